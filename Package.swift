@@ -1,0 +1,54 @@
+// swift-tools-version: 6.0
+// Switchboard: a dependency-free GraphQL client framework in the style of Amplify's API category.
+//
+// The target list is assembled from one block per module so that each module's targets can
+// evolve without touching the others. No package dependencies: Foundation, Dispatch,
+// Glibc/Darwin and system C libraries only.
+
+import PackageDescription
+
+// MARK: - Hub, configuration and models (no networking)
+
+let hubProducts: [Product] = []
+let hubTargets: [Target] = []
+
+// MARK: - The GraphQL API plugin
+
+let apiProducts: [Product] = []
+let apiTargets: [Target] = []
+
+// MARK: - Sockets, event loop, HTTP/1.1, WebSocket, TLS
+
+let netProducts: [Product] = []
+let netTargets: [Target] = []
+
+// MARK: - GraphQL language
+
+let graphQLLanguageProducts: [Product] = []
+let graphQLLanguageTargets: [Target] = []
+
+// MARK: - AWS Signature Version 4
+
+let sigV4Products: [Product] = []
+let sigV4Targets: [Target] = []
+
+// MARK: - Command-line tool
+
+let cliProducts: [Product] = []
+let cliTargets: [Target] = []
+
+// MARK: - Test support
+
+let supportTargets: [Target] = [
+    // Shared helpers for test targets only (locating ../shared/testdata, temporary files).
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+]
+
+let package = Package(
+    name: "Switchboard",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: hubProducts + apiProducts + netProducts + graphQLLanguageProducts + sigV4Products + cliProducts,
+    targets: hubTargets + apiTargets + netTargets + graphQLLanguageTargets + sigV4Targets + cliTargets
+        + supportTargets,
+    swiftLanguageModes: [.v6]
+)
