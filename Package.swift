@@ -7,6 +7,17 @@
 
 import PackageDescription
 
+// MARK: - System libraries
+
+let systemTargets: [Target] = [
+    // OpenSSL from the OS (Debian: libssl-dev): TLS on Linux, SHA-256 baseline in benchmarks.
+    .systemLibrary(
+        name: "COpenSSL",
+        pkgConfig: "openssl",
+        providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+    ),
+]
+
 // MARK: - Hub, configuration and models (no networking)
 
 let hubProducts: [Product] = []
@@ -48,7 +59,7 @@ let package = Package(
     name: "Switchboard",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: hubProducts + apiProducts + netProducts + graphQLLanguageProducts + sigV4Products + cliProducts,
-    targets: hubTargets + apiTargets + netTargets + graphQLLanguageTargets + sigV4Targets + cliTargets
+    targets: systemTargets + hubTargets + apiTargets + netTargets + graphQLLanguageTargets + sigV4Targets + cliTargets
         + supportTargets,
     swiftLanguageModes: [.v6]
 )
