@@ -20,13 +20,19 @@ let systemTargets: [Target] = [
 
 // MARK: - Hub, configuration and models (no networking)
 
-let hubProducts: [Product] = []
-let hubTargets: [Target] = []
+let hubProducts: [Product] = [.library(name: "Switchboard", targets: ["Switchboard"])]
+let hubTargets: [Target] = [
+    .target(name: "Switchboard"),
+    .testTarget(name: "SwitchboardTests", dependencies: ["Switchboard", "TestSupport"]),
+]
 
 // MARK: - The GraphQL API plugin
 
-let apiProducts: [Product] = []
-let apiTargets: [Target] = []
+let apiProducts: [Product] = [.library(name: "SwitchboardAPI", targets: ["SwitchboardAPI"])]
+let apiTargets: [Target] = [
+    .target(name: "SwitchboardAPI", dependencies: ["Switchboard"]),
+    .testTarget(name: "SwitchboardAPITests", dependencies: ["SwitchboardAPI", "TestSupport"]),
+]
 
 // MARK: - Sockets, event loop, HTTP/1.1, WebSocket, TLS
 

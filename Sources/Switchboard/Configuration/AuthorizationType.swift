@@ -1,0 +1,36 @@
+/// How requests to an API are authorized: the six AppSync/Amplify authorization types, spelled in
+/// configuration files exactly as their raw values.
+public enum AuthorizationType: String, Sendable, Hashable, CaseIterable, Codable {
+    /// No authorization header.
+    case none = "NONE"
+    /// An API key sent as `x-api-key`.
+    case apiKey = "API_KEY"
+    /// AWS Signature Version 4 with IAM credentials (service `appsync`).
+    case awsIAM = "AWS_IAM"
+    /// An OpenID Connect token sent as `authorization`.
+    case openIDConnect = "OPENID_CONNECT"
+    /// A Cognito User Pools token sent as `authorization`.
+    case amazonCognitoUserPools = "AMAZON_COGNITO_USER_POOLS"
+    /// A token checked by an AWS Lambda authorizer, sent as `authorization`.
+    case awsLambda = "AWS_LAMBDA"
+
+    /// Whether requests carry a token from an ``AuthTokenProvider``.
+    public var usesTokenProvider: Bool {
+        switch self {
+        case .openIDConnect, .amazonCognitoUserPools, .awsLambda: true
+        case .none, .apiKey, .awsIAM: false
+        }
+    }
+}
+
+/// Amplify's name for ``AuthorizationType``, so code moved from Amplify compiles unchanged.
+public typealias AWSAuthorizationType = AuthorizationType
+
+/// Supplies the bearer token for Cognito User Pools, OpenID Connect and Lambda authorization.
+///
+/// Called before every request (and real-time handshake), so return a cached token while it is
+/// valid and refresh it when it is not.
+public protocol AuthTokenProvider: Sendable {
+    /// The token to send, without any `Bearer ` prefix (AppSync expects the raw token).
+    func latestToken() async throws -> String
+}

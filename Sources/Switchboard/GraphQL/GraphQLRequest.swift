@@ -1,0 +1,131 @@
+import Foundation
+
+/// A GraphQL operation to send: the document, its variables, the type to decode the result into
+/// and where in `data` that result sits.
+///
+/// ```swift
+/// let request = GraphQLRequest<Todo>(
+///     document: "query GetTodo($id: ID!) { getTodo(id: $id) { id name } }",
+///     variables: ["id": "42"],
+///     responseType: Todo.self,
+///     decodePath: "getTodo")
+/// ```
+public struct GraphQLRequest<R: Decodable & Sendable>: Sendable {
+    /// The API to send to; `nil` picks the only configured GraphQL API.
+    public var apiName: String?
+    /// The GraphQL document (one or more operations and fragments).
+    public var document: String
+    /// The variables, sent as the `variables` object.
+    public var variables: [String: JSONValue]?
+    /// The type the result decodes into. `String` yields the raw JSON text at ``decodePath``,
+    /// `JSONValue` the JSON value.
+    public var responseType: R.Type
+    /// Dot-separated path inside `data` of the value to decode (e.g. `listTodos.items`); `nil`
+    /// decodes the whole `data` object.
+    public var decodePath: String?
+    /// Overrides the API's authorization type for this request only.
+    public var authMode: AuthorizationType?
+    /// The operation to run when the document holds several; omitted from the body when `nil`
+    /// (as Amplify does).
+    public var operationName: String?
+    /// Set when `Encodable` variables could not be converted; the operation fails with it before
+    /// any network I/O instead of the initializer throwing.
+    public private(set) var variablesError: APIError?
+
+    /// Creates a request with JSON variables.
+    public init(
+        apiName: String? = nil,
+        document: String,
+        variables: [String: JSONValue]? = nil,
+        responseType: R.Type,
+        decodePath: String? = nil,
+        authMode: AuthorizationType? = nil,
+        operationName: String? = nil
+    ) {
+        self.apiName = apiName
+        self.document = document
+        self.variables = variables
+        self.responseType = responseType
+        self.decodePath = decodePath
+        self.authMode = authMode
+        self.operationName = operationName
+        self.variablesError = nil
+    }
+
+    /// Creates a request whose variables come from any `Encodable` value that encodes to a JSON
+    /// object — a generated `…Variables` struct, or a dictionary such as `["id": id]`.
+    public init<Variables: Encodable>(
+        apiName: String? = nil,
+        document: String,
+        variables: Variables,
+        responseType: R.Type,
+        decodePath: String? = nil,
+        authMode: AuthorizationType? = nil,
+        operationName: String? = nil
+    ) {
+        self.init(
+            apiName: apiName,
+            document: document,
+            variables: nil,
+            responseType: responseType,
+            decodePath: decodePath,
+            authMode: authMode,
+            operationName: operationName
+        )
+        do {
+            let value = try JSONValue(encoding: variables)
+            guard case .object(let members) = value else {
+                variablesError = .operationError(
+                    "The variables of the request encode to a JSON \(value.kindDescription), not an object",
+                    "Pass a struct or dictionary whose encoding is a JSON object of variable names."
+                )
+                return
+            }
+            self.variables = members
+        } catch {
+            variablesError = .operationError(
+                "The variables of the request could not be encoded: \(error)",
+                "Check the Encodable conformance of \(Variables.self).",
+                error
+            )
+        }
+    }
+}
+
+extension GraphQLRequest {
+    /// The JSON body `{"query": …, "variables": …}` (plus `operationName` when set).
+    public func encodedBody() throws(APIError) -> Data {
+        if let variablesError { throw variablesError }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(document.utf8.count + 64)
+        bytes.append(contentsOf: #"{"query":"#.utf8)
+        JSONValue.appendQuoted(document, to: &bytes)
+        if let variables {
+            bytes.append(contentsOf: #","variables":"#.utf8)
+            do {
+                try JSONValue.object(variables).serialize(into: &bytes)
+            } catch {
+                throw .operationError(
+                    "The variables cannot be sent as JSON: \(error)",
+                    "Replace NaN or infinite numbers in the variables."
+                )
+            }
+        }
+        if let operationName {
+            bytes.append(contentsOf: #","operationName":"#.utf8)
+            JSONValue.appendQuoted(operationName, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return Data(bytes)
+    }
+}
+
+/// The three kinds of GraphQL operation.
+public enum GraphQLOperationType: String, Sendable, Hashable, CaseIterable {
+    /// A read.
+    case query
+    /// A write.
+    case mutation
+    /// A stream of events.
+    case subscription
+}

@@ -1,0 +1,21 @@
+/// The API category facade, `Switchboard.API`: forwards to the configured API plugin.
+public struct APICategory: Sendable {
+    /// The configured API plugin.
+    public func plugin() throws -> any APICategoryPlugin {
+        let plugin = try Switchboard.plugin(for: .api)
+        guard let apiPlugin = plugin as? any APICategoryPlugin else {
+            throw SwitchboardError.noPlugin(category: .api)
+        }
+        return apiPlugin
+    }
+
+    /// Runs a GraphQL query.
+    public func query<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws -> GraphQLResponse<R> {
+        try await plugin().query(request: request)
+    }
+
+    /// Runs a GraphQL mutation.
+    public func mutate<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws -> GraphQLResponse<R> {
+        try await plugin().mutate(request: request)
+    }
+}

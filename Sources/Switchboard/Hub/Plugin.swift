@@ -1,0 +1,30 @@
+/// The categories a plugin can serve. Switchboard has one today, the API category.
+public enum CategoryType: String, Sendable, Hashable, CaseIterable {
+    /// GraphQL (and REST) APIs: `Switchboard.API`.
+    case api
+}
+
+/// A category plugin registered with `Switchboard.add(plugin:)`.
+public protocol Plugin: Sendable {
+    /// The plugin's key in the configuration file, e.g. `awsAPIPlugin`.
+    var key: String { get }
+    /// The category the plugin serves.
+    var category: CategoryType { get }
+    /// Applies the configuration; called once by `Switchboard.configure`.
+    func configure(using configuration: SwitchboardConfiguration) async throws
+    /// Forgets configuration and state, for tests (see `Switchboard.reset()`).
+    func reset() async
+}
+
+/// A plugin of the API category: runs GraphQL queries and mutations.
+public protocol APICategoryPlugin: Plugin {
+    /// Runs a query.
+    func query<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws -> GraphQLResponse<R>
+    /// Runs a mutation.
+    func mutate<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws -> GraphQLResponse<R>
+}
+
+extension APICategoryPlugin {
+    /// API plugins serve the API category.
+    public var category: CategoryType { .api }
+}

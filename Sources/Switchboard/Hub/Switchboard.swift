@@ -1,0 +1,132 @@
+import Foundation
+import Synchronization
+
+/// The hub: register plugins, configure them from `amplifyconfiguration.json` (or Gen 2
+/// `amplify_outputs.json`), then use a category such as ``API``.
+///
+/// ```swift
+/// try Switchboard.add(plugin: APIPlugin())
+/// try await Switchboard.configure()
+/// let result = try await Switchboard.API.query(request: request)
+/// ```
+public enum Switchboard {
+    /// The API category: queries and mutations through the configured API plugin.
+    public static let API = APICategory()
+
+    /// The file names `configure()` looks for, in order.
+    public static let configurationFileNames = ["amplifyconfiguration.json", "amplify_outputs.json"]
+
+    /// Registers a plugin. Plugins are added before `configure`, once each.
+    public static func add(plugin: any Plugin) throws(SwitchboardError) {
+        try hub.withLock { state throws(SwitchboardError) in
+            guard state.phase == .unconfigured else { throw .pluginAddedAfterConfigure(key: plugin.key) }
+            guard !state.plugins.contains(where: { $0.key == plugin.key }) else {
+                throw .duplicatePlugin(key: plugin.key)
+            }
+            state.plugins.append(plugin)
+        }
+    }
+
+    /// Configures every added plugin from `amplifyconfiguration.json` or `amplify_outputs.json`,
+    /// found in the main bundle's resources, then in the current working directory.
+    public static func configure() async throws {
+        var searched: [String] = []
+        for name in configurationFileNames {
+            let base = (name as NSString).deletingPathExtension
+            if let url = Bundle.main.url(forResource: base, withExtension: "json") {
+                return try await configure(from: url)
+            }
+            searched.append("main bundle: \(name)")
+        }
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        for name in configurationFileNames {
+            let url = directory.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: url.path) {
+                return try await configure(from: url)
+            }
+            searched.append(url.path)
+        }
+        throw SwitchboardError.configuration(ConfigurationError(path: "", problem: .fileNotFound(searched: searched)))
+    }
+
+    /// Configures every added plugin from the configuration file at `url`.
+    public static func configure(from url: URL) async throws {
+        let configuration: SwitchboardConfiguration
+        do {
+            configuration = try SwitchboardConfiguration.load(from: url)
+        } catch {
+            throw SwitchboardError.configuration(error)
+        }
+        try await configure(with: configuration)
+    }
+
+    /// Configures every added plugin from configuration JSON.
+    public static func configure(_ json: Data) async throws {
+        let configuration: SwitchboardConfiguration
+        do {
+            configuration = try SwitchboardConfiguration(data: json)
+        } catch {
+            throw SwitchboardError.configuration(error)
+        }
+        try await configure(with: configuration)
+    }
+
+    /// Configures every added plugin from a parsed configuration.
+    public static func configure(with configuration: SwitchboardConfiguration) async throws {
+        let plugins = try hub.withLock { state throws(SwitchboardError) in
+            guard state.phase == .unconfigured else { throw .alreadyConfigured }
+            state.phase = .configuring
+            return state.plugins
+        }
+        do {
+            for plugin in plugins {
+                do {
+                    try await plugin.configure(using: configuration)
+                } catch let error as ConfigurationError {
+                    throw SwitchboardError.configuration(error)
+                } catch let error as SwitchboardError {
+                    throw error
+                } catch {
+                    throw SwitchboardError.pluginConfiguration(key: plugin.key, underlying: error)
+                }
+            }
+        } catch {
+            // A failed configure leaves the hub unconfigured so that the caller can fix and retry.
+            hub.withLock { $0.phase = .unconfigured }
+            throw error
+        }
+        hub.withLock { $0.phase = .configured }
+    }
+
+    /// Removes every plugin and configuration so that tests can configure again.
+    public static func reset() async {
+        let plugins = hub.withLock { state in
+            defer { state = HubState() }
+            return state.plugins
+        }
+        for plugin in plugins { await plugin.reset() }
+    }
+
+    /// Whether `configure` has completed.
+    public static var isConfigured: Bool { hub.withLock { $0.phase == .configured } }
+
+    /// The configured plugin serving `category`, for category facades.
+    public static func plugin(for category: CategoryType) throws(SwitchboardError) -> any Plugin {
+        try hub.withLock { state throws(SwitchboardError) in
+            guard state.phase == .configured else { throw .notConfigured }
+            guard let plugin = state.plugins.first(where: { $0.category == category }) else {
+                throw .noPlugin(category: category)
+            }
+            return plugin
+        }
+    }
+
+    private static let hub = Mutex(HubState())
+}
+
+/// The hub's registry; guarded by the `Mutex` in ``Switchboard``.
+private struct HubState: Sendable {
+    enum Phase: Sendable { case unconfigured, configuring, configured }
+    var plugins: [any Plugin] = []
+    var phase: Phase = .unconfigured
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// Turns a 2xx response body into a ``GraphQLResponse`` following the response table of
+/// ``GraphQLResponseError``, decoding once from the bytes straight into `R`.
+struct GraphQLResponseDecoder: Sendable {
+    /// Decodes `body` for `request`. Throws `APIError` when the body is not a GraphQL response.
+    func decode<R>(
+        _ body: Data,
+        status: Int,
+        request: GraphQLRequest<R>,
+        userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    ) throws(APIError) -> GraphQLResponse<R> {
+        let path = request.decodePath.map { $0.split(separator: ".").map(String.init) } ?? []
+        let wantsRawText = R.self == String.self || R.self == String?.self
+        let decoder = JSONDecoder()
+        decoder.userInfo = userInfo
+        decoder.userInfo[EnvelopeOptions.userInfoKey] = EnvelopeOptions(path: path, decodesValue: !wantsRawText)
+
+        let envelope: ResponseEnvelope<R>
+        do {
+            envelope = try decoder.decode(ResponseEnvelope<R>.self, from: body)
+        } catch {
+            throw Self.invalidBody(body, status: status, decodingError: error)
+        }
+        let errors = envelope.errors
+
+        if !envelope.hasData && errors.isEmpty {
+            let problem = InvalidResponseError(
+                reason: "the response has neither \"data\" nor \"errors\"", byteOffset: nil, status: status, body: body)
+            throw .unknown(
+                "The server's response is JSON but not a GraphQL response: \(problem)",
+                "Check that the endpoint is a GraphQL endpoint.",
+                problem
+            )
+        }
+        if envelope.dataIsNull && errors.isEmpty {
+            return .failure(
+                .unknown(
+                    "The response's data is null and it has no errors, which the GraphQL specification does not allow.",
+                    "Check the server's resolver for this operation."
+                ))
+        }
+
+        let value: R
+        switch envelope.value {
+        case .decoded(let decoded):
+            if !errors.isEmpty && (envelope.valueIsNull || (path.isEmpty && envelope.everyRootFieldIsNull)) {
+                return .failure(.error(errors))
+            }
+            value = decoded
+        case .skipped:
+            if !errors.isEmpty && (envelope.valueIsNull || (path.isEmpty && envelope.everyRootFieldIsNull)) {
+                return .failure(.error(errors))
+            }
+            guard let text = Self.rawText(in: body, path: path, nullAsNil: R.self == String?.self) as? R else {
+                return .failure(.error(errors))
+            }
+            value = text
+        case .absent(let missingKey):
+            if !errors.isEmpty { return .failure(.error(errors)) }
+            let raw = Self.rawText(in: body, path: [], nullAsNil: false) ?? ""
+            return .failure(
+                .transformationError(
+                    raw,
+                    .operationError(
+                        "The response has no \"\(missingKey)\" on the way to the decode path \"\(request.decodePath ?? "")\".",
+                        "Check the request's decodePath against the fields the document selects."
+                    )
+                ))
+        case .failed(let error):
+            // With errors present, the nulls they explain are why decoding failed: report them.
+            if !errors.isEmpty { return .failure(.error(errors)) }
+            let raw = Self.rawText(in: body, path: path, nullAsNil: false) ?? ""
+            return .failure(
+                .transformationError(
+                    raw,
+                    .operationError(
+                        "The value at \"data\(path.isEmpty ? "" : "." + path.joined(separator: "."))\" does not decode into \(R.self): \(DecodingErrorDescription(error))",
+                        "Make \(R.self) match the selection set (optional fields for nullable ones).",
+                        error
+                    )
+                ))
+        }
+        return errors.isEmpty ? .success(value) : .failure(.partial(value, errors))
+    }
+
+    /// The raw JSON text of the value at `data.<path>`.
+    private static func rawText(in body: Data, path: [String], nullAsNil: Bool) -> String? {
+        body.withUnsafeBytes { raw -> String? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let range = try? JSONScanner.range(at: ["data"] + path, in: bytes) else { return nil }
+            let slice = UnsafeBufferPointer(rebasing: bytes[range])
+            if nullAsNil && slice.elementsEqual("null".utf8) { return nil }
+            return String(decoding: slice, as: UTF8.self)
+        }
+    }
+
+    /// Explains a body that is not JSON (or not an object), with the byte offset of the problem.
+    static func invalidBody(_ body: Data, status: Int, decodingError: any Error) -> APIError {
+        let failure = body.withUnsafeBytes { JSONScanner.firstError(in: $0.bindMemory(to: UInt8.self)) }
+        let problem: InvalidResponseError
+        if let failure {
+            problem = InvalidResponseError(
+                reason: "the body is not JSON: \(failure.reason)", byteOffset: failure.offset, status: status,
+                body: body)
+        } else {
+            problem = InvalidResponseError(
+                reason:
+                    "the body is JSON but not a GraphQL response object: \(DecodingErrorDescription(decodingError))",
+                byteOffset: nil, status: status, body: body)
+        }
+        return .operationError(
+            "The server's response could not be read: \(problem)",
+            "Check that the endpoint URL points at a GraphQL API (and not, e.g., a proxy error page).",
+            problem
+        )
+    }
+}
+
+/// A one-line, user-facing rendering of a `DecodingError` (path, expectation, what was found).
+struct DecodingErrorDescription: CustomStringConvertible {
+    let error: any Error
+
+    init(_ error: any Error) { self.error = error }
+
+    var description: String {
+        guard let decodingError = error as? DecodingError else { return "\(error)" }
+        func path(_ codingPath: [any CodingKey]) -> String {
+            let components = codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+            return components.isEmpty ? "<root>" : components.joined(separator: ".")
+        }
+        switch decodingError {
+        case .typeMismatch(let type, let context):
+            return "expected \(type) at \(path(context.codingPath)): \(context.debugDescription)"
+        case .valueNotFound(let type, let context):
+            return "expected \(type) at \(path(context.codingPath)) but found null"
+        case .keyNotFound(let key, let context):
+            return "missing key \"\(key.stringValue)\" at \(path(context.codingPath))"
+        case .dataCorrupted(let context):
+            return "invalid data at \(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(decodingError)"
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// The whole path of one query or mutation, in order:
+///
+/// 1. ``AuthorizationStage`` — API key or token (per-request `authMode` picks which);
+/// 2. ``InterceptorStage`` — the API's custom interceptors, in the order added;
+/// 3. ``IAMSigningStage`` — SigV4 for `AWS_IAM`, last so that every header is signed;
+/// 4. ``TransportStage`` — the HTTP exchange;
+/// 5. ``GraphQLResponseDecoder`` — status check and one-pass decoding into `R`;
+/// 6. ``ListProviderStage`` — gives decoded `List`s what they need to load more pages.
+///
+/// A pipeline is a value built per operation from a snapshot of the plugin's state, so that
+/// operations run concurrently without holding the plugin actor.
+struct OperationPipeline: Sendable {
+    let context: OperationContext
+    let requestStages: [any RequestStage]
+    let decoder: GraphQLResponseDecoder
+    let responseStages: [any ResponseStage]
+    let metricsObserver: (any OperationMetricsObserver)?
+    let userAgent: String
+
+    /// Runs `request` through every stage.
+    func execute<R>(_ request: GraphQLRequest<R>) async throws -> GraphQLResponse<R> {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let timer = metricsObserver.map { _ in StageTimer() }
+        var responseTimings: [OperationMetrics.Stage] = []
+        var succeeded = false
+        defer {
+            if let metricsObserver, let timer {
+                metricsObserver.operationFinished(
+                    OperationMetrics(
+                        apiName: context.apiName,
+                        operationType: context.operationType,
+                        stages: timer.requestStages() + responseTimings,
+                        total: clock.now - start,
+                        succeeded: succeeded
+                    ))
+            }
+        }
+
+        let urlRequest = try makeURLRequest(for: request)
+        let response = try await chain(timer: timer)(urlRequest, context)
+        try Task.checkCancellation()
+        guard (200..<300).contains(response.statusCode) else {
+            throw HTTPStatusCheck.error(for: response, url: context.endpoint.endpoint)
+        }
+
+        let decodeStart = clock.now
+        var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        for stage in responseStages { stage.prepareDecoding(&userInfo, request: request, context: context) }
+        var result = try decoder.decode(
+            response.body, status: response.statusCode, request: request, userInfo: userInfo)
+        responseTimings.append(.init(name: "decoder", duration: clock.now - decodeStart))
+
+        for stage in responseStages {
+            let stageStart = clock.now
+            result = stage.process(result, request: request, context: context, userInfo: userInfo)
+            responseTimings.append(.init(name: stage.name, duration: clock.now - stageStart))
+        }
+        succeeded = true
+        return result
+    }
+
+    private func makeURLRequest<R>(for request: GraphQLRequest<R>) throws(APIError) -> URLRequest {
+        var urlRequest = URLRequest(url: context.endpoint.endpoint)
+        urlRequest.httpMethod = "POST"
+        urlRequest.setValue("application/json", forHTTPHeaderField: "content-type")
+        urlRequest.setValue("application/graphql-response+json, application/json", forHTTPHeaderField: "accept")
+        urlRequest.setValue(userAgent, forHTTPHeaderField: "user-agent")
+        urlRequest.httpBody = try request.encodedBody()
+        return urlRequest
+    }
+
+    /// Composes the request stages, innermost (transport) last, timing each when observed.
+    private func chain(timer: StageTimer?) -> RequestChain {
+        var next: RequestChain = { _, _ in
+            throw APIError.unknown("The request chain has no transport stage.", "")
+        }
+        for stage in requestStages.reversed() {
+            let rest = next
+            if let timer {
+                next = { request, context in
+                    let clock = ContinuousClock()
+                    let start = clock.now
+                    defer { timer.record(stage.name, inclusive: clock.now - start) }
+                    return try await stage.handle(request, context: context, next: rest)
+                }
+            } else {
+                next = { request, context in try await stage.handle(request, context: context, next: rest) }
+            }
+        }
+        return next
+    }
+}
+
+/// Turns non-2xx responses into `APIError.httpStatusError`, keeping headers, a body excerpt and any
+/// GraphQL errors the body holds.
+enum HTTPStatusCheck {
+    private struct ErrorsOnly: Decodable {
+        let errors: [GraphQLError]?
+    }
+
+    static func error(for response: HTTPTransportResponse, url: URL) -> APIError {
+        let graphQLErrors = (try? JSONDecoder().decode(ErrorsOnly.self, from: response.body))?.errors
+        return .httpStatusError(
+            response.statusCode,
+            HTTPStatusDetails(
+                url: url.absoluteString,
+                headers: response.headers,
+                body: response.body,
+                graphQLErrors: graphQLErrors
+            )
+        )
+    }
+}

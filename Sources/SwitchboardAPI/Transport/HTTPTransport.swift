@@ -1,0 +1,32 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends one HTTP request and returns the whole response. The default is ``URLSessionTransport``;
+/// tests and apps with their own HTTP stack may supply another.
+///
+/// Implementations must honour task cancellation by throwing `CancellationError`.
+public protocol HTTPTransport: Sendable {
+    /// Sends `request` and returns the response, whatever its status.
+    func send(_ request: URLRequest) async throws -> HTTPTransportResponse
+}
+
+/// An HTTP response as the pipeline sees it.
+public struct HTTPTransportResponse: Sendable {
+    /// The status code.
+    public let statusCode: Int
+    /// The headers, with lower-cased names.
+    public let headers: [String: String]
+    /// The body.
+    public let body: Data
+
+    /// Creates a response; header names are lower-cased.
+    public init(statusCode: Int, headers: [String: String], body: Data) {
+        self.statusCode = statusCode
+        self.headers = Dictionary(
+            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.body = body
+    }
+}
