@@ -51,8 +51,10 @@ let sigV4Targets: [Target] = []
 
 // MARK: - Command-line tool
 
-let cliProducts: [Product] = []
-let cliTargets: [Target] = []
+let cliProducts: [Product] = [.executable(name: "switchboard", targets: ["switchboard"])]
+let cliTargets: [Target] = [
+    .executableTarget(name: "switchboard", dependencies: ["Switchboard", "SwitchboardAPI"])
+]
 
 // MARK: - Test support
 

@@ -1,0 +1,26 @@
+import SwitchboardAPI
+
+/// How errors become one stderr line and an exit code.
+enum CLIFailure {
+    static func exitCode(for error: any Error) -> Int32 {
+        switch error {
+        case is UsageError, is ConfigurationError: return ExitCode.usage
+        case let error as SwitchboardError:
+            if case .configuration = error { return ExitCode.usage }
+            if case .pluginConfiguration = error { return ExitCode.usage }
+            return ExitCode.failure
+        case let error as APIError:
+            if case .invalidConfiguration = error { return ExitCode.usage }
+            return ExitCode.failure
+        default: return ExitCode.failure
+        }
+    }
+
+    static func message(for error: any Error) -> String {
+        switch error {
+        case let error as UsageError: error.message
+        case let error as APIError: error.description
+        default: "\(error)"
+        }
+    }
+}
