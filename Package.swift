@@ -16,6 +16,8 @@ let systemTargets: [Target] = [
         pkgConfig: "openssl",
         providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
     ),
+    // epoll and eventfd headers, which Swift's Glibc module does not export (Linux only).
+    .systemLibrary(name: "CSystemEvents"),
 ]
 
 // MARK: - Hub, configuration and models (no networking)
@@ -36,8 +38,11 @@ let apiTargets: [Target] = [
 
 // MARK: - Sockets, event loop, HTTP/1.1, WebSocket, TLS
 
-let netProducts: [Product] = []
-let netTargets: [Target] = []
+let netProducts: [Product] = [.library(name: "SwitchboardNet", targets: ["SwitchboardNet"])]
+let netTargets: [Target] = [
+    .target(name: "SwitchboardNet", dependencies: ["CSystemEvents"]),
+    .testTarget(name: "SwitchboardNetTests", dependencies: ["SwitchboardNet", "TestSupport"]),
+]
 
 // MARK: - GraphQL language
 

@@ -1,0 +1,9 @@
+// Kernel readiness APIs that Swift's Glibc module does not export (epoll, eventfd).
+// On Darwin kqueue comes from the Darwin module, so this header is empty there.
+#ifndef SWITCHBOARD_CSYSTEMEVENTS_H
+#define SWITCHBOARD_CSYSTEMEVENTS_H
+#ifdef __linux__
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#endif
+#endif

@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A failure of a socket operation, with the system call and `errno` that caused it.
+public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, in broad terms.
+    public enum Kind: Sendable, Equatable {
+        /// A system call failed; ``NetworkError/errorNumber`` holds `errno`.
+        case systemCall
+        /// The socket was closed (locally, or by the event loop shutting down) while waiting on it.
+        case closed
+        /// A host name or address could not be resolved or parsed.
+        case badAddress
+    }
+
+    /// The broad kind of failure.
+    public let kind: Kind
+    /// The operation that failed (`"bind"`, `"connect"`, `"read"`, …).
+    public let operation: String
+    /// The `errno` value for ``Kind/systemCall`` failures, 0 otherwise.
+    public let errorNumber: Int32
+    /// Extra context (the address being bound, …).
+    public let detail: String
+
+    /// Creates an error of the given kind.
+    public init(_ kind: Kind, operation: String, errorNumber: Int32 = 0, detail: String = "") {
+        self.kind = kind
+        self.operation = operation
+        self.errorNumber = errorNumber
+        self.detail = detail
+    }
+
+    /// The error for a failed system call, reading `errno` now.
+    static func lastSystemError(_ operation: String, detail: String = "") -> NetworkError {
+        NetworkError(.systemCall, operation: operation, errorNumber: errno, detail: detail)
+    }
+
+    /// `operation` failed, why, and on what.
+    public var description: String {
+        var text: String
+        switch kind {
+        case .systemCall: text = "\(operation) failed: \(String(cString: strerror(errorNumber))) (errno \(errorNumber))"
+        case .closed: text = "\(operation) failed: the socket is closed"
+        case .badAddress: text = "\(operation) failed: bad address"
+        }
+        if !detail.isEmpty { text += " [\(detail)]" }
+        return text
+    }
+}

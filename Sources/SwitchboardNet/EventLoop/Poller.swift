@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+    import CSystemEvents
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The readiness interests of one descriptor, as the poller arms them.
+struct Interest: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let read = Interest(rawValue: 1)
+    static let write = Interest(rawValue: 2)
+}
+
+/// One readiness report from the kernel.
+struct ReadinessEvent: Sendable {
+    var fd: Int32
+    var ready: Interest
+}
+
+/// The operating system's readiness API: epoll on Linux, kqueue on Darwin.
+///
+/// Interests are one-shot: after a descriptor reports ready it is disarmed until armed again, so a
+/// report always corresponds to exactly one waiter and no two threads race on the same readiness.
+final class Poller: Sendable {
+    private let pollFD: Int32
+    private let wakeFD: Int32
+
+    init() throws(NetworkError) {
+        #if canImport(Glibc)
+            let pollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
+            guard pollFD >= 0 else { throw .lastSystemError("epoll_create1") }
+            let wakeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+            guard wakeFD >= 0 else {
+                close(pollFD)
+                throw .lastSystemError("eventfd")
+            }
+            self.pollFD = pollFD
+            self.wakeFD = wakeFD
+            var event = epoll_event()
+            event.events = EPOLLIN.rawValue
+            event.data.fd = wakeFD
+            guard epoll_ctl(pollFD, EPOLL_CTL_ADD, wakeFD, &event) == 0 else { throw .lastSystemError("epoll_ctl") }
+        #else
+            let pollFD = kqueue()
+            guard pollFD >= 0 else { throw .lastSystemError("kqueue") }
+            self.pollFD = pollFD
+            self.wakeFD = -1
+            var event = kevent(
+                ident: 1, filter: Int16(EVFILT_USER), flags: UInt16(EV_ADD | EV_CLEAR), fflags: 0, data: 0, udata: nil)
+            guard kevent(pollFD, &event, 1, nil, 0, nil) == 0 else { throw .lastSystemError("kevent") }
+        #endif
+    }
+
+    deinit {
+        close(pollFD)
+        if wakeFD >= 0 { close(wakeFD) }
+    }
+
+    /// Arms `fd` for `interest` (one shot). `isNew` adds it to the interest set first.
+    func arm(_ fd: Int32, for interest: Interest, isNew: Bool) throws(NetworkError) {
+        #if canImport(Glibc)
+            var event = epoll_event()
+            var mask = EPOLLONESHOT.rawValue | EPOLLRDHUP.rawValue
+            if interest.contains(.read) { mask |= EPOLLIN.rawValue }
+            if interest.contains(.write) { mask |= EPOLLOUT.rawValue }
+            event.events = mask
+            event.data.fd = fd
+            if epoll_ctl(pollFD, isNew ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, fd, &event) != 0 {
+                throw .lastSystemError("epoll_ctl")
+            }
+        #else
+            var changes: [kevent] = []
+            if interest.contains(.read) {
+                changes.append(
+                    kevent(
+                        ident: UInt(fd), filter: Int16(EVFILT_READ), flags: UInt16(EV_ADD | EV_ONESHOT), fflags: 0,
+                        data: 0, udata: nil))
+            }
+            if interest.contains(.write) {
+                changes.append(
+                    kevent(
+                        ident: UInt(fd), filter: Int16(EVFILT_WRITE), flags: UInt16(EV_ADD | EV_ONESHOT), fflags: 0,
+                        data: 0, udata: nil))
+            }
+            if !changes.isEmpty, kevent(pollFD, changes, Int32(changes.count), nil, 0, nil) != 0 {
+                throw .lastSystemError("kevent")
+            }
+        #endif
+    }
+
+    /// Removes `fd` from the interest set (before it is closed).
+    func remove(_ fd: Int32) {
+        #if canImport(Glibc)
+            var event = epoll_event()
+            _ = epoll_ctl(pollFD, EPOLL_CTL_DEL, fd, &event)
+        #else
+            var changes = [
+                kevent(
+                    ident: UInt(fd), filter: Int16(EVFILT_READ), flags: UInt16(EV_DELETE), fflags: 0, data: 0,
+                    udata: nil),
+                kevent(
+                    ident: UInt(fd), filter: Int16(EVFILT_WRITE), flags: UInt16(EV_DELETE), fflags: 0, data: 0,
+                    udata: nil),
+            ]
+            _ = kevent(pollFD, &changes, 2, nil, 0, nil)
+        #endif
+    }
+
+    /// Interrupts a ``wait(into:)`` in progress on another thread.
+    func wake() {
+        #if canImport(Glibc)
+            var one: UInt64 = 1
+            _ = write(wakeFD, &one, 8)
+        #else
+            var event = kevent(
+                ident: 1, filter: Int16(EVFILT_USER), flags: 0, fflags: UInt32(NOTE_TRIGGER), data: 0, udata: nil)
+            _ = kevent(pollFD, &event, 1, nil, 0, nil)
+        #endif
+    }
+
+    /// Blocks until at least one descriptor is ready (or a wake-up), appending readiness reports.
+    /// Returns `true` when the wait was interrupted by ``wake()``.
+    func wait(into events: inout [ReadinessEvent]) -> Bool {
+        var woken = false
+        #if canImport(Glibc)
+            var buffer = [epoll_event](repeating: epoll_event(), count: 128)
+            let count = epoll_wait(pollFD, &buffer, Int32(buffer.count), -1)
+            guard count > 0 else { return false }
+            for raw in buffer[0..<Int(count)] {
+                let fd = raw.data.fd
+                if fd == wakeFD {
+                    var value: UInt64 = 0
+                    _ = read(wakeFD, &value, 8)
+                    woken = true
+                    continue
+                }
+                var ready: Interest = []
+                let errorMask = EPOLLERR.rawValue | EPOLLHUP.rawValue
+                if raw.events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | errorMask) != 0 { ready.insert(.read) }
+                if raw.events & (EPOLLOUT.rawValue | errorMask) != 0 { ready.insert(.write) }
+                events.append(ReadinessEvent(fd: fd, ready: ready))
+            }
+        #else
+            var buffer = [kevent](repeating: kevent(), count: 128)
+            let count = kevent(pollFD, nil, 0, &buffer, Int32(buffer.count), nil)
+            guard count > 0 else { return false }
+            for raw in buffer[0..<Int(count)] {
+                if raw.filter == Int16(EVFILT_USER) {
+                    woken = true
+                    continue
+                }
+                let ready: Interest = raw.filter == Int16(EVFILT_READ) ? .read : .write
+                events.append(ReadinessEvent(fd: Int32(raw.ident), ready: ready))
+            }
+        #endif
+        return woken
+    }
+}

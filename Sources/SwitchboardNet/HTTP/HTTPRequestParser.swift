@@ -1,0 +1,285 @@
+/// An incremental HTTP/1.1 request parser: feed it bytes as they arrive, take complete requests
+/// out. Handles pipelining, `Content-Length` and chunked bodies (with trailers), and enforces
+/// size limits so a hostile client cannot make the server buffer without bound.
+public struct HTTPRequestParser: Sendable {
+    /// Size limits, in bytes.
+    public struct Limits: Sendable {
+        /// Maximum size of the request line plus headers.
+        public var maxHeadBytes: Int
+        /// Maximum size of a decoded body.
+        public var maxBodyBytes: Int
+
+        /// Creates limits; the defaults allow 64 KiB of headers and 16 MiB of body.
+        public init(maxHeadBytes: Int = 65_536, maxBodyBytes: Int = 16 * 1_048_576) {
+            self.maxHeadBytes = maxHeadBytes
+            self.maxBodyBytes = maxBodyBytes
+        }
+    }
+
+    private enum BodyState: Sendable {
+        case fixed(remaining: Int)
+        case chunkSize
+        case chunkData(remaining: Int)
+        case chunkDataEnd
+        case trailers
+    }
+
+    private let limits: Limits
+    private var buffer: [UInt8] = []
+    private var start = 0
+    /// Where the search for the end of the head resumes, so partial heads are not rescanned.
+    private var scanned = 0
+    /// Bytes consumed before `buffer[0]`, for error offsets.
+    private var consumedBefore = 0
+    private var pending: HTTPRequest?
+    private var body: BodyState?
+    /// Set once per request when the head asked for `Expect: 100-continue` and the body is not in.
+    public private(set) var expectsContinue = false
+
+    /// Creates a parser with the given limits.
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// Appends bytes received from the connection.
+    public mutating func append(_ bytes: [UInt8]) {
+        if start > 0 && start == buffer.count {
+            consumedBefore += start
+            buffer.removeAll(keepingCapacity: true)
+            scanned = 0
+            start = 0
+        } else if start > 65_536 {
+            consumedBefore += start
+            buffer.removeSubrange(0..<start)
+            scanned -= start
+            start = 0
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Bytes received beyond the last complete request (handed to an upgraded protocol).
+    public var unconsumedBytes: [UInt8] { Array(buffer[start...]) }
+
+    /// Returns the next complete request, or `nil` when more bytes are needed.
+    public mutating func nextRequest() throws(HTTPParseError) -> HTTPRequest? {
+        if pending == nil {
+            guard let request = try parseHead() else { return nil }
+            pending = request
+        }
+        guard try readBody() else { return nil }
+        defer {
+            pending = nil
+            body = nil
+            expectsContinue = false
+        }
+        return pending
+    }
+
+    /// Acknowledges that the caller sent `100 Continue`.
+    public mutating func continueSent() { expectsContinue = false }
+
+    private func failure(_ status: Int, _ reason: String, at index: Int) -> HTTPParseError {
+        HTTPParseError(status: status, reason: reason, offset: consumedBefore + index)
+    }
+
+    private mutating func parseHead() throws(HTTPParseError) -> HTTPRequest? {
+        // Tolerate empty lines between pipelined requests (RFC 9112 §2.2).
+        while start + 1 < buffer.count, buffer[start] == 13, buffer[start + 1] == 10 { start += 2 }
+        var index = max(scanned, start)
+        var headEnd: Int?
+        while index + 3 < buffer.count {
+            if buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
+                headEnd = index
+                break
+            }
+            index += 1
+        }
+        guard let headEnd else {
+            scanned = max(start, buffer.count - 3)
+            if buffer.count - start > limits.maxHeadBytes {
+                throw failure(431, "the request head exceeds \(limits.maxHeadBytes) bytes", at: start)
+            }
+            return nil
+        }
+        if headEnd - start > limits.maxHeadBytes {
+            throw failure(431, "the request head exceeds \(limits.maxHeadBytes) bytes", at: start)
+        }
+        let lines = splitLines(from: start, to: headEnd)
+        guard let requestLine = lines.first else { throw failure(400, "empty request", at: start) }
+        var request = try parseRequestLine(requestLine)
+        for line in lines.dropFirst() { try parseHeaderLine(line, into: &request.headers) }
+        start = headEnd + 4
+        scanned = start
+        try prepareBody(for: request, at: headEnd)
+        return request
+    }
+
+    private func splitLines(from lower: Int, to upper: Int) -> [Range<Int>] {
+        var lines: [Range<Int>] = []
+        var lineStart = lower
+        var index = lower
+        while index < upper {
+            if buffer[index] == 13 && index + 1 < upper + 2 && buffer[index + 1] == 10 {
+                lines.append(lineStart..<index)
+                index += 2
+                lineStart = index
+            } else {
+                index += 1
+            }
+        }
+        lines.append(lineStart..<upper)
+        return lines
+    }
+
+    private func parseRequestLine(_ line: Range<Int>) throws(HTTPParseError) -> HTTPRequest {
+        let parts = buffer[line].split(separator: 32, omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
+            throw failure(400, "malformed request line", at: line.lowerBound)
+        }
+        guard parts[0].allSatisfy(isTokenByte) else { throw failure(400, "malformed method", at: line.lowerBound) }
+        guard parts[1].allSatisfy({ $0 > 32 && $0 < 127 }) else {
+            throw failure(400, "malformed request target", at: parts[1].startIndex)
+        }
+        let version = Array(parts[2])
+        guard version.count == 8, version.starts(with: Array("HTTP/".utf8)), version[6] == UInt8(ascii: "."),
+            let major = digit(version[5]), let minor = digit(version[7])
+        else { throw failure(400, "malformed HTTP version", at: parts[2].startIndex) }
+        guard major == 1 else { throw failure(505, "HTTP/\(major).\(minor) is not supported", at: parts[2].startIndex) }
+        return HTTPRequest(
+            method: String(decoding: parts[0], as: UTF8.self), target: String(decoding: parts[1], as: UTF8.self),
+            version: (major, minor))
+    }
+
+    private func parseHeaderLine(_ line: Range<Int>, into headers: inout HTTPHeaders) throws(HTTPParseError) {
+        guard let colon = buffer[line].firstIndex(of: UInt8(ascii: ":")), colon > line.lowerBound else {
+            throw failure(400, "malformed header line", at: line.lowerBound)
+        }
+        guard buffer[line.lowerBound..<colon].allSatisfy(isTokenByte) else {
+            // Also rejects obsolete line folding and whitespace before the colon (request smuggling vectors).
+            throw failure(400, "malformed header name", at: line.lowerBound)
+        }
+        var valueStart = colon + 1
+        var valueEnd = line.upperBound
+        while valueStart < valueEnd, buffer[valueStart] == 32 || buffer[valueStart] == 9 { valueStart += 1 }
+        while valueEnd > valueStart, buffer[valueEnd - 1] == 32 || buffer[valueEnd - 1] == 9 { valueEnd -= 1 }
+        if buffer[valueStart..<valueEnd].contains(where: { $0 == 0 || $0 == 10 || $0 == 13 }) {
+            throw failure(400, "control character in header value", at: valueStart)
+        }
+        headers.add(
+            name: String(decoding: buffer[line.lowerBound..<colon], as: UTF8.self),
+            value: String(decoding: buffer[valueStart..<valueEnd], as: UTF8.self))
+    }
+
+    private mutating func prepareBody(for request: HTTPRequest, at offset: Int) throws(HTTPParseError) {
+        let transferEncodings = request.headers.values(for: "Transfer-Encoding")
+        let lengths = request.headers.values(for: "Content-Length")
+        if !transferEncodings.isEmpty {
+            guard lengths.isEmpty else {
+                throw failure(400, "both Transfer-Encoding and Content-Length are present", at: offset)
+            }
+            let codings = transferEncodings.flatMap { $0.split(separator: ",") }.map { $0.trimmingSpaces() }
+            guard codings.count == 1, codings[0].caseInsensitiveEquals("chunked") else {
+                throw failure(
+                    501, "unsupported Transfer-Encoding \"\(transferEncodings.joined(separator: ", "))\"", at: offset)
+            }
+            body = .chunkSize
+        } else if let first = lengths.first {
+            guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.utf8.allSatisfy({ digit($0) != nil }),
+                first.utf8.count <= 15, let length = Int(first)
+            else { throw failure(400, "invalid Content-Length \"\(lengths.joined(separator: ", "))\"", at: offset) }
+            guard length <= limits.maxBodyBytes else {
+                throw failure(413, "the body of \(length) bytes exceeds \(limits.maxBodyBytes) bytes", at: offset)
+            }
+            body = .fixed(remaining: length)
+        } else {
+            body = .fixed(remaining: 0)
+        }
+        if request.headers["Expect"]?.caseInsensitiveEquals("100-continue") == true { expectsContinue = true }
+    }
+
+    /// Advances the body state machine; `true` once the pending request's body is complete.
+    private mutating func readBody() throws(HTTPParseError) -> Bool {
+        while let state = body {
+            switch state {
+            case .fixed(let remaining):
+                let available = min(remaining, buffer.count - start)
+                pending?.body.append(contentsOf: buffer[start..<start + available])
+                start += available
+                if remaining - available > 0 {
+                    body = .fixed(remaining: remaining - available)
+                    return false
+                }
+                body = nil
+            case .chunkSize:
+                guard let line = nextLine() else { return try needMoreForLine() }
+                let sizeText = buffer[line].prefix { $0 != UInt8(ascii: ";") }
+                let trimmed = sizeText.filter { $0 != 32 && $0 != 9 }
+                guard !trimmed.isEmpty, trimmed.count <= 15, trimmed.allSatisfy({ PercentDecoding.hexValue($0) != nil })
+                else { throw failure(400, "malformed chunk size", at: line.lowerBound) }
+                let size = trimmed.reduce(0) { $0 << 4 | Int(PercentDecoding.hexValue($1) ?? 0) }
+                if (pending?.body.count ?? 0) + size > limits.maxBodyBytes {
+                    throw failure(413, "the chunked body exceeds \(limits.maxBodyBytes) bytes", at: line.lowerBound)
+                }
+                body = size == 0 ? .trailers : .chunkData(remaining: size)
+            case .chunkData(let remaining):
+                let available = min(remaining, buffer.count - start)
+                pending?.body.append(contentsOf: buffer[start..<start + available])
+                start += available
+                if remaining - available > 0 {
+                    body = .chunkData(remaining: remaining - available)
+                    return false
+                }
+                body = .chunkDataEnd
+            case .chunkDataEnd:
+                guard buffer.count - start >= 2 else { return false }
+                guard buffer[start] == 13, buffer[start + 1] == 10 else {
+                    throw failure(400, "missing CRLF after chunk data", at: start)
+                }
+                start += 2
+                body = .chunkSize
+            case .trailers:
+                guard let line = nextLine() else { return try needMoreForLine() }
+                if line.isEmpty {
+                    body = nil
+                } else if var request = pending {
+                    try parseHeaderLine(line, into: &request.headers)
+                    pending = request
+                }
+            }
+        }
+        return true
+    }
+
+    private func needMoreForLine() throws(HTTPParseError) -> Bool {
+        if buffer.count - start > limits.maxHeadBytes { throw failure(400, "chunk line too long", at: start) }
+        return false
+    }
+
+    /// The next CRLF-terminated line (without the CRLF), consuming it.
+    private mutating func nextLine() -> Range<Int>? {
+        var index = start
+        while index + 1 < buffer.count {
+            if buffer[index] == 13 && buffer[index + 1] == 10 {
+                let line = start..<index
+                start = index + 2
+                return line
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
+private func digit(_ byte: UInt8) -> Int? {
+    byte >= 48 && byte <= 57 ? Int(byte - 48) : nil
+}
+
+/// RFC 9110 `tchar`: the bytes allowed in methods and header names.
+private func isTokenByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"):
+        true
+    default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+    }
+}

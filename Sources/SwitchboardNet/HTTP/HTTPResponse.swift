@@ -1,0 +1,83 @@
+/// An HTTP response a server handler returns: status, headers, body, and optionally a protocol
+/// upgrade that takes over the connection after the response head is written.
+public struct HTTPResponse: Sendable {
+    /// Takes over a connection after a `101 Switching Protocols` response. `leftover` holds bytes
+    /// the client sent after the upgrade request, which belong to the new protocol.
+    public typealias UpgradeHandler = @Sendable (_ stream: any ByteStream, _ leftover: [UInt8]) async -> Void
+
+    /// The status code.
+    public var status: Int
+    /// The header fields; `Content-Length` is added when absent.
+    public var headers: HTTPHeaders
+    /// The body bytes.
+    public var body: [UInt8]
+    /// Set for `101` responses: runs on the connection once the head is sent.
+    public var upgrade: UpgradeHandler?
+
+    /// Creates a response.
+    public init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = [], upgrade: UpgradeHandler? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.upgrade = upgrade
+    }
+
+    /// A response with a UTF-8 text body and the given content type.
+    public static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8")
+        -> HTTPResponse
+    {
+        HTTPResponse(status: status, headers: ["Content-Type": contentType], body: Array(text.utf8))
+    }
+
+    /// A response carrying `json` (already serialized) as `application/json`.
+    public static func json(_ json: String, status: Int = 200) -> HTTPResponse {
+        text(json, status: status, contentType: "application/json")
+    }
+
+    /// The standard reason phrase for `status`.
+    public static func reasonPhrase(for status: Int) -> String {
+        switch status {
+        case 100: "Continue"
+        case 101: "Switching Protocols"
+        case 200: "OK"
+        case 201: "Created"
+        case 204: "No Content"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 304: "Not Modified"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 426: "Upgrade Required"
+        case 429: "Too Many Requests"
+        case 431: "Request Header Fields Too Large"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        case 505: "HTTP Version Not Supported"
+        default: "Status \(status)"
+        }
+    }
+
+    /// The wire form: status line, headers (with `Content-Length` and `Connection` as needed) and body.
+    func serialized(keepAlive: Bool, includeBody: Bool) -> [UInt8] {
+        var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(for: status))\r\n"
+        let bodyless = status < 200 || status == 204 || status == 304
+        for field in headers { head += "\(field.name): \(field.value)\r\n" }
+        if !bodyless && !headers.contains("Content-Length") && !headers.contains("Transfer-Encoding") {
+            head += "Content-Length: \(body.count)\r\n"
+        }
+        if !keepAlive && status != 101 && !headers.contains("Connection") { head += "Connection: close\r\n" }
+        head += "\r\n"
+        var bytes = Array(head.utf8)
+        if includeBody && !bodyless { bytes.append(contentsOf: body) }
+        return bytes
+    }
+}

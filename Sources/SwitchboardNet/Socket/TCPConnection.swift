@@ -1,0 +1,173 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A connected, non-blocking TCP socket driven by an ``EventLoop``.
+///
+/// Reads and writes suspend the calling task, never a thread. One task may read while another
+/// writes; closing fails both.
+public final class TCPConnection: ByteStream {
+    /// The descriptor, or -1 once closed. The mutex makes "check open, then system call" atomic
+    /// with respect to ``close()``, so a closed descriptor number that the kernel has reused for
+    /// another socket is never read or written.
+    private let descriptor: Mutex<Int32>
+    private let loop: EventLoop
+    /// The peer's numeric address and port, e.g. `127.0.0.1:52114`.
+    public let remoteAddress: String
+
+    init(adopting fd: Int32, remoteAddress: String, loop: EventLoop) {
+        self.descriptor = Mutex(fd)
+        self.loop = loop
+        self.remoteAddress = remoteAddress
+        SocketCalls.setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
+    }
+
+    deinit {
+        let fd = descriptor.withLock { $0 }
+        if fd >= 0 {
+            loop.deregister(fd)
+            _ = Glibc_or_Darwin_close(fd)
+        }
+    }
+
+    /// Opens a connection to `host:port`, suspending until it is established.
+    public static func connect(host: String, port: Int, loop: EventLoop? = nil) async throws -> TCPConnection {
+        let loop = try loop ?? EventLoop.shared
+        let address = try SocketAddress(host: host, port: port)
+        let fd = try SocketCalls.openStreamSocket(family: address.family)
+        let connection = TCPConnection(adopting: fd, remoteAddress: "\(address.numericHost):\(port)", loop: loop)
+        let status = address.withSockAddr { Glibc_or_Darwin_connect(fd, $0, $1) }
+        if status != 0 {
+            guard errno == EINPROGRESS else {
+                let error = NetworkError.lastSystemError("connect", detail: "\(host):\(port)")
+                await connection.close()
+                throw error
+            }
+            try await loop.waitUntilReady(fd, for: .write)
+            var socketError: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &socketError, &length)
+            if socketError != 0 {
+                await connection.close()
+                throw NetworkError(
+                    .systemCall, operation: "connect", errorNumber: socketError, detail: "\(host):\(port)")
+            }
+        }
+        return connection
+    }
+
+    /// Reads up to `maxBytes`; an empty array means the peer closed the connection.
+    public func read(maxBytes: Int = 65_536) async throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: maxBytes)
+        while true {
+            let (fd, count, failure) = descriptor.withLock { fd -> (Int32, Int, Int32) in
+                guard fd >= 0 else { return (fd, -1, EBADF) }
+                let count = buffer.withUnsafeMutableBytes { Glibc_or_Darwin_read(fd, $0.baseAddress, maxBytes) }
+                return (fd, count, count < 0 ? errno : 0)
+            }
+            if count >= 0 {
+                buffer.removeSubrange(count...)
+                return buffer
+            }
+            if fd < 0 { throw NetworkError(.closed, operation: "read") }
+            switch failure {
+            case EAGAIN, EWOULDBLOCK: try await loop.waitUntilReady(fd, for: .read)
+            case EINTR: continue
+            case ECONNRESET: return []
+            default: throw NetworkError(.systemCall, operation: "read", errorNumber: failure, detail: remoteAddress)
+            }
+        }
+    }
+
+    /// Writes all of `bytes`, suspending while the socket's send buffer is full.
+    public func write(_ bytes: [UInt8]) async throws {
+        var offset = 0
+        while offset < bytes.count {
+            let (fd, count, failure) = descriptor.withLock { fd -> (Int32, Int, Int32) in
+                guard fd >= 0 else { return (fd, -1, EBADF) }
+                let count = bytes.withUnsafeBytes { raw in
+                    sendWithoutSignal(fd, raw.baseAddress! + offset, raw.count - offset)
+                }
+                return (fd, count, count < 0 ? errno : 0)
+            }
+            if count >= 0 {
+                offset += count
+                continue
+            }
+            if fd < 0 { throw NetworkError(.closed, operation: "write") }
+            switch failure {
+            case EAGAIN, EWOULDBLOCK: try await loop.waitUntilReady(fd, for: .write)
+            case EINTR: continue
+            default: throw NetworkError(.systemCall, operation: "write", errorNumber: failure, detail: remoteAddress)
+            }
+        }
+    }
+
+    /// Half-closes the connection: the peer reads end-of-stream, reading here still works.
+    public func shutdownOutput() {
+        descriptor.withLock { fd in
+            #if canImport(Glibc)
+                if fd >= 0 { _ = shutdown(fd, Int32(SHUT_WR)) }
+            #else
+                if fd >= 0 { _ = shutdown(fd, SHUT_WR) }
+            #endif
+        }
+    }
+
+    /// Closes the socket; tasks waiting to read or write fail with ``NetworkError/Kind/closed``.
+    public func close() async {
+        closeNow()
+    }
+
+    /// Synchronous form of ``close()`` for cleanup paths that cannot suspend.
+    public func closeNow() {
+        let fd = descriptor.withLock { fd in
+            let old = fd
+            fd = -1
+            return old
+        }
+        guard fd >= 0 else { return }
+        loop.deregister(fd)
+        _ = Glibc_or_Darwin_close(fd)
+    }
+
+    /// Whether ``close()`` has been called.
+    public var isClosed: Bool { descriptor.withLock { $0 < 0 } }
+}
+
+private func sendWithoutSignal(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        return send(fd, pointer, count, Int32(MSG_NOSIGNAL))
+    #else
+        return send(fd, pointer, count, 0)
+    #endif
+}
+
+// The class has methods named read/write/close/connect; these reach the C functions unambiguously.
+func Glibc_or_Darwin_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        return Glibc.read(fd, buffer, count)
+    #else
+        return Darwin.read(fd, buffer, count)
+    #endif
+}
+
+func Glibc_or_Darwin_close(_ fd: Int32) -> Int32 {
+    #if canImport(Glibc)
+        return Glibc.close(fd)
+    #else
+        return Darwin.close(fd)
+    #endif
+}
+
+func Glibc_or_Darwin_connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    #if canImport(Glibc)
+        return Glibc.connect(fd, address, length)
+    #else
+        return Darwin.connect(fd, address, length)
+    #endif
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import SwitchboardNet
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+struct HTTPServerTests {
+    /// Echoes method, path and body so tests see exactly what the server parsed.
+    private static func echo(_ request: HTTPRequest) -> HTTPResponse {
+        .text("\(request.method) \(request.path) \(request.bodyText)")
+    }
+
+    private func withServer(
+        configuration: HTTPServer.Configuration = .init(),
+        responder: @escaping HTTPServer.Responder = { echo($0) },
+        _ body: (HTTPServer) async throws -> Void
+    ) async throws {
+        let server = try await HTTPServer.start(configuration: configuration, responder: responder)
+        do {
+            try await body(server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    @Test func servesURLSessionRequestsOnAnEphemeralPort() async throws {
+        try await withServer { server in
+            #expect(server.port > 0)
+            var request = URLRequest(url: server.url.appendingPathComponent("graphql"))
+            request.httpMethod = "POST"
+            request.httpBody = Data("{\"query\":\"{ a }\"}".utf8)
+            let (data, response) = try await URLSession.shared.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(String(decoding: data, as: UTF8.self) == "POST /graphql {\"query\":\"{ a }\"}")
+        }
+    }
+
+    @Test func keepsTheConnectionAliveAndAnswersPipelinedRequestsInOrder() async throws {
+        try await withServer { server in
+            var client = try await RawHTTPClient.connect(port: server.port)
+            try await client.send(
+                "GET /one HTTP/1.1\r\nHost: x\r\n\r\nPOST /two HTTP/1.1\r\nContent-Length: 2\r\n\r\nhi")
+            let first = try #require(try await client.readResponse())
+            let second = try #require(try await client.readResponse())
+            #expect(first.body == "GET /one ")
+            #expect(second.body == "POST /two hi")
+            try await client.send("POST /three HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nabcd\r\n0\r\n\r\n")
+            let third = try #require(try await client.readResponse())
+            #expect(third.body == "POST /three abcd")
+            await client.connection.close()
+        }
+    }
+
+    @Test func connectionCloseIsHonoured() async throws {
+        try await withServer { server in
+            var client = try await RawHTTPClient.connect(port: server.port)
+            try await client.send("GET / HTTP/1.1\r\nConnection: close\r\n\r\n")
+            let response = try #require(try await client.readResponse())
+            #expect(response.header("Connection") == "close")
+            #expect(try await client.isClosedByServer())
+        }
+    }
+
+    @Test func malformedRequestsGetAnErrorStatusAndOtherConnectionsAreUnaffected() async throws {
+        try await withServer(configuration: .init(limits: .init(maxHeadBytes: 2048, maxBodyBytes: 100))) { server in
+            var healthy = try await RawHTTPClient.connect(port: server.port)
+            var bad = try await RawHTTPClient.connect(port: server.port)
+            try await bad.send("NOT HTTP AT ALL\r\n\r\n")
+            #expect(try await bad.readResponse()?.status == 400)
+            #expect(try await bad.isClosedByServer())
+
+            var big = try await RawHTTPClient.connect(port: server.port)
+            try await big.send("POST / HTTP/1.1\r\nContent-Length: 5000\r\n\r\n")
+            #expect(try await big.readResponse()?.status == 413)
+
+            var huge = try await RawHTTPClient.connect(port: server.port)
+            try await huge.send("GET / HTTP/1.1\r\nX: \(String(repeating: "y", count: 4000))")
+            #expect(try await huge.readResponse()?.status == 431)
+
+            try await healthy.send("GET /still-fine HTTP/1.1\r\n\r\n")
+            #expect(try await healthy.readResponse()?.body == "GET /still-fine ")
+            await healthy.connection.close()
+        }
+    }
+
+    @Test func respondsToExpectContinueBeforeTheBodyArrives() async throws {
+        try await withServer { server in
+            var client = try await RawHTTPClient.connect(port: server.port)
+            try await client.send("POST /up HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n")
+            #expect(try await client.readResponse()?.status == 100)
+            try await client.send("abc")
+            #expect(try await client.readResponse()?.body == "POST /up abc")
+            await client.connection.close()
+        }
+    }
+
+    @Test func closesIdleConnections() async throws {
+        try await withServer(configuration: .init(idleTimeout: .milliseconds(200))) { server in
+            var client = try await RawHTTPClient.connect(port: server.port)
+            try await client.send("GET / HTTP/1.1\r\n\r\n")
+            _ = try await client.readResponse()
+            #expect(try await client.isClosedByServer())
+        }
+    }
+
+    @Test func serves100ConcurrentConnections() async throws {
+        try await withServer { server in
+            let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+                for index in 0..<100 {
+                    group.addTask {
+                        var client = try await RawHTTPClient.connect(port: server.port)
+                        try await client.send(
+                            "POST /n HTTP/1.1\r\nContent-Length: \(String(index).count)\r\n\r\n\(index)")
+                        let body = try await client.readResponse()?.body ?? ""
+                        await client.connection.close()
+                        return body
+                    }
+                }
+                return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+            }
+            #expect(bodies == Set((0..<100).map { "POST /n \($0)" }))
+        }
+    }
+
+    @Test func responderErrorsBecome500WithoutDetails() async throws {
+        struct Secret: Error {}
+        try await withServer(responder: { _ in throw Secret() }) { server in
+            var client = try await RawHTTPClient.connect(port: server.port)
+            try await client.send("GET / HTTP/1.1\r\n\r\n")
+            let response = try #require(try await client.readResponse())
+            #expect(response.status == 500)
+            #expect(!response.body.contains("Secret"))
+            await client.connection.close()
+        }
+    }
+
+    @Test func upgradeHandsTheConnectionAndLeftoverBytesToTheHandler() async throws {
+        let received = Mutex<[UInt8]>([])
+        let responder: HTTPServer.Responder = { request in
+            HTTPResponse(status: 101, headers: ["Upgrade": "echo", "Connection": "Upgrade"]) { stream, leftover in
+                received.withLock { $0 = leftover }
+                try? await stream.write(leftover + Array(" back".utf8))
+                await stream.close()
+            }
+        }
+        try await withServer(responder: responder) { server in
+            let connection = try await TCPConnection.connect(host: "127.0.0.1", port: server.port)
+            try await connection.write(
+                Array("GET / HTTP/1.1\r\nUpgrade: echo\r\nConnection: Upgrade\r\n\r\nearly".utf8))
+            var text = ""
+            while true {
+                let bytes = try await connection.read(maxBytes: 1024)
+                if bytes.isEmpty { break }
+                text += String(decoding: bytes, as: UTF8.self)
+            }
+            #expect(text.hasPrefix("HTTP/1.1 101 Switching Protocols\r\n"))
+            #expect(text.hasSuffix("\r\n\r\nearly back"))
+            #expect(received.withLock { $0 } == Array("early".utf8))
+        }
+    }
+
+    @Test func stopClosesOpenConnectionsAndRefusesNewOnes() async throws {
+        let server = try await HTTPServer.start { request in .text("ok") }
+        var client = try await RawHTTPClient.connect(port: server.port)
+        try await client.send("GET / HTTP/1.1\r\n\r\n")
+        _ = try await client.readResponse()
+        await server.stop()
+        #expect(try await client.isClosedByServer())
+        await #expect(throws: NetworkError.self) {
+            _ = try await TCPConnection.connect(host: "127.0.0.1", port: server.port)
+        }
+    }
+}
