@@ -33,7 +33,7 @@ let hubTargets: [Target] = [
 let apiProducts: [Product] = [.library(name: "SwitchboardAPI", targets: ["SwitchboardAPI"])]
 let apiTargets: [Target] = [
     .target(name: "SwitchboardAPI", dependencies: ["Switchboard"]),
-    .testTarget(name: "SwitchboardAPITests", dependencies: ["SwitchboardAPI", "TestSupport"]),
+    .testTarget(name: "SwitchboardAPITests", dependencies: ["SwitchboardAPI", "SwitchboardNet", "TestSupport"]),
 ]
 
 // MARK: - Sockets, event loop, HTTP/1.1, WebSocket, TLS

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Switchboard
@@ -37,118 +38,132 @@ private actor RecordingPlugin: APICategoryPlugin {
     let configuration = Data(ConfigurationTests.twoAPIs.utf8)
 
     @Test func configureHandsThePluginItsSection() async throws {
-        await Switchboard.reset()
-        let plugin = RecordingPlugin()
-        try Switchboard.add(plugin: plugin)
-        try await Switchboard.configure(configuration)
-        #expect(Switchboard.isConfigured)
-        #expect(await plugin.configuredWith?.endpoints.count == 3)
-        let response = try await Switchboard.API.query(
-            request: GraphQLRequest(document: "{ a }", responseType: JSONValue.self))
-        guard case .failure(.error(let errors)) = response else {
-            Issue.record("unexpected \(response)")
-            return
+        try await AsyncGate.hub.run {
+            await Switchboard.reset()
+            let plugin = RecordingPlugin()
+            try Switchboard.add(plugin: plugin)
+            try await Switchboard.configure(configuration)
+            #expect(Switchboard.isConfigured)
+            #expect(await plugin.configuredWith?.endpoints.count == 3)
+            let response = try await Switchboard.API.query(
+                request: GraphQLRequest(document: "{ a }", responseType: JSONValue.self))
+            guard case .failure(.error(let errors)) = response else {
+                Issue.record("unexpected \(response)")
+                return
+            }
+            #expect(errors.first?.message == "recorded { a }")
+            await Switchboard.reset()
+            #expect(await plugin.resetCount == 1)
+            #expect(!Switchboard.isConfigured)
         }
-        #expect(errors.first?.message == "recorded { a }")
-        await Switchboard.reset()
-        #expect(await plugin.resetCount == 1)
-        #expect(!Switchboard.isConfigured)
     }
 
     @Test func configuringTwiceIsAnError() async throws {
-        await Switchboard.reset()
-        try Switchboard.add(plugin: RecordingPlugin())
-        try await Switchboard.configure(configuration)
-        await #expect(throws: SwitchboardError.self) { try await Switchboard.configure(self.configuration) }
-        do {
+        try await AsyncGate.hub.run {
+            await Switchboard.reset()
+            try Switchboard.add(plugin: RecordingPlugin())
             try await Switchboard.configure(configuration)
-        } catch let error as SwitchboardError {
-            guard case .alreadyConfigured = error else {
-                Issue.record("got \(error)")
-                return
+            await #expect(throws: SwitchboardError.self) { try await Switchboard.configure(self.configuration) }
+            do {
+                try await Switchboard.configure(configuration)
+            } catch let error as SwitchboardError {
+                guard case .alreadyConfigured = error else {
+                    Issue.record("got \(error)")
+                    return
+                }
             }
+            await Switchboard.reset()
         }
-        await Switchboard.reset()
     }
 
     @Test func usingTheAPIBeforeConfiguringIsAnError() async throws {
-        await Switchboard.reset()
-        try Switchboard.add(plugin: RecordingPlugin())
-        do {
-            _ = try await Switchboard.API.query(
-                request: GraphQLRequest(document: "{ a }", responseType: JSONValue.self))
-            Issue.record("query before configure succeeded")
-        } catch let error as SwitchboardError {
-            guard case .notConfigured = error else {
-                Issue.record("got \(error)")
-                return
+        try await AsyncGate.hub.run {
+            await Switchboard.reset()
+            try Switchboard.add(plugin: RecordingPlugin())
+            do {
+                _ = try await Switchboard.API.query(
+                    request: GraphQLRequest(document: "{ a }", responseType: JSONValue.self))
+                Issue.record("query before configure succeeded")
+            } catch let error as SwitchboardError {
+                guard case .notConfigured = error else {
+                    Issue.record("got \(error)")
+                    return
+                }
+                #expect(error.description.contains("Switchboard.configure()"))
             }
-            #expect(error.description.contains("Switchboard.configure()"))
+            await Switchboard.reset()
         }
-        await Switchboard.reset()
     }
 
     @Test func addingTheSamePluginTwiceIsAnError() async throws {
-        await Switchboard.reset()
-        try Switchboard.add(plugin: RecordingPlugin())
-        #expect(throws: SwitchboardError.self) { try Switchboard.add(plugin: RecordingPlugin()) }
-        try await Switchboard.configure(configuration)
-        #expect(throws: SwitchboardError.self) { try Switchboard.add(plugin: RecordingPlugin(key: "other")) }
-        await Switchboard.reset()
+        try await AsyncGate.hub.run {
+            await Switchboard.reset()
+            try Switchboard.add(plugin: RecordingPlugin())
+            #expect(throws: SwitchboardError.self) { try Switchboard.add(plugin: RecordingPlugin()) }
+            try await Switchboard.configure(configuration)
+            #expect(throws: SwitchboardError.self) { try Switchboard.add(plugin: RecordingPlugin(key: "other")) }
+            await Switchboard.reset()
+        }
     }
 
     @Test func failedConfigureLeavesHubUnconfiguredAndRetryable() async throws {
-        await Switchboard.reset()
-        try Switchboard.add(plugin: RecordingPlugin())
-        do {
-            try await Switchboard.configure(Data(#"{"api": {"plugins": {"awsAPIPlugin": {"t": {}}}}}"#.utf8))
-            Issue.record("bad configuration accepted")
-        } catch let error as SwitchboardError {
-            guard case .configuration(let inner) = error else {
-                Issue.record("got \(error)")
-                return
+        try await AsyncGate.hub.run {
+            await Switchboard.reset()
+            try Switchboard.add(plugin: RecordingPlugin())
+            do {
+                try await Switchboard.configure(Data(#"{"api": {"plugins": {"awsAPIPlugin": {"t": {}}}}}"#.utf8))
+                Issue.record("bad configuration accepted")
+            } catch let error as SwitchboardError {
+                guard case .configuration(let inner) = error else {
+                    Issue.record("got \(error)")
+                    return
+                }
+                #expect(inner.path == "api.plugins.awsAPIPlugin.t.endpointType")
             }
-            #expect(inner.path == "api.plugins.awsAPIPlugin.t.endpointType")
+            #expect(!Switchboard.isConfigured)
+            try await Switchboard.configure(configuration)
+            #expect(Switchboard.isConfigured)
+            await Switchboard.reset()
         }
-        #expect(!Switchboard.isConfigured)
-        try await Switchboard.configure(configuration)
-        #expect(Switchboard.isConfigured)
-        await Switchboard.reset()
     }
 
     @Test func configureFromFileAndMissingPluginSection() async throws {
-        await Switchboard.reset()
-        try Switchboard.add(plugin: RecordingPlugin(key: "otherPlugin"))
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cfg-\(UUID()).json")
-        try configuration.write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        do {
-            try await Switchboard.configure(from: url)
-            Issue.record("configured a plugin that has no section")
-        } catch let error as SwitchboardError {
-            #expect(error.description.contains("api.plugins.otherPlugin"))
+        try await AsyncGate.hub.run {
+            await Switchboard.reset()
+            try Switchboard.add(plugin: RecordingPlugin(key: "otherPlugin"))
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("cfg-\(UUID()).json")
+            try configuration.write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            do {
+                try await Switchboard.configure(from: url)
+                Issue.record("configured a plugin that has no section")
+            } catch let error as SwitchboardError {
+                #expect(error.description.contains("api.plugins.otherPlugin"))
+            }
+            await Switchboard.reset()
         }
-        await Switchboard.reset()
     }
 
     @Test func configureWithoutArgumentsSearchesTheWorkingDirectory() async throws {
-        await Switchboard.reset()
-        try Switchboard.add(plugin: RecordingPlugin())
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cwd-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let previous = FileManager.default.currentDirectoryPath
-        _ = FileManager.default.changeCurrentDirectoryPath(directory.path)
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-        do {
+        try await AsyncGate.hub.run {
+            await Switchboard.reset()
+            try Switchboard.add(plugin: RecordingPlugin())
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cwd-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let previous = FileManager.default.currentDirectoryPath
+            _ = FileManager.default.changeCurrentDirectoryPath(directory.path)
+            defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+            do {
+                try await Switchboard.configure()
+                Issue.record("configured without a file")
+            } catch let error as SwitchboardError {
+                #expect(error.description.contains("amplifyconfiguration.json"))
+            }
+            try configuration.write(to: directory.appendingPathComponent("amplifyconfiguration.json"))
             try await Switchboard.configure()
-            Issue.record("configured without a file")
-        } catch let error as SwitchboardError {
-            #expect(error.description.contains("amplifyconfiguration.json"))
+            #expect(Switchboard.isConfigured)
+            await Switchboard.reset()
         }
-        try configuration.write(to: directory.appendingPathComponent("amplifyconfiguration.json"))
-        try await Switchboard.configure()
-        #expect(Switchboard.isConfigured)
-        await Switchboard.reset()
     }
 }

@@ -21,6 +21,9 @@ public enum AuthorizationType: String, Sendable, Hashable, CaseIterable, Codable
         case .none, .apiKey, .awsIAM: false
         }
     }
+
+    /// Amplify's name for ``awsLambda`` (`AWSAuthorizationType.function`).
+    public static let function = AuthorizationType.awsLambda
 }
 
 /// Amplify's name for ``AuthorizationType``, so code moved from Amplify compiles unchanged.
