@@ -58,7 +58,9 @@ let sigV4Targets: [Target] = []
 
 let cliProducts: [Product] = [.executable(name: "switchboard", targets: ["switchboard"])]
 let cliTargets: [Target] = [
-    .executableTarget(name: "switchboard", dependencies: ["Switchboard", "SwitchboardAPI"])
+    .executableTarget(name: "switchboard", dependencies: ["Switchboard", "SwitchboardAPI"]),
+    // Runs the built executable as a child process; the dependency makes `swift test` build it.
+    .testTarget(name: "SwitchboardCLITests", dependencies: ["switchboard", "SwitchboardNet", "TestSupport"]),
 ]
 
 // MARK: - Test support

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Runs a product executable (`switchboard`) as a child process, as a user would from a shell.
+public enum CommandRunner {
+    /// What a finished command printed and returned.
+    public struct Result: Sendable {
+        /// The exit status.
+        public var status: Int32
+        /// Everything written to standard output.
+        public var standardOutput: String
+        /// Everything written to standard error.
+        public var standardError: String
+    }
+
+    /// The built executable named `name`, next to the test bundle, or `nil` (with a printed
+    /// reason) when it has not been built.
+    public static func executable(_ name: String, caller: String = #function) -> URL? {
+        var candidates: [URL] = []
+        if let first = CommandLine.arguments.first {
+            candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+        }
+        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        for directory in candidates {
+            let url = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        print("skipping \(caller): the \(name) executable was not found next to the test bundle")
+        return nil
+    }
+
+    /// Runs `executable` with `arguments` and extra `environment`, without blocking a thread of
+    /// the cooperative pool while it runs.
+    public static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(60)
+    ) async throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let collectedOutput = DataCollector(output.fileHandleForReading)
+        let collectedErrors = DataCollector(errors.fileHandleForReading)
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { process in continuation.resume(returning: process.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        return Result(
+            status: status, standardOutput: collectedOutput.finish(), standardError: collectedErrors.finish())
+    }
+}
+
+/// Drains a pipe on a background queue so a chatty child never blocks on a full pipe buffer.
+private final class DataCollector: @unchecked Sendable {
+    // `data` is written only by the readability handler and read after `finish` stops it,
+    // with `lock` ordering the two.
+    private let lock = NSLock()
+    private var data = Data()
+    private let handle: FileHandle
+
+    init(_ handle: FileHandle) {
+        self.handle = handle
+        handle.readabilityHandler = { [weak self] handle in
+            let chunk = handle.availableData
+            guard let self, !chunk.isEmpty else { return }
+            self.lock.withLock { self.data.append(chunk) }
+        }
+    }
+
+    func finish() -> String {
+        handle.readabilityHandler = nil
+        let rest = handle.readDataToEndOfFile()
+        return lock.withLock {
+            data.append(rest)
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+}
