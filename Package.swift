@@ -34,6 +34,9 @@ let apiProducts: [Product] = [.library(name: "SwitchboardAPI", targets: ["Switch
 let apiTargets: [Target] = [
     .target(name: "SwitchboardAPI", dependencies: ["Switchboard"]),
     .testTarget(name: "SwitchboardAPITests", dependencies: ["SwitchboardAPI", "SwitchboardNet", "TestSupport"]),
+    // scripts/bench pipeline
+    .executableTarget(
+        name: "pipeline-bench", dependencies: ["SwitchboardAPI", "SwitchboardNet"], path: "Benchmarks/PipelineBench"),
 ]
 
 // MARK: - Sockets, event loop, HTTP/1.1, WebSocket, TLS
