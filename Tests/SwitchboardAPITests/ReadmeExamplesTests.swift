@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SwitchboardAPI
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The README's examples, compiled and run against a loopback server so they cannot drift from
+/// the API.
+@Suite struct ReadmeExamplesTests {
+    struct CreateTodoInput: Encodable {
+        let name: String
+        let priority: Int
+    }
+
+    struct TraceHeader: RequestInterceptor {
+        func intercept(_ request: URLRequest) async throws -> URLRequest {
+            var request = request
+            request.setValue(UUID().uuidString, forHTTPHeaderField: "X-Trace-Id")
+            return request
+        }
+    }
+
+    @Test func customRequestExamplesWork() async throws {
+        let server = try await LoopbackGraphQLServer { request in
+            let query = request.graphQLQuery ?? ""
+            if query.hasPrefix("mutation") { return .json(#"{"data":{"createTodo":{"id":"1","name":"Ship it"}}}"#) }
+            if query.contains("listTodos") { return .json(#"{"data":{"listTodos":{"items":[{"id":"a"}]}}}"#) }
+            if query.contains("getTodo") { return .json(#"{"data":{"getTodo":{"id":"1"}}}"#) }
+            return .json(#"{"data":{"b":2}}"#)
+        }
+        defer { Task { await server.stop() } }
+        try await AsyncGate.hub.run {
+            await Switchboard.reset()
+            try Switchboard.add(plugin: APIPlugin())
+            try await Switchboard.configure(server.configurationJSON())
+
+            let create = GraphQLRequest(
+                document: "mutation Create($input: CreateTodoInput!) { createTodo(input: $input) { id name } }",
+                variables: ["input": CreateTodoInput(name: "Ship it", priority: 1)],
+                responseType: Todo.self,
+                decodePath: "createTodo")
+            #expect(try await Switchboard.API.mutate(request: create).get().name == "Ship it")
+
+            let raw = GraphQLRequest(document: "{ listTodos { items { id } } }", responseType: JSONValue.self)
+            let items = try await Switchboard.API.query(request: raw).get().value(at: "listTodos.items")
+            #expect(items == [["id": "a"]])
+
+            let text = GraphQLRequest(
+                document: "{ getTodo(id: \"1\") { id } }", responseType: String.self, decodePath: "getTodo")
+            #expect(try await Switchboard.API.query(request: text).get() == #"{"id":"1"}"#)
+
+            let pick = GraphQLRequest(
+                document: "query A { a } query B { b }", responseType: JSONValue.self, operationName: "B")
+            #expect(try await Switchboard.API.query(request: pick).get() == ["b": 2])
+
+            try await Switchboard.API.add(interceptor: TraceHeader(), for: "todo")
+            _ = try await Switchboard.API.query(request: pick)
+            #expect(server.requests.last?.headers["X-Trace-Id"] != nil)
+            await Switchboard.reset()
+        }
+        let body = try #require(server.requests.first?.body)
+        let sent = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
+        let input = (sent?["variables"] as? [String: Any])?["input"] as? [String: Any]
+        #expect(input?["priority"] as? Int == 1)
+    }
+}
