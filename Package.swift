@@ -57,6 +57,14 @@ let graphQLLanguageTargets: [Target] = []
 let sigV4Products: [Product] = []
 let sigV4Targets: [Target] = []
 
+// MARK: - Mock server for app tests
+
+let mockProducts: [Product] = [.library(name: "SwitchboardMock", targets: ["SwitchboardMock"])]
+let mockTargets: [Target] = [
+    .target(name: "SwitchboardMock", dependencies: ["Switchboard", "SwitchboardNet"]),
+    .testTarget(name: "SwitchboardMockTests", dependencies: ["SwitchboardMock", "TestSupport"]),
+]
+
 // MARK: - Command-line tool
 
 let cliProducts: [Product] = [.executable(name: "switchboard", targets: ["switchboard"])]
@@ -76,8 +84,10 @@ let supportTargets: [Target] = [
 let package = Package(
     name: "Switchboard",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
-    products: hubProducts + apiProducts + netProducts + graphQLLanguageProducts + sigV4Products + cliProducts,
-    targets: systemTargets + hubTargets + apiTargets + netTargets + graphQLLanguageTargets + sigV4Targets + cliTargets
+    products: hubProducts + apiProducts + netProducts + graphQLLanguageProducts + sigV4Products + mockProducts
+        + cliProducts,
+    targets: systemTargets + hubTargets + apiTargets + netTargets + graphQLLanguageTargets + sigV4Targets + mockTargets
+        + cliTargets
         + supportTargets,
     swiftLanguageModes: [.v6]
 )
