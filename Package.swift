@@ -49,8 +49,11 @@ let netTargets: [Target] = [
 
 // MARK: - GraphQL language
 
-let graphQLLanguageProducts: [Product] = []
-let graphQLLanguageTargets: [Target] = []
+let graphQLLanguageProducts: [Product] = [.library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"])]
+let graphQLLanguageTargets: [Target] = [
+    .target(name: "GraphQLLanguage"),
+    .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport"]),
+]
 
 // MARK: - AWS Signature Version 4
 

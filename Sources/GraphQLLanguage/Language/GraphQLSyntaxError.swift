@@ -1,0 +1,52 @@
+/// A GraphQL document could not be parsed: where (line:column and byte offset), which token,
+/// and why. `description` adds the offending source line with a caret under the position.
+public struct GraphQLSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, in graphql-js style (e.g. `Expected Name, found "}".`).
+    public var message: String
+    /// Where the problem is.
+    public var location: SourceLocation
+    /// The offending token as written in messages (e.g. `"}"`, `Name "foo"`, `<EOF>`), if any.
+    public var token: String?
+    /// The full text of the source line holding the problem (without its line terminator).
+    public var sourceLine: String
+
+    /// 1-based line of the problem.
+    public var line: Int { location.line }
+    /// 1-based column of the problem.
+    public var column: Int { location.column }
+    /// 0-based byte offset of the problem.
+    public var offset: Int { location.offset }
+
+    /// Creates an error; the parser fills in the source line.
+    public init(message: String, location: SourceLocation, token: String? = nil, sourceLine: String = "") {
+        self.message = message
+        self.location = location
+        self.token = token
+        self.sourceLine = sourceLine
+    }
+
+    /// `Syntax Error: … (line:column)` followed by the source line and a caret.
+    public var description: String {
+        var text = "Syntax Error: \(message) (\(location.line):\(location.column))"
+        guard !sourceLine.isEmpty else { return text }
+        // Long lines (minified documents) are cut to a window around the column.
+        let scalars = Array(sourceLine.unicodeScalars)
+        let caretIndex = max(0, min(location.column - 1, scalars.count))
+        let windowStart = max(0, caretIndex - 60)
+        let windowEnd = min(scalars.count, caretIndex + 60)
+        var excerpt = String(String.UnicodeScalarView(scalars[windowStart..<windowEnd]))
+        excerpt = excerpt.replacingTabs()
+        let gutter = "\(location.line) | "
+        text += "\n" + gutter + excerpt
+        text += "\n" + String(repeating: " ", count: gutter.count - 2) + "| "
+            + String(repeating: " ", count: caretIndex - windowStart) + "^"
+        return text
+    }
+}
+
+extension String {
+    /// Tabs would misalign the caret, so they are shown as single spaces.
+    fileprivate func replacingTabs() -> String {
+        String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\t" ? " " : $0 }))
+    }
+}
