@@ -64,7 +64,7 @@ let sigV4Targets: [Target] = []
 
 let mockProducts: [Product] = [.library(name: "SwitchboardMock", targets: ["SwitchboardMock"])]
 let mockTargets: [Target] = [
-    .target(name: "SwitchboardMock", dependencies: ["Switchboard", "SwitchboardNet"]),
+    .target(name: "SwitchboardMock", dependencies: ["Switchboard", "SwitchboardNet", "GraphQLLanguage"]),
     .testTarget(name: "SwitchboardMockTests", dependencies: ["SwitchboardMock", "TestSupport"]),
 ]
 

@@ -1,0 +1,73 @@
+import GraphQLLanguage
+
+/// A GraphQL endpoint: requests whose document matches the selector, sent with the given method
+/// to any path ending in `/graphql` (or `/`).
+///
+/// ```swift
+/// GraphQLEndpoint(.POST, .operations("getTodo"), response: .graphQL(data: ["getTodo": ["id": "1"]]))
+/// ```
+public struct GraphQLEndpoint: MockEndpoint {
+    /// Which documents the endpoint answers.
+    public enum Selector: Sendable {
+        /// Every listed name must be the name of an operation in the incoming document (extra
+        /// operations are fine).
+        case operations([String])
+
+        /// The operations named `names`.
+        public static func operations(_ names: String...) -> Selector { .operations(names) }
+    }
+
+    /// The method that must match (`GET` or `POST`).
+    public let method: HTTPMethod
+    /// The document selector.
+    public let selector: Selector
+    /// The response sent on a match.
+    public let response: MockResponse
+
+    /// Creates an endpoint.
+    public init(_ method: HTTPMethod = .POST, _ selector: Selector, response: MockResponse) {
+        self.method = method
+        self.selector = selector
+        self.response = response
+    }
+
+    /// `GraphQL METHOD operations(a, b)`.
+    public var label: String {
+        switch selector {
+        case .operations(let names): "GraphQL \(method.rawValue) operations(\(names.joined(separator: ", ")))"
+        }
+    }
+
+    /// Matches the method, reads the GraphQL payload, parses the document and applies the selector.
+    public func match(_ request: MockRequest) -> MockMatch {
+        guard request.http.method == method.rawValue else {
+            return .mismatch("method is \(request.http.method), expected \(method.rawValue)")
+        }
+        let payload: GraphQLPayload
+        switch request.graphQL {
+        case .success(let value): payload = value
+        case .failure(let error): return .mismatch("not a GraphQL request: \(error.reason)")
+        }
+        let document: Document
+        do {
+            document = try Parser.parse(payload.query)
+        } catch {
+            return .mismatch("the document does not parse: \(error)")
+        }
+        switch selector {
+        case .operations(let names):
+            let present = document.definitions.compactMap { definition -> String? in
+                if case .operation(let operation) = definition { return operation.name }
+                return nil
+            }
+            let missing = names.filter { !present.contains($0) }
+            guard missing.isEmpty else {
+                let has = present.isEmpty ? "no named operations" : present.joined(separator: ", ")
+                return .mismatch(
+                    "operation \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) not in the request (it has: \(has))"
+                )
+            }
+        }
+        return .matched(MockTemplateContext(request: request))
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Switchboard
+
+/// The request values placeholders can refer to.
+public struct MockTemplateContext: Sendable, Equatable {
+    /// GraphQL variables (empty for REST requests).
+    public var variables: [String: JSONValue]
+    /// Path parameters captured by `:name` segments.
+    public var pathParameters: [String: String]
+    /// Request headers (names lower-cased).
+    public var headers: [String: String]
+    /// Query-string parameters.
+    public var queryParameters: [String: String]
+    /// The GraphQL operation name, when given.
+    public var operationName: String?
+
+    /// The context of `request` with the given path parameters.
+    public init(request: MockRequest, pathParameters: [String: String] = [:]) {
+        let payload = try? request.graphQL.get()
+        variables = payload?.variables ?? [:]
+        operationName = payload?.operationName
+        self.pathParameters = pathParameters
+        headers = Dictionary(
+            request.http.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
+        queryParameters = Dictionary(
+            request.http.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The value a placeholder path such as `variables.input.id` names.
+    func value(at path: String) throws(MockTemplateError) -> JSONValue {
+        let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
+        let head = parts[0]
+        let rest = parts.count > 1 ? parts[1] : nil
+        let found: JSONValue?
+        switch head {
+        case "variables":
+            found = rest.map { JSONValue.object(variables).value(at: $0) } ?? .object(variables)
+        case "params": found = rest.flatMap { pathParameters[$0] }.map(JSONValue.string)
+        case "headers": found = rest.flatMap { headers[$0.lowercased()] }.map(JSONValue.string)
+        case "query": found = rest.flatMap { queryParameters[$0] }.map(JSONValue.string)
+        case "operationName": found = operationName.map(JSONValue.string)
+        default:
+            throw MockTemplateError(
+                "unknown placeholder {{\(path)}}; use variables., params., headers., query. or operationName")
+        }
+        guard let found else { throw MockTemplateError("the request has no value for {{\(path)}}") }
+        return found
+    }
+}
+
+/// A placeholder that cannot be filled.
+public struct MockTemplateError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// `{{path}}` substitution in text and in JSON strings.
+enum MockTemplate {
+    static func render(_ text: String, in context: MockTemplateContext) throws(MockTemplateError) -> String {
+        var output = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            output += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "}}") else {
+                throw MockTemplateError(
+                    "unclosed placeholder in template near \"\(rest[open.lowerBound...].prefix(30))\"")
+            }
+            let path = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            switch try context.value(at: path) {
+            case .string(let string): output += string
+            case let other: output += other.jsonText
+            }
+            rest = rest[close.upperBound...]
+        }
+        return output + rest
+    }
+
+    static func render(json: JSONValue, in context: MockTemplateContext) throws(MockTemplateError) -> JSONValue {
+        switch json {
+        case .string(let text) where text.contains("{{"):
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("{{"), trimmed.hasSuffix("}}"), trimmed.dropFirst(2).range(of: "{{") == nil {
+                return try context.value(at: trimmed.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces))
+            }
+            return .string(try render(text, in: context))
+        case .array(let items):
+            var rendered: [JSONValue] = []
+            for item in items { rendered.append(try render(json: item, in: context)) }
+            return .array(rendered)
+        case .object(let members):
+            var rendered: [String: JSONValue] = [:]
+            for (key, value) in members { rendered[key] = try render(json: value, in: context) }
+            return .object(rendered)
+        default:
+            return json
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import SwitchboardNet
+import Synchronization
+
+/// A mock GraphQL and REST server for app tests, on 127.0.0.1 and an ephemeral port by default.
+///
+/// ```swift
+/// let server = try await MockServer(endpoints: [
+///     HTTPEndpoint(.GET, "/config/:id", response: .json(["id": "{{params.id}}"])),
+/// ])
+/// defer { Task { await server.stop() } }
+/// ```
+///
+/// Endpoints are tried in order and the first match answers. A request nothing matches gets a
+/// `404` whose body explains, endpoint by endpoint, why it did not match.
+public final class MockServer: Sendable {
+    private let state: MockServerState
+    private let server: HTTPServer
+
+    /// Starts a server with `endpoints` on `host:port` (port 0 picks a free port).
+    public init(endpoints: [any MockEndpoint] = [], host: String = "127.0.0.1", port: Int = 0) async throws {
+        let state = MockServerState(endpoints: endpoints)
+        self.state = state
+        self.server = try await HTTPServer.start(host: host, port: port) { request in
+            await state.respond(to: request)
+        }
+    }
+
+    /// The base URL, e.g. `http://127.0.0.1:53121`.
+    public var url: URL { server.url }
+    /// The URL GraphQL clients use: ``url`` + `/graphql`.
+    public var graphQLURL: URL { server.url.appendingPathComponent("graphql") }
+    /// The bound port.
+    public var port: Int { server.port }
+
+    /// Adds an endpoint while the server runs; it is tried after the existing ones.
+    public func add(_ endpoint: any MockEndpoint) {
+        state.endpoints.withLock { $0.append(endpoint) }
+    }
+
+    /// Every request received so far, in order.
+    public var receivedRequests: [HTTPRequest] { state.received.withLock { $0 } }
+
+    /// Stops the server and closes its connections.
+    public func stop() async { await server.stop() }
+}
+
+/// The endpoints and the request log, shared between the server's connection tasks.
+final class MockServerState: Sendable {
+    let endpoints: Mutex<[any MockEndpoint]>
+    let received = Mutex<[HTTPRequest]>([])
+
+    init(endpoints: [any MockEndpoint]) { self.endpoints = Mutex(endpoints) }
+
+    func respond(to http: HTTPRequest) async -> HTTPResponse {
+        received.withLock { $0.append(http) }
+        let request = MockRequest(http)
+        let candidates = endpoints.withLock { $0 }
+        var reasons: [(String, String)] = []
+        for endpoint in candidates {
+            switch endpoint.match(request) {
+            case .matched(let context):
+                let response = endpoint.response
+                if response.delay > .zero { try? await Task.sleep(for: response.delay) }
+                return response.render(in: context)
+            case .mismatch(let reason):
+                reasons.append((endpoint.label, reason))
+            }
+        }
+        return UnmatchedRequestReport(request: request, reasons: reasons).response
+    }
+}
+
+/// The 404 body that tells a test author why no endpoint answered.
+struct UnmatchedRequestReport {
+    let request: MockRequest
+    let reasons: [(label: String, reason: String)]
+
+    var text: String {
+        var lines = ["No mock endpoint matched \(request.http.method) \(request.http.target)"]
+        switch request.graphQL {
+        case .success(let payload):
+            let excerpt = payload.query.split(whereSeparator: \.isNewline).joined(separator: " ").prefix(200)
+            lines.append("GraphQL document: \(excerpt)")
+            if let name = payload.operationName { lines.append("operationName: \(name)") }
+        case .failure(let error) where request.http.path.hasSuffix("graphql"):
+            lines.append("Not a GraphQL request: \(error.reason)")
+        case .failure:
+            break
+        }
+        if reasons.isEmpty {
+            lines.append("The server has no endpoints.")
+        } else {
+            lines.append("Endpoints tried, in order:")
+            for (index, entry) in reasons.enumerated() {
+                lines.append("  \(index + 1). \(entry.label): \(entry.reason)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    var response: HTTPResponse {
+        var response = HTTPResponse.text(text, status: 404)
+        response.headers.add(name: "X-Mock-Unmatched", value: "true")
+        return response
+    }
+}
