@@ -120,6 +120,26 @@ struct MockServerTests {
         #expect(wrong.text.contains("2. DELETE /files/*: method is POST, expected DELETE"))
     }
 
+    @Test func requiredHeadersMustBePresent() async throws {
+        let server = try await MockServer(endpoints: [
+            GraphQLEndpoint(
+                .POST, .operations("me"), requiredHeaders: ["x-client": "demo", "authorization": "*"],
+                response: .graphQL(data: ["me": "ok"]))
+        ])
+        defer { Task { await server.stop() } }
+        let bare = try await Self.graphQL(server, "query me { me }")
+        #expect(bare.status == 404)
+        #expect(bare.text.contains("header authorization is missing"))
+        let wrong = try await Self.send(
+            "POST", server.graphQLURL, body: #"{"query":"query me { me }"}"#,
+            headers: ["x-client": "other", "Authorization": "t"])
+        #expect(wrong.text.contains("header x-client is \"other\", expected \"demo\""))
+        let right = try await Self.send(
+            "POST", server.graphQLURL, body: #"{"query":"query me { me }"}"#,
+            headers: ["x-client": "demo", "Authorization": "t"])
+        #expect(right.json == ["data": ["me": "ok"]])
+    }
+
     @Test func templateErrorsAreExplainedNotSilent() async throws {
         let server = try await MockServer(endpoints: [
             HTTPEndpoint(.GET, "/t", response: MockResponse(body: .template("{{variables.missing}}"))),

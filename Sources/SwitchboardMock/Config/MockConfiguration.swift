@@ -8,6 +8,7 @@ import SwitchboardNet
 /// graphQL:
 ///   - method: POST                  # default POST
 ///     operations: [getTodo]         # or: query: "query { getTodo { id } }"
+///     headers: {x-api-key: "*"}      # request headers required ("*": any value)
 ///     response:
 ///       status: 200
 ///       headers: {X-Mock: yes}
@@ -75,10 +76,13 @@ private struct EndpointReader {
         var method = HTTPMethod.POST
         var selector: GraphQLEndpoint.Selector?
         var response = MockResponse()
-        for (key, child) in try node.members(allowed: ["method", "operations", "query", "response"]) {
+        var required: [String: String] = [:]
+        for (key, child) in try node.members(allowed: ["method", "operations", "query", "headers", "response"]) {
             switch key {
             case "method":
                 method = try self.method(child, allowed: [.GET, .POST])
+            case "headers":
+                required = Dictionary(try headerPairs(child), uniquingKeysWith: { _, last in last })
             case "operations", "query":
                 guard selector == nil else { throw child.error("use either operations or query, not both") }
                 selector = try self.selector(key, child)
@@ -87,16 +91,18 @@ private struct EndpointReader {
             }
         }
         guard let selector else { throw node.error("a GraphQL endpoint needs operations or query") }
-        return GraphQLEndpoint(method, selector, response: response)
+        return GraphQLEndpoint(method, selector, requiredHeaders: RequiredHeaders(required), response: response)
     }
 
     func httpEndpoint(_ node: ConfigNode) throws(MockConfigurationError) -> HTTPEndpoint {
         var method = HTTPMethod.GET
         var path: String?
         var response = MockResponse()
-        for (key, child) in try node.members(allowed: ["method", "path", "response"]) {
+        var required: [String: String] = [:]
+        for (key, child) in try node.members(allowed: ["method", "path", "headers", "response"]) {
             switch key {
             case "method": method = try self.method(child, allowed: HTTPMethod.allCases)
+            case "headers": required = Dictionary(try headerPairs(child), uniquingKeysWith: { _, last in last })
             case "path":
                 let value = try child.string()
                 guard value.hasPrefix("/") else { throw child.error("a path starts with /") }
@@ -105,7 +111,7 @@ private struct EndpointReader {
             }
         }
         guard let path else { throw node.error("an http endpoint needs a path") }
-        return HTTPEndpoint(method, path, response: response)
+        return HTTPEndpoint(method, path, requiredHeaders: RequiredHeaders(required), response: response)
     }
 
     func method(_ node: ConfigNode, allowed: [HTTPMethod]) throws(MockConfigurationError) -> HTTPMethod {
@@ -141,7 +147,7 @@ private struct EndpointReader {
         return response
     }
 
-    private func headerPairs(_ node: ConfigNode) throws(MockConfigurationError) -> [(String, String)] {
+    func headerPairs(_ node: ConfigNode) throws(MockConfigurationError) -> [(String, String)] {
         guard case .mapping(let members, _) = node.node else {
             throw node.error("expected a mapping of header names to values")
         }

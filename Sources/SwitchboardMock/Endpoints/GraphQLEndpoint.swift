@@ -23,11 +23,17 @@ public struct GraphQLEndpoint: MockEndpoint {
     public let selector: Selector
     /// The response sent on a match.
     public let response: MockResponse
+    /// Headers the request must carry.
+    public let requiredHeaders: RequiredHeaders
 
     /// Creates an endpoint.
-    public init(_ method: HTTPMethod = .POST, _ selector: Selector, response: MockResponse) {
+    public init(
+        _ method: HTTPMethod = .POST, _ selector: Selector, requiredHeaders: RequiredHeaders = [:],
+        response: MockResponse
+    ) {
         self.method = method
         self.selector = selector
+        self.requiredHeaders = requiredHeaders
         self.response = response
     }
 
@@ -43,6 +49,7 @@ public struct GraphQLEndpoint: MockEndpoint {
         guard request.http.method == method.rawValue else {
             return .mismatch("method is \(request.http.method), expected \(method.rawValue)")
         }
+        if let reason = requiredHeaders.mismatch(in: request.http) { return .mismatch(reason) }
         let payload: GraphQLPayload
         switch request.graphQL {
         case .success(let value): payload = value

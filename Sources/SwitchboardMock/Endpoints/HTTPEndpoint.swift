@@ -12,11 +12,14 @@ public struct HTTPEndpoint: MockEndpoint {
     public let path: String
     /// The response sent on a match.
     public let response: MockResponse
+    /// Headers the request must carry.
+    public let requiredHeaders: RequiredHeaders
 
     /// Creates an endpoint.
-    public init(_ method: HTTPMethod, _ path: String, response: MockResponse) {
+    public init(_ method: HTTPMethod, _ path: String, requiredHeaders: RequiredHeaders = [:], response: MockResponse) {
         self.method = method
         self.path = path
+        self.requiredHeaders = requiredHeaders
         self.response = response
     }
 
@@ -31,6 +34,7 @@ public struct HTTPEndpoint: MockEndpoint {
         guard let parameters = Self.match(pattern: path, path: request.http.path) else {
             return .mismatch("path \(request.http.path) does not match \(path)")
         }
+        if let reason = requiredHeaders.mismatch(in: request.http) { return .mismatch(reason) }
         return .matched(MockTemplateContext(request: request, pathParameters: parameters))
     }
 

@@ -40,3 +40,29 @@ public struct MockRequest: Sendable {
         self.graphQL = GraphQLPayload.read(from: http)
     }
 }
+
+/// Request headers an endpoint requires: each name must be present with the given value, or
+/// with any value when the value is `*`.
+public struct RequiredHeaders: Sendable, ExpressibleByDictionaryLiteral {
+    /// Name → required value (`*` for any).
+    public var values: [String: String]
+
+    /// Creates the requirement from a literal such as `["x-api-key": "*"]`.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        values = Dictionary(elements, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Creates the requirement from a dictionary.
+    public init(_ values: [String: String]) { self.values = values }
+
+    /// Why `request` does not satisfy the requirement, or `nil` when it does.
+    func mismatch(in request: HTTPRequest) -> String? {
+        for (name, expected) in values.sorted(by: { $0.key < $1.key }) {
+            guard let actual = request.headers[name] else { return "header \(name) is missing" }
+            if expected != "*" && actual != expected {
+                return "header \(name) is \"\(actual)\", expected \"\(expected)\""
+            }
+        }
+        return nil
+    }
+}
