@@ -33,7 +33,8 @@ let hubTargets: [Target] = [
 let apiProducts: [Product] = [.library(name: "SwitchboardAPI", targets: ["SwitchboardAPI"])]
 let apiTargets: [Target] = [
     .target(name: "SwitchboardAPI", dependencies: ["Switchboard"]),
-    .testTarget(name: "SwitchboardAPITests", dependencies: ["SwitchboardAPI", "SwitchboardNet", "TestSupport"]),
+    .testTarget(
+        name: "SwitchboardAPITests", dependencies: ["SwitchboardAPI", "SwitchboardNet", "SwitchboardMock", "TestSupport"]),
     // scripts/bench pipeline
     .executableTarget(
         name: "pipeline-bench", dependencies: ["SwitchboardAPI", "SwitchboardNet"], path: "Benchmarks/PipelineBench"),
@@ -72,7 +73,7 @@ let mockTargets: [Target] = [
 
 let cliProducts: [Product] = [.executable(name: "switchboard", targets: ["switchboard"])]
 let cliTargets: [Target] = [
-    .executableTarget(name: "switchboard", dependencies: ["Switchboard", "SwitchboardAPI"]),
+    .executableTarget(name: "switchboard", dependencies: ["Switchboard", "SwitchboardAPI", "SwitchboardMock"]),
     // Runs the built executable as a child process; the dependency makes `swift test` build it.
     .testTarget(name: "SwitchboardCLITests", dependencies: ["switchboard", "SwitchboardNet", "TestSupport"]),
 ]

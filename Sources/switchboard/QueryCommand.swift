@@ -115,6 +115,7 @@ enum OperationKeyword {
                 break
             }
         }
-        return scalars.hasPrefix("mutation") && !(scalars.dropFirst(8).first.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false)
+        return scalars.hasPrefix("mutation")
+            && !(scalars.dropFirst(8).first.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false)
     }
 }

@@ -85,3 +85,66 @@ private final class DataCollector: @unchecked Sendable {
         }
     }
 }
+
+extension CommandRunner {
+    /// A long-running child process (a server) whose output is read line by line.
+    public final class RunningProcess: @unchecked Sendable {
+        // `process` is configured before `run()` and then only queried or terminated, which
+        // Foundation's Process allows from any thread; `lines` is an AsyncStream (Sendable).
+        private let process: Process
+        private var iterator: AsyncStream<String>.Iterator
+
+        fileprivate init(process: Process, lines: AsyncStream<String>) {
+            self.process = process
+            self.iterator = lines.makeAsyncIterator()
+        }
+
+        /// The next line of standard output, or `nil` once the process closed it.
+        public func nextLine() async -> String? { await iterator.next() }
+
+        /// Sends SIGTERM (and waits briefly for the process to go).
+        public func terminate() {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+    }
+
+    /// Starts `executable` and returns at once; read its output with ``RunningProcess/nextLine()``.
+    public static func start(_ executable: URL, _ arguments: [String]) throws -> RunningProcess {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let (lines, continuation) = AsyncStream<String>.makeStream()
+        let buffer = LineBuffer()
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            if chunk.isEmpty {
+                handle.readabilityHandler = nil
+                continuation.finish()
+                return
+            }
+            for line in buffer.append(chunk) { continuation.yield(line) }
+        }
+        try process.run()
+        return RunningProcess(process: process, lines: lines)
+    }
+}
+
+/// Splits pipe output into lines; used from the pipe's serial readability handler only.
+private final class LineBuffer: @unchecked Sendable {
+    // Only the readability handler (a serial queue) touches `pending`.
+    private var pending = Data()
+
+    func append(_ chunk: Data) -> [String] {
+        pending.append(chunk)
+        var lines: [String] = []
+        while let newline = pending.firstIndex(of: 10) {
+            lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+            pending = Data(pending[pending.index(after: newline)...])
+        }
+        return lines
+    }
+}

@@ -1,0 +1,40 @@
+/// The mock API behind `switchboard demo`: a small Todo/Post/Comment backend, bundled with the CLI
+/// so the demo runs from a fresh clone with nothing else installed.
+enum DemoMockConfiguration {
+    static let yaml = """
+        graphQL:
+          - operations: getTodo
+            response:
+              body:
+                json:
+                  data:
+                    getTodo: {id: "{{variables.id}}", name: Write the demo, priority: 2, done: false}
+          - operations: createTodo
+            response:
+              body:
+                json:
+                  data:
+                    createTodo:
+                      id: todo-42
+                      name: "{{variables.input.name}}"
+                      priority: "{{variables.input.priority}}"
+                      done: false
+          - operations: [listPosts, listComments]
+            response:
+              body:
+                json:
+                  data:
+                    listPosts:
+                      items:
+                        - {id: post-1, title: Hello Switchboard}
+                        - {id: post-2, title: Moving off Amplify}
+                    listComments:
+                      items:
+                        - {id: comment-1, postID: post-1, content: First!}
+          - operations: me
+            headers: {x-demo-client: switchboard-demo}
+            response:
+              body:
+                json: {data: {me: {id: user-1, client: "{{headers.x-demo-client}}"}}}
+        """
+}

@@ -1,0 +1,45 @@
+import Foundation
+import SwitchboardMock
+
+/// `switchboard mock CONFIG [--port N]`: serves mock endpoints from a YAML/JSON file or directory
+/// until interrupted.
+struct MockCommand: CLICommand {
+    static let name = "mock"
+    static let summary = "run a mock GraphQL/REST server from a YAML or JSON file or directory"
+    static let usage = """
+        switchboard mock CONFIG [--port N]
+          CONFIG     a .yaml/.yml/.json file, or a directory of them
+          --port N   the port on 127.0.0.1 (default: a free port)
+        Prints "listening on http://127.0.0.1:PORT" once it accepts connections; stop with Ctrl-C.
+        """
+    static let options: Set<String> = ["port"]
+    static let flags: Set<String> = []
+
+    static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+        guard arguments.positional.count == 1, let path = arguments.positional.first else {
+            throw UsageError("expected exactly one CONFIG argument")
+        }
+        var port = 0
+        if let text = arguments.value("port") {
+            guard let value = Int(text), (0...65535).contains(value) else {
+                throw UsageError("--port must be a number from 0 to 65535")
+            }
+            port = value
+        }
+        let endpoints: [any MockEndpoint]
+        do {
+            endpoints = try MockConfiguration.load(from: URL(fileURLWithPath: path))
+        } catch {
+            throw UsageError("\(error)")
+        }
+        let server = try await MockServer(endpoints: endpoints, port: port)
+        print("listening on \(server.url.absoluteString)")
+        print(
+            "\(endpoints.count) endpoint\(endpoints.count == 1 ? "" : "s") from \(path); GraphQL at \(server.graphQLURL.absoluteString)"
+        )
+        fflush(nil)  // all streams: output may be a pipe, and the next line can take a while
+        while true {
+            try await Task.sleep(for: .seconds(3600))
+        }
+    }
+}
