@@ -1,0 +1,26 @@
+/// One event of a subscription stream: a change of the connection, or a result.
+public enum GraphQLSubscriptionEvent<R: Decodable & Sendable>: Sendable {
+    /// The shared real-time connection changed state.
+    case connection(SubscriptionConnectionState)
+    /// A result; an undecodable payload arrives as `.failure(.transformationError)` and the
+    /// subscription continues.
+    case data(GraphQLResponse<R>)
+}
+
+/// The state of the real-time connection a subscription runs on.
+public enum SubscriptionConnectionState: String, Sendable, Equatable {
+    /// Connecting, or reconnecting after a failure.
+    case connecting
+    /// Connected and subscribed: events will arrive.
+    case connected
+    /// Disconnected; the subscription is over or will reconnect.
+    case disconnected
+}
+
+/// The real-time protocol an API's subscriptions use.
+public enum SubscriptionProtocol: String, Sendable, Hashable, CaseIterable {
+    /// AppSync's real-time protocol (subprotocol `graphql-ws`, `start`/`data`/`stop`).
+    case appSync = "appsync"
+    /// The standard `graphql-transport-ws` protocol (`subscribe`/`next`/`complete`).
+    case graphQLTransportWS = "graphql-transport-ws"
+}
