@@ -17,10 +17,13 @@ public actor APIPlugin: APICategoryPlugin {
     public nonisolated let key = "awsAPIPlugin"
 
     private var configuration: APICategoryConfiguration?
-    private var interceptors: [String: [any RequestInterceptor]] = [:]
-    private var tokenProviders: [AuthorizationType: any AuthTokenProvider]
+    var interceptors: [String: [any RequestInterceptor]] = [:]
+    var tokenProviders: [AuthorizationType: any AuthTokenProvider]
     private let transport: any HTTPTransport
-    private let iamSigner: (any IAMRequestSigner)?
+    let iamSigner: (any IAMRequestSigner)?
+    let realtimeTransport: (any RealtimeTransport)?
+    let realtimeConfiguration: RealtimeConfiguration
+    var realtimeConnections: [String: RealtimeConnection] = [:]
     private let metricsObserver: (any OperationMetricsObserver)?
     private let maximumResponseBytes: Int
 
@@ -31,14 +34,20 @@ public actor APIPlugin: APICategoryPlugin {
     ///   - iamSigner: Signs `AWS_IAM` requests.
     ///   - metricsObserver: Receives per-stage durations of every operation.
     ///   - maximumResponseBytes: Larger responses fail instead of being decoded (default 64 MiB).
+    ///   - realtimeTransport: How subscription WebSockets are opened; Switchboard's own client by default.
+    ///   - realtimeConfiguration: Keep-alive, acknowledgement and reconnection settings for subscriptions.
     public init(
         transport: any HTTPTransport = URLSessionTransport(),
         authTokenProviders: [AuthorizationType: any AuthTokenProvider] = [:],
         iamSigner: (any IAMRequestSigner)? = nil,
         metricsObserver: (any OperationMetricsObserver)? = nil,
-        maximumResponseBytes: Int = 64 << 20
+        maximumResponseBytes: Int = 64 << 20,
+        realtimeTransport: (any RealtimeTransport)? = nil,
+        realtimeConfiguration: RealtimeConfiguration = RealtimeConfiguration()
     ) {
         self.transport = transport
+        self.realtimeTransport = realtimeTransport
+        self.realtimeConfiguration = realtimeConfiguration
         self.tokenProviders = authTokenProviders
         self.iamSigner = iamSigner
         self.metricsObserver = metricsObserver
@@ -68,9 +77,12 @@ public actor APIPlugin: APICategoryPlugin {
     }
 
     /// Forgets the configuration and interceptors.
-    public func reset() {
+    public func reset() async {
         configuration = nil
         interceptors = [:]
+        let connections = realtimeConnections.values
+        realtimeConnections = [:]
+        for connection in connections { await connection.shutdown() }
     }
 
     /// Adds a custom interceptor to every request to the API `apiName`; interceptors run in the order

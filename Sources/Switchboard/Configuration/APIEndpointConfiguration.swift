@@ -28,6 +28,9 @@ public struct APIEndpointConfiguration: Sendable, Hashable, CustomStringConverti
     public let additionalAuthorizationTypes: [AuthorizationType]
     /// The API key, required whenever `API_KEY` is used.
     public let apiKey: String?
+    /// The real-time protocol for subscriptions: AppSync's by default, or `graphql-transport-ws`
+    /// when the entry says `"subscriptionProtocol": "graphql-transport-ws"`.
+    public let subscriptionProtocol: SubscriptionProtocol
 
     /// Creates an endpoint configuration in code, checking the same rules as the file parser.
     public init(
@@ -37,7 +40,8 @@ public struct APIEndpointConfiguration: Sendable, Hashable, CustomStringConverti
         region: String? = nil,
         authorizationType: AuthorizationType,
         additionalAuthorizationTypes: [AuthorizationType] = [],
-        apiKey: String? = nil
+        apiKey: String? = nil,
+        subscriptionProtocol: SubscriptionProtocol = .appSync
     ) throws(ConfigurationError) {
         let path = "api.plugins.awsAPIPlugin.\(name)"
         try Self.checkEndpoint(endpoint, path: "\(path).endpoint")
@@ -60,6 +64,7 @@ public struct APIEndpointConfiguration: Sendable, Hashable, CustomStringConverti
         self.authorizationType = authorizationType
         self.additionalAuthorizationTypes = additionalAuthorizationTypes
         self.apiKey = apiKey
+        self.subscriptionProtocol = subscriptionProtocol
     }
 
     /// Reads `api.plugins.awsAPIPlugin.<name>`.
@@ -70,6 +75,8 @@ public struct APIEndpointConfiguration: Sendable, Hashable, CustomStringConverti
         let authorizationType = try node.member("authorizationType").enumeration(AuthorizationType.self)
         let region = try node.optionalMember("region")?.string()
         let apiKey = try node.optionalMember("apiKey")?.string(secret: true)
+        let subscriptionProtocol =
+            try node.optionalMember("subscriptionProtocol")?.enumeration(SubscriptionProtocol.self) ?? .appSync
         if authorizationType == .apiKey && apiKey == nil {
             throw ConfigurationError(
                 path: node.path(of: "apiKey"),
@@ -89,6 +96,7 @@ public struct APIEndpointConfiguration: Sendable, Hashable, CustomStringConverti
         self.authorizationType = authorizationType
         self.additionalAuthorizationTypes = []
         self.apiKey = apiKey
+        self.subscriptionProtocol = subscriptionProtocol
     }
 
     /// Reads the `data` section of a Gen 2 `amplify_outputs.json` as the API `defaultGraphQLAPI`.
@@ -125,6 +133,7 @@ public struct APIEndpointConfiguration: Sendable, Hashable, CustomStringConverti
         self.authorizationType = authorizationType
         self.additionalAuthorizationTypes = additional
         self.apiKey = apiKey
+        self.subscriptionProtocol = .appSync
     }
 
     /// Redacts the API key.

@@ -18,4 +18,21 @@ public struct APICategory: Sendable {
     public func mutate<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws -> GraphQLResponse<R> {
         try await plugin().mutate(request: request)
     }
+
+    /// Starts a GraphQL subscription: a stream of connection states and results.
+    ///
+    /// ```swift
+    /// for try await event in Switchboard.API.subscribe(request: onCreate) {
+    ///     if case .data(let result) = event { print(try result.get()) }
+    /// }
+    /// ```
+    public func subscribe<R: Decodable & Sendable>(request: GraphQLRequest<R>)
+        -> AsyncThrowingStream<GraphQLSubscriptionEvent<R>, any Error>
+    {
+        do {
+            return try plugin().subscribe(request: request)
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+    }
 }

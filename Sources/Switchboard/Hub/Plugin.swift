@@ -22,9 +22,22 @@ public protocol APICategoryPlugin: Plugin {
     func query<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws -> GraphQLResponse<R>
     /// Runs a mutation.
     func mutate<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws -> GraphQLResponse<R>
+    /// Starts a subscription; the stream ends when the subscription ends, and ending the iteration
+    /// (or cancelling its task) stops the subscription.
+    func subscribe<R: Decodable & Sendable>(request: GraphQLRequest<R>)
+        -> AsyncThrowingStream<GraphQLSubscriptionEvent<R>, any Error>
 }
 
 extension APICategoryPlugin {
+    /// Plugins without real-time support fail the stream with ``SwitchboardError/unsupported(_:)``.
+    public func subscribe<R: Decodable & Sendable>(request: GraphQLRequest<R>)
+        -> AsyncThrowingStream<GraphQLSubscriptionEvent<R>, any Error>
+    {
+        AsyncThrowingStream {
+            $0.finish(throwing: SwitchboardError.unsupported("\(type(of: self)) does not support subscriptions"))
+        }
+    }
+
     /// API plugins serve the API category.
     public var category: CategoryType { .api }
 }

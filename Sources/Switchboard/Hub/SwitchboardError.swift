@@ -15,6 +15,8 @@ public enum SwitchboardError: Error, Sendable, CustomStringConvertible {
     case configuration(ConfigurationError)
     /// A plugin rejected its configuration.
     case pluginConfiguration(key: String, underlying: any Error)
+    /// The configured plugin does not offer the operation.
+    case unsupported(String)
 
     /// What happened and what to do.
     public var description: String {
@@ -33,6 +35,8 @@ public enum SwitchboardError: Error, Sendable, CustomStringConvertible {
             "invalid configuration: \(error)"
         case .pluginConfiguration(let key, let underlying):
             "the plugin \"\(key)\" rejected its configuration: \(underlying)"
+        case .unsupported(let detail):
+            detail
         }
     }
 }

@@ -1,0 +1,115 @@
+import Foundation
+import Synchronization
+
+extension APIPlugin {
+    /// Starts a subscription on the API's shared real-time connection.
+    ///
+    /// The stream yields `.connection(.connecting)`, `.connection(.connected)` once the server
+    /// accepted the subscription, `.data(result)` for each event (an undecodable payload arrives as
+    /// `.data(.failure(.transformationError))` and the subscription continues), and
+    /// `.connection(.connecting)` again while reconnecting. Ending the iteration or cancelling the
+    /// task stops the subscription; the last one to stop closes the socket.
+    public nonisolated func subscribe<R: Decodable & Sendable>(request: GraphQLRequest<R>)
+        -> AsyncThrowingStream<GraphQLSubscriptionEvent<R>, any Error>
+    {
+        let (stream, continuation) = AsyncThrowingStream<GraphQLSubscriptionEvent<R>, any Error>.makeStream()
+        let id = UUID().uuidString.lowercased()
+        let registration = SubscriptionRegistration()
+        let decoder = GraphQLResponseDecoder()
+        let sink = SubscriptionSink { signal in
+            switch signal {
+            case .state(let state):
+                continuation.yield(.connection(state))
+            case .payload(let bytes):
+                let result: GraphQLResponse<R>
+                do throws(APIError) {
+                    result = try decoder.decode(Data(bytes), status: 200, request: request)
+                } catch {
+                    result = .failure(.transformationError(String(decoding: bytes, as: UTF8.self), error))
+                }
+                continuation.yield(.data(result))
+            case .failed(let error):
+                continuation.yield(.connection(.disconnected))
+                continuation.finish(throwing: error)
+            case .completed:
+                continuation.yield(.connection(.disconnected))
+                continuation.finish()
+            }
+        }
+        let start = SubscriptionStart(
+            document: request.document, variables: request.variables, operationName: request.operationName)
+        let task = Task {
+            do {
+                if let error = request.variablesError { throw error }
+                let connection = try await self.realtimeConnection(apiName: request.apiName, authMode: request.authMode)
+                guard registration.attach(connection) else { return }
+                await connection.add(id: id, start: start, sink: sink)
+                if registration.isTerminated { await connection.remove(id: id) }
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in
+            task.cancel()
+            if let connection = registration.terminate() {
+                Task { await connection.remove(id: id) }
+            }
+        }
+        return stream
+    }
+
+    /// The shared connection for (API, authorization type), created on first use.
+    func realtimeConnection(apiName: String?, authMode: AuthorizationType?) throws -> RealtimeConnection {
+        let context = try context(apiName: apiName, authMode: authMode, operationType: .subscription)
+        let key = "\(context.apiName)|\(context.authorizationType.rawValue)"
+        if let existing = realtimeConnections[key] { return existing }
+        guard let realtimeTransport else {
+            throw SubscriptionError.notSupported(
+                "No real-time transport is configured; pass APIPlugin(realtimeTransport:) to run subscriptions.")
+        }
+        let endpoint = context.endpoint
+        let adapter: any RealtimeProtocolAdapter
+        let url: URL
+        switch endpoint.subscriptionProtocol {
+        case .appSync:
+            adapter = AppSyncProtocolAdapter()
+            url = RealtimeURL.appSync(for: endpoint.endpoint)
+        case .graphQLTransportWS:
+            adapter = GraphQLTransportWSAdapter()
+            url = RealtimeURL.graphQLTransportWS(for: endpoint.endpoint)
+        }
+        let authorizer = RealtimeAuthorizer(
+            context: context, tokenProviders: tokenProviders, iamSigner: iamSigner,
+            interceptors: interceptors[context.apiName] ?? [])
+        let connection = RealtimeConnection(
+            url: url, adapter: adapter, transport: realtimeTransport, authorizer: authorizer,
+            configuration: realtimeConfiguration)
+        realtimeConnections[key] = connection
+        return connection
+    }
+}
+
+/// Links a subscription stream to its connection once known, so termination before or after
+/// registration always removes the subscription exactly once.
+final class SubscriptionRegistration: Sendable {
+    private let state = Mutex<(connection: RealtimeConnection?, terminated: Bool)>((nil, false))
+
+    /// Records the connection; `false` if the stream already ended.
+    func attach(_ connection: RealtimeConnection) -> Bool {
+        state.withLock { state in
+            guard !state.terminated else { return false }
+            state.connection = connection
+            return true
+        }
+    }
+
+    /// Marks the stream ended and returns the connection to remove the subscription from.
+    func terminate() -> RealtimeConnection? {
+        state.withLock { state in
+            state.terminated = true
+            return state.connection
+        }
+    }
+
+    var isTerminated: Bool { state.withLock { $0.terminated } }
+}

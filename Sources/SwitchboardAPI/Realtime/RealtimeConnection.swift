@@ -1,0 +1,318 @@
+import Foundation
+
+/// What a subscription's stream receives from the connection it runs on.
+enum SubscriptionSignal: Sendable {
+    case state(SubscriptionConnectionState)
+    case payload([UInt8])
+    case failed(any Error)
+    case completed
+}
+
+/// Delivers signals to one subscription's stream.
+struct SubscriptionSink: Sendable {
+    let deliver: @Sendable (SubscriptionSignal) -> Void
+}
+
+/// One WebSocket per (API, authorization type), multiplexing every subscription on it: connects
+/// on the first subscription, closes after the last, detects dead connections (missing keep-alive
+/// or pong), reconnects with full-jitter back-off and restarts every active subscription.
+actor RealtimeConnection {
+    private struct Entry {
+        let start: SubscriptionStart
+        let sink: SubscriptionSink
+        var acknowledged = false
+        var startDeadline: ContinuousClock.Instant?
+        var retries = 0
+    }
+
+    /// A failure that must not be retried (the server refused the credentials or the request).
+    private struct TerminalFailure: Error { let error: any Error }
+
+    let url: URL
+    private let adapter: any RealtimeProtocolAdapter
+    private let transport: any RealtimeTransport
+    private let authorizer: RealtimeAuthorizer
+    private let configuration: RealtimeConfiguration
+    private var entries: [String: Entry] = [:]
+    private var socket: (any RealtimeSocket)?
+    private var isReady = false
+    private var runner: Task<Void, Never>?
+    private var deadline = ContinuousClock.now
+    private var keepAlive: Duration
+    private var lastPing = ContinuousClock.now
+    private var timeoutReason: String?
+    private var consecutiveFailures = 0
+
+    /// How many sockets this connection has opened (for tests and diagnostics).
+    private(set) var socketsOpened = 0
+    /// Active subscriptions.
+    var subscriptionCount: Int { entries.count }
+    /// Whether a socket is open and acknowledged.
+    var isConnected: Bool { isReady }
+
+    init(
+        url: URL, adapter: any RealtimeProtocolAdapter, transport: any RealtimeTransport,
+        authorizer: RealtimeAuthorizer,
+        configuration: RealtimeConfiguration
+    ) {
+        self.url = url
+        self.adapter = adapter
+        self.transport = transport
+        self.authorizer = authorizer
+        self.configuration = configuration
+        self.keepAlive = configuration.keepAliveTimeout
+    }
+
+    // MARK: Subscriptions
+
+    func add(id: String, start: SubscriptionStart, sink: SubscriptionSink) async {
+        entries[id] = Entry(start: start, sink: sink)
+        sink.deliver(.state(.connecting))
+        if isReady {
+            await sendStart(id)
+        } else if runner == nil {
+            runner = Task { await self.run() }
+        }
+    }
+
+    func remove(id: String) async {
+        guard entries.removeValue(forKey: id) != nil else { return }
+        if isReady, let socket { try? await socket.send(text: adapter.stopMessage(id: id)) }
+        if entries.isEmpty { await closeSocket() }
+    }
+
+    /// Ends every subscription (plugin reset).
+    func shutdown() async {
+        let all = entries
+        entries.removeAll()
+        for entry in all.values { entry.sink.deliver(.completed) }
+        await closeSocket()
+    }
+
+    private func finish(_ id: String, with signal: SubscriptionSignal) async {
+        guard let entry = entries.removeValue(forKey: id) else { return }
+        entry.sink.deliver(signal)
+        if entries.isEmpty { await closeSocket() }
+    }
+
+    private func failAll(_ error: any Error) {
+        let all = entries
+        entries.removeAll()
+        for entry in all.values { entry.sink.deliver(.failed(error)) }
+    }
+
+    // MARK: Lifecycle
+
+    private func run() async {
+        var lastError = "no connection attempt"
+        while !entries.isEmpty {
+            do {
+                try await connectAndServe()
+            } catch let terminal as TerminalFailure {
+                await closeSocket()
+                failAll(terminal.error)
+                break
+            } catch {
+                lastError = "\(error)"
+            }
+            await closeSocket()
+            if entries.isEmpty { break }
+            consecutiveFailures += 1
+            if consecutiveFailures > configuration.reconnectAttempts {
+                failAll(SubscriptionError.connectionFailed(attempts: consecutiveFailures - 1, lastError: lastError))
+                break
+            }
+            for id in entries.keys {
+                if entries[id]?.acknowledged == true { entries[id]?.sink.deliver(.state(.connecting)) }
+                entries[id]?.acknowledged = false
+                entries[id]?.startDeadline = nil
+            }
+            try? await Task.sleep(for: configuration.backoff(attempt: consecutiveFailures))
+        }
+        runner = nil
+    }
+
+    private func closeSocket() async {
+        isReady = false
+        guard let current = socket else { return }
+        socket = nil
+        await current.close(code: 1000)
+    }
+
+    private func connectAndServe() async throws {
+        let authorization: [String: String]
+        do {
+            authorization = try await authorizer.authorizationObject(data: nil)
+        } catch {
+            throw TerminalFailure(error: error)
+        }
+        var target = url
+        var subprotocols = [adapter.subprotocol]
+        if adapter is AppSyncProtocolAdapter {
+            if var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+                components.queryItems = RealtimeAuthorizer.handshakeQuery(authorization: authorization)
+                target = components.url ?? url
+            }
+            if configuration.authorizationInSubprotocol {
+                subprotocols.append(RealtimeAuthorizer.authorizationSubprotocol(authorization))
+            }
+        }
+        let headers: [(String, String)]
+        do {
+            headers = try await authorizer.handshakeHeaders(url: target, authorization: authorization)
+        } catch {
+            throw TerminalFailure(error: error)
+        }
+        let opened = try await transport.connect(to: target, headers: headers, subprotocols: subprotocols)
+        socketsOpened += 1
+        socket = opened
+        timeoutReason = nil
+        if entries.isEmpty { return }
+        deadline = .now + configuration.acknowledgementTimeout
+        let watchdog = Task { await self.watch(opened) }
+        defer { watchdog.cancel() }
+
+        var initAuthorization = authorization
+        initAuthorization["host"] = nil
+        try await opened.send(
+            text: adapter.initMessage(authorization: adapter is AppSyncProtocolAdapter ? [:] : initAuthorization))
+        try await awaitAcknowledgement(on: opened)
+        isReady = true
+        consecutiveFailures = 0
+        deadline = .now + keepAlive
+        lastPing = .now
+        for id in entries.keys { await sendStart(id) }
+        while true {
+            guard let text = try await opened.receive() else {
+                throw SubscriptionError.protocolViolation(timeoutReason ?? "the server closed the connection")
+            }
+            deadline = .now + keepAlive
+            guard let inbound = try? adapter.parse(text) else { continue }
+            try await handle(inbound, on: opened)
+        }
+    }
+
+    private func awaitAcknowledgement(on socket: any RealtimeSocket) async throws {
+        while true {
+            guard let text = try await socket.receive() else {
+                throw SubscriptionError.acknowledgementTimeout(
+                    timeoutReason ?? "connection_ack (the server closed the connection)")
+            }
+            switch try adapter.parse(text) {
+            case .acknowledged(let timeout):
+                keepAlive = timeout ?? configuration.keepAliveTimeout
+                return
+            case .connectionFailed(let errors), .failed(nil, let errors):
+                if Self.isTerminal(errors) { throw TerminalFailure(error: SubscriptionError.rejected(errors)) }
+                throw SubscriptionError.rejected(errors)
+            case .ping(let payload):
+                try await socket.send(text: adapter.pongMessage(payload))
+            default:
+                continue
+            }
+        }
+    }
+
+    private func handle(_ inbound: RealtimeInbound, on socket: any RealtimeSocket) async throws {
+        switch inbound {
+        case .started(let id):
+            guard entries[id] != nil, entries[id]?.acknowledged == false else { return }
+            entries[id]?.acknowledged = true
+            entries[id]?.startDeadline = nil
+            entries[id]?.sink.deliver(.state(.connected))
+        case .payload(let id, let bytes):
+            entries[id]?.sink.deliver(.payload(bytes))
+        case .failed(let id?, let errors):
+            guard let entry = entries[id] else { return }
+            let limited = errors.contains {
+                ($0.extensions?["errorType"]?.stringValue ?? "") == "MaxSubscriptionsReachedError"
+            }
+            if limited && entry.retries < configuration.reconnectAttempts {
+                entries[id]?.retries += 1
+                entries[id]?.startDeadline = nil
+                let delay = configuration.backoff(attempt: entry.retries + 1)
+                Task {
+                    try? await Task.sleep(for: delay)
+                    await self.retryStart(id)
+                }
+            } else {
+                await finish(id, with: .failed(SubscriptionError.rejected(errors)))
+            }
+        case .failed(nil, let errors):
+            if Self.isTerminal(errors) { throw TerminalFailure(error: SubscriptionError.rejected(errors)) }
+        case .completed(let id):
+            await finish(id, with: .completed)
+        case .ping(let payload):
+            try await socket.send(text: adapter.pongMessage(payload))
+        case .connectionFailed(let errors):
+            if Self.isTerminal(errors) { throw TerminalFailure(error: SubscriptionError.rejected(errors)) }
+            throw SubscriptionError.rejected(errors)
+        case .keepAlive, .acknowledged:
+            break
+        }
+    }
+
+    private func retryStart(_ id: String) async {
+        guard isReady, entries[id] != nil else { return }
+        await sendStart(id)
+    }
+
+    private func sendStart(_ id: String) async {
+        guard let entry = entries[id], let socket else { return }
+        var authorization: [String: String] = [:]
+        if adapter is AppSyncProtocolAdapter {
+            do {
+                authorization = try await authorizer.authorizationObject(data: entry.start.dataString)
+            } catch {
+                await finish(id, with: .failed(error))
+                return
+            }
+        }
+        guard entries[id] != nil, self.socket != nil else { return }
+        entries[id]?.startDeadline = adapter.acknowledgesStarts ? .now + configuration.acknowledgementTimeout : nil
+        do {
+            try await socket.send(
+                text: adapter.startMessage(id: id, request: entry.start, authorization: authorization))
+        } catch {
+            return  // the read loop sees the broken connection and reconnects
+        }
+        if !adapter.acknowledgesStarts, entries[id]?.acknowledged == false {
+            entries[id]?.acknowledged = true
+            entries[id]?.sink.deliver(.state(.connected))
+        }
+    }
+
+    /// Closes the socket when the keep-alive or acknowledgement deadline passes, fails starts that
+    /// were never acknowledged, and pings on protocols where the client must.
+    private func watch(_ watched: any RealtimeSocket) async {
+        let tick = Duration.milliseconds(50)
+        while !Task.isCancelled {
+            try? await Task.sleep(for: tick)
+            guard !Task.isCancelled else { return }
+            let now = ContinuousClock.now
+            if now > deadline {
+                timeoutReason = isReady ? "no keep-alive within \(keepAlive)" : "no connection_ack in time"
+                await watched.close(code: 1000)
+                return
+            }
+            for (id, entry) in entries where !entry.acknowledged {
+                if let startDeadline = entry.startDeadline, now > startDeadline {
+                    await finish(id, with: .failed(SubscriptionError.acknowledgementTimeout("start_ack")))
+                }
+            }
+            if adapter.clientPings, isReady, now - lastPing >= configuration.pingInterval {
+                lastPing = now
+                try? await watched.send(text: adapter.pingMessage())
+            }
+        }
+    }
+
+    /// Unauthorized and bad-request errors end subscriptions instead of being retried.
+    static func isTerminal(_ errors: [GraphQLError]) -> Bool {
+        errors.contains { error in
+            let type = error.extensions?["errorType"]?.stringValue ?? ""
+            let code = error.extensions?["errorCode"]?.intValue ?? 0
+            return type.contains("Unauthorized") || type.contains("BadRequest") || [400, 401, 403].contains(code)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// What a real-time connection receives, whichever protocol carries it.
+enum RealtimeInbound: Sendable {
+    case acknowledged(keepAlive: Duration?)
+    case keepAlive
+    case ping(JSONValue?)
+    case started(id: String)
+    case payload(id: String, bytes: [UInt8])
+    case failed(id: String?, errors: [GraphQLError])
+    case completed(id: String)
+    case connectionFailed(errors: [GraphQLError])
+}
+
+/// The differences between AppSync's protocol and `graphql-transport-ws`, behind one interface.
+protocol RealtimeProtocolAdapter: Sendable {
+    var subprotocol: String { get }
+    /// Whether the server acknowledges each start (AppSync `start_ack`).
+    var acknowledgesStarts: Bool { get }
+    /// Whether the client must ping to detect a dead connection.
+    var clientPings: Bool { get }
+    func initMessage(authorization: [String: String]) -> String
+    func startMessage(id: String, request: SubscriptionStart, authorization: [String: String]) -> String
+    func stopMessage(id: String) -> String
+    func pingMessage() -> String
+    func pongMessage(_ payload: JSONValue?) -> String
+    func parse(_ text: String) throws(RealtimeProtocolError) -> RealtimeInbound
+}
+
+/// The document and variables a subscription starts with.
+struct SubscriptionStart: Sendable {
+    let document: String
+    let variables: [String: JSONValue]?
+    let operationName: String?
+
+    /// `{query, variables}` as AppSync's `start.payload.data` string (also what IAM signs).
+    var dataString: String {
+        var object: [String: JSONValue] = ["query": .string(document), "variables": .object(variables ?? [:])]
+        if let operationName { object["operationName"] = .string(operationName) }
+        return JSONValue.object(object).jsonText
+    }
+}
+
+struct AppSyncProtocolAdapter: RealtimeProtocolAdapter {
+    var subprotocol: String { "graphql-ws" }
+    var acknowledgesStarts: Bool { true }
+    var clientPings: Bool { false }
+
+    func initMessage(authorization: [String: String]) -> String { AppSyncRealtimeMessage.connectionInit.jsonText }
+
+    func startMessage(id: String, request: SubscriptionStart, authorization: [String: String]) -> String {
+        AppSyncRealtimeMessage.start(id: id, data: request.dataString, authorization: authorization).jsonText
+    }
+
+    func stopMessage(id: String) -> String { AppSyncRealtimeMessage.stop(id: id).jsonText }
+    func pingMessage() -> String { AppSyncRealtimeMessage.keepAlive.jsonText }
+    func pongMessage(_ payload: JSONValue?) -> String { AppSyncRealtimeMessage.keepAlive.jsonText }
+
+    func parse(_ text: String) throws(RealtimeProtocolError) -> RealtimeInbound {
+        switch try AppSyncRealtimeMessage(parsing: text) {
+        case .connectionAck(let timeout): return .acknowledged(keepAlive: timeout.map { .milliseconds($0) })
+        case .keepAlive: return .keepAlive
+        case .startAck(let id): return .started(id: id)
+        case .data(let id, let payload): return .payload(id: id, bytes: payload)
+        case .error(let id, let errors): return .failed(id: id, errors: errors)
+        case .complete(let id): return .completed(id: id)
+        case .connectionError(let errors): return .connectionFailed(errors: errors)
+        case .connectionInit, .start, .stop:
+            throw RealtimeProtocolError("a client message arrived from the server", text)
+        }
+    }
+}
+
+struct GraphQLTransportWSAdapter: RealtimeProtocolAdapter {
+    var subprotocol: String { GraphQLTransportWSMessage.subprotocol }
+    var acknowledgesStarts: Bool { false }
+    var clientPings: Bool { true }
+
+    func initMessage(authorization: [String: String]) -> String {
+        let payload: JSONValue? = authorization.isEmpty ? nil : .object(authorization.mapValues(JSONValue.string))
+        return GraphQLTransportWSMessage.connectionInit(payload: payload).jsonText
+    }
+
+    func startMessage(id: String, request: SubscriptionStart, authorization: [String: String]) -> String {
+        GraphQLTransportWSMessage.subscribe(
+            id: id, query: request.document, variables: request.variables, operationName: request.operationName
+        ).jsonText
+    }
+
+    func stopMessage(id: String) -> String { GraphQLTransportWSMessage.complete(id: id).jsonText }
+    func pingMessage() -> String { GraphQLTransportWSMessage.ping(payload: nil).jsonText }
+    func pongMessage(_ payload: JSONValue?) -> String { GraphQLTransportWSMessage.pong(payload: payload).jsonText }
+
+    func parse(_ text: String) throws(RealtimeProtocolError) -> RealtimeInbound {
+        switch try GraphQLTransportWSMessage(parsing: text) {
+        case .connectionAck: return .acknowledged(keepAlive: nil)
+        case .ping(let payload): return .ping(payload)
+        case .pong: return .keepAlive
+        case .next(let id, let payload): return .payload(id: id, bytes: payload)
+        case .error(let id, let errors): return .failed(id: id, errors: errors)
+        case .complete(let id): return .completed(id: id)
+        case .connectionInit, .subscribe:
+            throw RealtimeProtocolError("a client message arrived from the server", text)
+        }
+    }
+}

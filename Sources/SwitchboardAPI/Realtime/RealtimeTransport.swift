@@ -1,0 +1,94 @@
+import Foundation
+
+/// Opens the WebSocket connections subscriptions run on. The default is Switchboard's own
+/// WebSocket client; tests or apps may provide another.
+public protocol RealtimeTransport: Sendable {
+    /// Connects to `url`, sending `headers` with the upgrade request and offering `subprotocols`.
+    func connect(to url: URL, headers: [(String, String)], subprotocols: [String]) async throws
+        -> any RealtimeSocket
+}
+
+/// One open WebSocket carrying text messages.
+public protocol RealtimeSocket: Sendable {
+    /// Sends one text message.
+    func send(text: String) async throws
+    /// The next text message, or `nil` once the connection is closed.
+    func receive() async throws -> String?
+    /// Closes the connection with `code` (1000 normal closure).
+    func close(code: UInt16) async
+}
+
+/// Timeouts and reconnection for real-time connections; the defaults follow Amplify.
+public struct RealtimeConfiguration: Sendable {
+    /// First back-off step; delays are drawn uniformly from zero to `base × 2^attempt`, capped (full jitter).
+    public var reconnectBase: Duration
+    /// The largest back-off delay.
+    public var reconnectCap: Duration
+    /// Reconnection attempts after a failure before subscriptions fail.
+    public var reconnectAttempts: Int
+    /// How long to wait for `connection_ack` and `start_ack`.
+    public var acknowledgementTimeout: Duration
+    /// The keep-alive timeout when the server does not state one (AppSync states `connectionTimeoutMs`).
+    public var keepAliveTimeout: Duration
+    /// How often to ping on `graphql-transport-ws` connections (a pong must arrive within `keepAliveTimeout`).
+    public var pingInterval: Duration
+    /// Also send the handshake authorization as a `header-…` subprotocol (for servers that read it there).
+    public var authorizationInSubprotocol: Bool
+
+    /// Creates a configuration.
+    public init(
+        reconnectBase: Duration = .milliseconds(25), reconnectCap: Duration = .milliseconds(6400),
+        reconnectAttempts: Int = 8, acknowledgementTimeout: Duration = .seconds(5),
+        keepAliveTimeout: Duration = .seconds(300), pingInterval: Duration = .seconds(15),
+        authorizationInSubprotocol: Bool = false
+    ) {
+        self.reconnectBase = reconnectBase
+        self.reconnectCap = reconnectCap
+        self.reconnectAttempts = reconnectAttempts
+        self.acknowledgementTimeout = acknowledgementTimeout
+        self.keepAliveTimeout = keepAliveTimeout
+        self.pingInterval = pingInterval
+        self.authorizationInSubprotocol = authorizationInSubprotocol
+    }
+
+    /// The full-jitter delay before reconnection attempt `attempt` (1-based).
+    func backoff(attempt: Int) -> Duration {
+        let exponent = min(attempt, 20)
+        let ceiling = min(reconnectCap, reconnectBase * (1 << exponent))
+        let milliseconds = Double(ceiling.components.seconds) * 1000 + Double(ceiling.components.attoseconds) / 1e15
+        return .milliseconds(Int64(Double.random(in: 0...max(milliseconds, 1))))
+    }
+}
+
+/// Why a subscription ended with an error.
+public enum SubscriptionError: Error, Sendable, CustomStringConvertible {
+    /// The server rejected the subscription or the connection (unauthorized, bad request, …); not retried.
+    case rejected([GraphQLError])
+    /// The connection could not be (re-)established after the configured attempts.
+    case connectionFailed(attempts: Int, lastError: String)
+    /// The server did not acknowledge in time.
+    case acknowledgementTimeout(String)
+    /// The server broke the protocol.
+    case protocolViolation(String)
+    /// The configuration does not allow subscriptions (e.g. unsupported auth mode).
+    case notSupported(String)
+
+    /// What happened.
+    public var description: String {
+        switch self {
+        case .rejected(let errors):
+            "the server rejected the subscription: \(errors.map(\.message).joined(separator: "; "))"
+        case .connectionFailed(let attempts, let lastError):
+            "the real-time connection failed after \(attempts) attempts: \(lastError)"
+        case .acknowledgementTimeout(let what): "no \(what) arrived in time"
+        case .protocolViolation(let detail): "protocol violation: \(detail)"
+        case .notSupported(let detail): detail
+        }
+    }
+
+    /// The server's errors, when it rejected the subscription.
+    public var graphQLErrors: [GraphQLError] {
+        if case .rejected(let errors) = self { return errors }
+        return []
+    }
+}
