@@ -12,6 +12,9 @@ enum CLIFailure {
         case let error as APIError:
             if case .invalidConfiguration = error { return ExitCode.usage }
             return ExitCode.failure
+        case let error as SubscriptionError:
+            if case .notSupported = error { return ExitCode.usage }
+            return ExitCode.failure
         default: return ExitCode.failure
         }
     }
