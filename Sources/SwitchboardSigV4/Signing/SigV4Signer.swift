@@ -29,9 +29,10 @@ public struct SigV4Signer: Sendable {
         /// Lowercase names of headers never signed, because proxies and clients change them.
         public var unsignedHeaders: Set<String>
 
-        /// botocore's choice of headers left unsigned, plus any existing `authorization`.
+        /// botocore's hop-by-hop and client-controlled headers, plus any existing `authorization`.
         public static let defaultUnsignedHeaders: Set<String> = [
-            "authorization", "user-agent", "expect", "transfer-encoding", "x-amzn-trace-id",
+            "authorization", "connection", "expect", "keep-alive", "proxy-authenticate", "proxy-authorization", "te",
+            "trailer", "transfer-encoding", "upgrade", "user-agent", "x-amzn-trace-id",
         ]
 
         /// Creates options; the defaults suit AppSync and every non-S3 service.
