@@ -135,15 +135,18 @@ enum SigV4Encoding {
     /// Appends `value` with leading and trailing whitespace removed and inner runs of whitespace
     /// (including obsolete line folding) collapsed to one space.
     static func appendTrimmedHeaderValue(_ value: String, to output: inout [UInt8]) {
-        var pendingSpace = false
-        var wroteAny = false
-        for byte in value.utf8 {
-            if isWhitespace(byte) {
-                pendingSpace = wroteAny
-            } else {
-                if pendingSpace { output.append(UInt8(ascii: " ")) }
-                pendingSpace = false
-                output.append(byte)
+        var value = value
+        value.withUTF8 { bytes in
+            // Copies runs of non-whitespace in bulk: values such as session tokens are long.
+            var index = 0
+            var wroteAny = false
+            while index < bytes.count {
+                while index < bytes.count && isWhitespace(bytes[index]) { index += 1 }
+                guard index < bytes.count else { break }
+                let start = index
+                while index < bytes.count && !isWhitespace(bytes[index]) { index += 1 }
+                if wroteAny { output.append(UInt8(ascii: " ")) }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 wroteAny = true
             }
         }
