@@ -167,11 +167,7 @@ public struct SigV4Signer: Sendable {
     /// The canonical header block and signed-header list of `headers`, minus the unsigned ones.
     func canonicalHeaders(_ headers: [SigV4HeaderField]) throws(SigV4Error) -> CanonicalHeaders {
         let canonical = CanonicalHeaders(headers, excluding: options.unsignedHeaders)
-        guard
-            canonical.signedHeaders.utf8.split(separator: UInt8(ascii: ";")).contains(where: {
-                $0.elementsEqual("host".utf8)
-            })
-        else { throw SigV4Error.missingHostHeader }
+        guard canonical.includesHost else { throw SigV4Error.missingHostHeader }
         return canonical
     }
 
@@ -273,6 +269,8 @@ final class SigningKeyCache: Sendable {
 struct CanonicalHeaders {
     let block: [UInt8]
     let signedHeaders: String
+    /// Whether `host` is among the signed headers (SigV4 requires it).
+    let includesHost: Bool
 
     init(_ headers: [SigV4HeaderField], excluding unsigned: Set<String>) {
         var entries: [(name: String, index: Int)] = []
@@ -286,6 +284,7 @@ struct CanonicalHeaders {
         block.reserveCapacity(headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 })
         var names: [UInt8] = []
         var previous: String?
+        var includesHost = false
         for entry in entries {
             if entry.name == previous {
                 block.append(UInt8(ascii: ","))
@@ -298,11 +297,13 @@ struct CanonicalHeaders {
                 block.append(UInt8(ascii: ":"))
                 names.append(contentsOf: entry.name.utf8)
                 previous = entry.name
+                if entry.name == "host" { includesHost = true }
             }
             SigV4Encoding.appendTrimmedHeaderValue(headers[entry.index].value, to: &block)
         }
         if previous != nil { block.append(UInt8(ascii: "\n")) }
         self.block = block
+        self.includesHost = includesHost
         signedHeaders = String(decoding: names, as: UTF8.self)
     }
 }
