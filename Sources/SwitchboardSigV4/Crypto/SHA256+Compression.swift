@@ -6,7 +6,8 @@
 
 extension SHA256 {
     /// Runs the compression function over `blockCount` consecutive 64-byte blocks at `base`.
-    @inline(__always)
+    /// Not inlined: one copy of the unrolled rounds keeps the instruction cache for the caller.
+    @inline(never)
     static func compress(_ state: inout State, blocks base: UnsafeRawPointer, blockCount: Int) {
         var a = state.h0
         var b = state.h1
