@@ -44,7 +44,9 @@ let apiTargets: [Target] = [
 
 let netProducts: [Product] = [.library(name: "SwitchboardNet", targets: ["SwitchboardNet"])]
 let netTargets: [Target] = [
-    .target(name: "SwitchboardNet", dependencies: ["CSystemEvents"]),
+    .target(
+        name: "SwitchboardNet",
+        dependencies: ["CSystemEvents", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
     .testTarget(name: "SwitchboardNetTests", dependencies: ["SwitchboardNet", "TestSupport"]),
 ]
 
