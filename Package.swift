@@ -32,7 +32,7 @@ let hubTargets: [Target] = [
 
 let apiProducts: [Product] = [.library(name: "SwitchboardAPI", targets: ["SwitchboardAPI"])]
 let apiTargets: [Target] = [
-    .target(name: "SwitchboardAPI", dependencies: ["Switchboard"]),
+    .target(name: "SwitchboardAPI", dependencies: ["Switchboard", "SwitchboardNet"]),
     .testTarget(
         name: "SwitchboardAPITests", dependencies: ["SwitchboardAPI", "SwitchboardNet", "SwitchboardMock", "TestSupport"]),
     // scripts/bench pipeline
