@@ -6,6 +6,7 @@ enum TLSClientStream {
         async throws -> any ByteStream
     {
         #if canImport(COpenSSL)
+            _ = try OpenSSLContext.client(configuration)  // bad CA files fail before any connection
             let connection = try await TCPConnection.connect(host: host, port: port)
             do {
                 return try await OpenSSLStream.connect(
