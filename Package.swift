@@ -32,9 +32,10 @@ let hubTargets: [Target] = [
 
 let apiProducts: [Product] = [.library(name: "SwitchboardAPI", targets: ["SwitchboardAPI"])]
 let apiTargets: [Target] = [
-    .target(name: "SwitchboardAPI", dependencies: ["Switchboard", "SwitchboardNet"]),
+    .target(name: "SwitchboardAPI", dependencies: ["Switchboard", "SwitchboardNet", "SwitchboardSigV4"]),
     .testTarget(
-        name: "SwitchboardAPITests", dependencies: ["SwitchboardAPI", "SwitchboardNet", "SwitchboardMock", "TestSupport"]),
+        name: "SwitchboardAPITests",
+        dependencies: ["SwitchboardAPI", "SwitchboardNet", "SwitchboardMock", "SwitchboardSigV4", "TestSupport"]),
     // scripts/bench pipeline
     .executableTarget(
         name: "pipeline-bench", dependencies: ["SwitchboardAPI", "SwitchboardNet"], path: "Benchmarks/PipelineBench"),
@@ -60,8 +61,16 @@ let graphQLLanguageTargets: [Target] = [
 
 // MARK: - AWS Signature Version 4
 
-let sigV4Products: [Product] = []
-let sigV4Targets: [Target] = []
+let sigV4Products: [Product] = [.library(name: "SwitchboardSigV4", targets: ["SwitchboardSigV4"])]
+let sigV4Targets: [Target] = [
+    .target(name: "SwitchboardSigV4"),
+    .testTarget(name: "SwitchboardSigV4Tests", dependencies: ["SwitchboardSigV4", "TestSupport"]),
+    // scripts/bench sigv4: OpenSSL's SHA-256 is the baseline, linked only into the benchmark.
+    .executableTarget(
+        name: "sigv4-bench", dependencies: ["SwitchboardSigV4", "COpenSSL"], path: "Benchmarks/SigV4Bench"),
+    // scripts/interop sigv4-botocore: signs generated requests for comparison with botocore.
+    .executableTarget(name: "sigv4-interop", dependencies: ["SwitchboardSigV4"], path: "Benchmarks/SigV4Interop"),
+]
 
 // MARK: - Mock server for app tests
 
