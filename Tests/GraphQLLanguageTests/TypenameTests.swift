@@ -28,3 +28,24 @@ import Testing
         #expect(Printer.print(aliased.addingTypename()) == "{\n  hero {\n    kind: __typename\n    __typename\n  }\n}")
     }
 }
+
+@Suite struct SchemaTypenameTests {
+    @Test func fragmentsOnRootTypesAreLeftAloneWithASchema() throws {
+        let schema = try Schema(sdl: "type Query { hero: Hero }\ntype Hero { name: String }")
+        let document = try Parser.parse(
+            """
+            { ... on Query { hero { name } } ...Root }
+            fragment Root on Query { hero { name } }
+            fragment H on Hero { name }
+            """)
+        let expected = try Parser.parse(
+            """
+            { ... on Query { hero { name __typename } } ...Root }
+            fragment Root on Query { hero { name __typename } }
+            fragment H on Hero { name __typename }
+            """)
+        #expect(document.addingTypename(schema: schema) == expected)
+        // Without a schema the fragments on Query cannot be told apart and get the field too.
+        #expect(document.addingTypename() != expected)
+    }
+}

@@ -76,3 +76,11 @@ enum TypenameInserter {
         return copy
     }
 }
+
+extension Document {
+    /// The document with `__typename` added to every selection set of an object, interface or
+    /// union type, leaving root operation selection sets (and fragments on root types) alone.
+    public func addingTypename(schema: Schema) -> Document {
+        addingTypename { !schema.isRootType($0) }
+    }
+}
