@@ -57,6 +57,10 @@ let graphQLLanguageProducts: [Product] = [.library(name: "GraphQLLanguage", targ
 let graphQLLanguageTargets: [Target] = [
     .target(name: "GraphQLLanguage"),
     .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport"]),
+    // scripts/interop graphql-core: prints accept/reject per document
+    .executableTarget(name: "graphql-validate", dependencies: ["GraphQLLanguage"], path: "Benchmarks/GraphQLValidate"),
+    // scripts/bench parse
+    .executableTarget(name: "parse-bench", dependencies: ["GraphQLLanguage"], path: "Benchmarks/ParseBench"),
 ]
 
 // MARK: - AWS Signature Version 4
