@@ -90,7 +90,8 @@ let cliProducts: [Product] = [.executable(name: "switchboard", targets: ["switch
 let cliTargets: [Target] = [
     .executableTarget(name: "switchboard", dependencies: ["Switchboard", "SwitchboardAPI", "SwitchboardMock"]),
     // Runs the built executable as a child process; the dependency makes `swift test` build it.
-    .testTarget(name: "SwitchboardCLITests", dependencies: ["switchboard", "SwitchboardNet", "TestSupport"]),
+    .testTarget(
+        name: "SwitchboardCLITests", dependencies: ["switchboard", "SwitchboardNet", "SwitchboardMock", "TestSupport"]),
 ]
 
 // MARK: - Test support

@@ -38,11 +38,7 @@ public struct GraphQLEndpoint: MockEndpoint {
     }
 
     /// `GraphQL METHOD operations(a, b)`.
-    public var label: String {
-        switch selector {
-        case .operations(let names): "GraphQL \(method.rawValue) operations(\(names.joined(separator: ", ")))"
-        }
-    }
+    public var label: String { "GraphQL \(method.rawValue) \(selector.label)" }
 
     /// Matches the method, reads the GraphQL payload, parses the document and applies the selector.
     public func match(_ request: MockRequest) -> MockMatch {
@@ -61,7 +57,22 @@ public struct GraphQLEndpoint: MockEndpoint {
         } catch {
             return .mismatch("the document does not parse: \(error)")
         }
-        switch selector {
+        if let reason = selector.mismatch(in: document) { return .mismatch(reason) }
+        return .matched(MockTemplateContext(request: request))
+    }
+}
+
+extension GraphQLEndpoint.Selector {
+    /// `operations(a, b)`, for explanations.
+    var label: String {
+        switch self {
+        case .operations(let names): "operations(\(names.joined(separator: ", ")))"
+        }
+    }
+
+    /// Why `document` does not match, or `nil` when it does.
+    func mismatch(in document: Document) -> String? {
+        switch self {
         case .operations(let names):
             let present = document.definitions.compactMap { definition -> String? in
                 if case .operation(let operation) = definition { return operation.name }
@@ -70,11 +81,10 @@ public struct GraphQLEndpoint: MockEndpoint {
             let missing = names.filter { !present.contains($0) }
             guard missing.isEmpty else {
                 let has = present.isEmpty ? "no named operations" : present.joined(separator: ", ")
-                return .mismatch(
+                return
                     "operation \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) not in the request (it has: \(has))"
-                )
             }
+            return nil
         }
-        return .matched(MockTemplateContext(request: request))
     }
 }
