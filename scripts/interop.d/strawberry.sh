@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/lib/venv.sh
-venv_install strawberry-graphql 'uvicorn[standard]'
+venv_install 'strawberry-graphql[asgi]' 'uvicorn[standard]'
 swift build --product switchboard >/dev/null
 switchboard="$(swift build --show-bin-path)/switchboard"
 
@@ -16,9 +16,9 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 (cd scripts/interop.d && exec "$VENV_DIR/bin/uvicorn" strawberry_app:app --host 127.0.0.1 --port "$port" \
     --log-level warning) &
 server_pid=$!
-for _ in $(seq 1 100); do
+for _ in $(seq 1 150); do
     if curl -fsS -o /dev/null -H 'Content-Type: application/json' -d '{"query":"{ hello }"}' \
-        "http://127.0.0.1:$port/graphql"; then break; fi
+        "http://127.0.0.1:$port/graphql" 2>/dev/null; then break; fi
     sleep 0.1
 done
 
