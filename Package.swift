@@ -48,6 +48,8 @@ let netTargets: [Target] = [
         name: "SwitchboardNet",
         dependencies: ["CSystemEvents", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
     .testTarget(name: "SwitchboardNetTests", dependencies: ["SwitchboardNet", "TestSupport"]),
+    // scripts/autobahn-client: the standard Autobahn test-client loop.
+    .executableTarget(name: "autobahn-client", dependencies: ["SwitchboardNet"], path: "Benchmarks/AutobahnClient"),
 ]
 
 // MARK: - GraphQL language
