@@ -1,10 +1,30 @@
 // The standard Autobahn test-client loop against a fuzzing server (Autobahn's own, or kosoku):
 // getCaseCount, then runCase?case=N&agent=switchboard echoing every message until the server
 // closes, then updateReports. Usage: autobahn-client ws://127.0.0.1:9001 [agent]
+//
+// `autobahn-client --serve PORT` instead runs an echo server on 127.0.0.1:PORT (the server role)
+// for a fuzzing client to drive, until killed.
 import Foundation
 import SwitchboardNet
 
 let arguments = CommandLine.arguments
+if arguments.count >= 3, arguments[1] == "--serve", let port = Int(arguments[2]) {
+    let limits = WebSocketConfiguration(maximumMessageSize: 64 << 20, maximumFrameSize: 64 << 20)
+    let server = try await HTTPServer.start(
+        port: port, configuration: .init(idleTimeout: .seconds(600))
+    ) { request in
+        .webSocketUpgrade(for: request, configuration: limits) { socket in
+            while let message = try? await socket.receive() {
+                switch message {
+                case .text(let text): try? await socket.send(text: text)
+                case .binary(let bytes): try? await socket.send(binary: bytes)
+                }
+            }
+        }
+    }
+    print("autobahn-client: echo server on ws://127.0.0.1:\(server.port)")
+    while true { try await Task.sleep(for: .seconds(3600)) }
+}
 guard arguments.count >= 2, let base = URL(string: arguments[1]) else {
     FileHandle.standardError.write(Data("usage: autobahn-client ws://HOST:PORT [AGENT]\n".utf8))
     exit(2)
