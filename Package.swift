@@ -49,6 +49,10 @@ let netTargets: [Target] = [
         name: "SwitchboardNet",
         dependencies: ["CSystemEvents", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
     .testTarget(name: "SwitchboardNetTests", dependencies: ["SwitchboardNet", "TestSupport"]),
+    // scripts/autobahn-client: the standard Autobahn test-client loop.
+    .executableTarget(name: "autobahn-client", dependencies: ["SwitchboardNet"], path: "Benchmarks/AutobahnClient"),
+    // scripts/bench websocket
+    .executableTarget(name: "websocket-bench", dependencies: ["SwitchboardNet"], path: "Benchmarks/WebSocketBench"),
 ]
 
 // MARK: - GraphQL language

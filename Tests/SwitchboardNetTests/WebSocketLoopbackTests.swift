@@ -92,6 +92,16 @@ struct WebSocketLoopbackTests {
         await server.stop()
     }
 
+    @Test func stoppingTheServerClosesOpenSocketsWithGoingAway() async throws {
+        let server = try await WebSocketTestServer.start()
+        let socket = try await WebSocket.connect(to: server.webSocketURL())
+        try await socket.send(text: "hi")
+        #expect(try await socket.receive() == .text("hi"))
+        await server.stop()
+        #expect(try await socket.receive() == nil)
+        #expect(socket.closeCode == 1001)
+    }
+
     @Test func aClientCloseReachesTheServerHandlerWithItsCode() async throws {
         let log = WebSocketServerLog()
         let server = try await WebSocketTestServer.start(log: log)

@@ -39,7 +39,7 @@
             }
             let connection = NWConnection(
                 host: NWEndpoint.Host(host), port: endpointPort, using: NWParameters(tls: tlsOptions))
-            let resumed = Mutex(false)
+            let resumed = OnceFlag()
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 connection.stateUpdateHandler = { state in
                     let outcome: Result<Void, any Error>?
@@ -51,10 +51,7 @@
                     default: outcome = nil
                     }
                     guard let outcome,
-                        resumed.withLock({ done in
-                            defer { done = true }
-                            return !done
-                        })
+                        resumed.claim()
                     else { return }
                     if case .failure = outcome { connection.cancel() }
                     continuation.resume(with: outcome)
@@ -95,6 +92,18 @@
         func close() async { connection.cancel() }
 
         func closeNow() { connection.cancel() }
+    }
+
+    /// True for the first caller of ``claim()`` only: a continuation is resumed exactly once.
+    private final class OnceFlag: Sendable {
+        private let done = Mutex(false)
+
+        func claim() -> Bool {
+            done.withLock { done in
+                defer { done = true }
+                return !done
+            }
+        }
     }
 
     /// Extra CA certificates decoded from PEM. Immutable after `init`, which is what makes sharing

@@ -3,7 +3,8 @@ extension HTTPResponse {
     /// `Sec-WebSocket-Accept` and the chosen subprotocol) whose upgrade runs `handler` with the
     /// server-side ``WebSocket``, or `400`/`426` when `request` is not a valid upgrade.
     ///
-    /// The socket is closed (1000) when `handler` returns, if it is still open.
+    /// The socket is closed when `handler` returns, if it is still open: 1000, or 1001 (going
+    /// away) when the server is stopping.
     ///
     /// ```swift
     /// let server = try await HTTPServer.start { request in
@@ -54,7 +55,8 @@ extension HTTPResponse {
             let socket = WebSocket(
                 stream: stream, role: .server, subprotocol: chosen, configuration: configuration, leftover: leftover)
             await handler(socket)
-            await socket.close()
+            // Cancelled means the server is stopping: tell the client it is going away.
+            await socket.close(code: Task.isCancelled ? 1001 : 1000)
         }
     }
 }
