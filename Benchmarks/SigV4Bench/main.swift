@@ -50,4 +50,41 @@ print("SHA-256 over \(bufferSize >> 20) MiB (best of 7)")
 print(String(format: "  Switchboard SHA256      %8.1f MB/s", switchboardRate))
 print(String(format: "  OpenSSL EVP_sha256      %8.1f MB/s", openSSLRate))
 print(String(format: "  ratio                   %8.2fx OpenSSL (target >= 0.30x)", switchboardRate / openSSLRate))
-print("(sink \(sink))")
+
+// A typical AppSync query: 1 KB JSON body, the pipeline's headers, temporary credentials.
+let query =
+    "query ListTodos($filter: ModelTodoFilterInput, $limit: Int) { listTodos(filter: $filter, limit: $limit) "
+    + "{ items { id name description owner createdAt updatedAt __typename } nextToken __typename } }"
+var bodyText = #"{"query":"\#(query)","variables":{"limit":100,"filter":{"name":{"beginsWith":""#
+bodyText += String(repeating: "x", count: 1024 - bodyText.utf8.count - 5) + #""}}}}"#
+let body = Array(bodyText.utf8)
+let template = try SigV4Request(
+    method: "POST", url: URL(string: "https://abcdefghijklmnopqrstuvwxyz.appsync-api.us-east-1.amazonaws.com/graphql")!,
+    headers: [
+        SigV4HeaderField("content-type", "application/json"),
+        SigV4HeaderField("accept", "application/graphql-response+json, application/json"),
+        SigV4HeaderField("user-agent", "switchboard/0.1"),
+    ], body: body)
+let credentials = AWSCredentials(
+    accessKeyId: "ASIAEXAMPLEEXAMPLE01", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
+    sessionToken: String(repeating: "IQoJb3JpZ2luX2VjEXAMPLE", count: 30))
+let signer = SigV4Signer()
+let signingDate = Date()
+let signatures = 50_000
+var lastSignature = ""
+let signingSeconds = bestTime(rounds: 5) {
+    for _ in 0..<signatures {
+        var request = template
+        if let signature = try? signer.sign(
+            &request, credentials: credentials, region: "us-east-1", service: "appsync", date: signingDate)
+        {
+            lastSignature = signature.signature
+        }
+    }
+}
+let microseconds = signingSeconds / Double(signatures) * 1e6
+print("")
+print("SigV4 signing of a \(body.count)-byte AppSync request (\(signatures) signatures, best of 5)")
+print(String(format: "  signatures per second   %8.0f", Double(signatures) / signingSeconds))
+print(String(format: "  time per signature      %8.2f µs (target < 10 µs)", microseconds))
+print("(sink \(sink) \(lastSignature.prefix(8)))")
