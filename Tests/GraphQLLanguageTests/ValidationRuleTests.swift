@@ -246,6 +246,18 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
         #expect(errors.last?.message == "Too many validation errors, error limit reached. Validation aborted.")
     }
 
+    @Test func selfSpreadingFragmentsInsideFieldsTerminate() throws {
+        guard let schema = Self.schema else { return }
+        let text = """
+            { book(id: 1) { ...A } }
+            fragment A on Book { authors { books { ...A } } authors { books { ...A title } } }
+            """
+        let messages = schema.validate(try Parser.parse(text)).map(\.message)
+        // Each of the two spreads closes a cycle; the overlapping `authors` fields merge.
+        #expect(
+            messages == ["Cannot spread fragment \"A\" within itself.", "Cannot spread fragment \"A\" within itself."])
+    }
+
     @Test func fragmentFanOutStaysFast() throws {
         // Each fragment spreads the next one twice: 2^20 paths, which memoization keeps linear.
         var text = "{ books { ...F0 } }\n"

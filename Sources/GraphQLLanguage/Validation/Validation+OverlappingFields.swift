@@ -41,7 +41,9 @@ struct OverlapCache {
         var second: Int
         var exclusive: Bool
     }
+    static let maxDepth = 300
     var results: [Key: OverlapConflict?] = [:]
+    var depth = 0
 }
 
 extension Validation {
@@ -102,7 +104,14 @@ extension Validation {
             first: first.field.location.offset, second: second.field.location.offset,
             exclusive: parentExclusive)
         if cacheable, let cached = overlapCache.results[key] { return cached }
+        // Fragments that spread themselves inside fields would otherwise compare the same pair
+        // forever: a pair being compared counts as mergeable until its comparison finishes, and
+        // documents without locations are cut off at a depth no real query reaches.
+        guard overlapCache.depth < OverlapCache.maxDepth else { return nil }
+        if cacheable { overlapCache.results[key] = .some(nil) }
+        overlapCache.depth += 1
         let result = computeConflict(exclusive: parentExclusive, first, second)
+        overlapCache.depth -= 1
         if cacheable { overlapCache.results[key] = result }
         return result
     }
