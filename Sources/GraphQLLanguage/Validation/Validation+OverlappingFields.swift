@@ -58,6 +58,8 @@ extension Validation {
             var seen: Set<CollectedField> = []
             for entry in entries where seen.insert(entry).inserted { unique.append(entry) }
             for i in unique.indices {
+                // Once the error limit is reached the rest of the quadratic work is pointless.
+                guard !stopped else { return }
                 for j in unique.indices where j > i {
                     if let conflict = findConflict(exclusive: false, unique[i], unique[j]) {
                         report(
