@@ -34,7 +34,7 @@ import Testing
     @Test func missingNestedFieldNamesItsPath() throws {
         #expect(
             try mismatch("{ hero { friends { age } } }", request)
-                == "field \"hero.friends.age\" is not selected in query")
+                == "field \"hero.friends.age\" is not selected in query \"HeroAndFriends\"")
         #expect(
             try mismatch("query HeroAndFriends { hero { appearsIn } }", request)
                 == "field \"hero.appearsIn\" is not selected in query \"HeroAndFriends\"")
@@ -56,7 +56,8 @@ import Testing
     @Test func aliasesMustAgree() throws {
         #expect(try mismatch("{ hero { name: id } }", request) != nil)
         #expect(
-            try mismatch("{ hero { heroName: id } }", request) == "field \"hero.heroName\" is not selected in query")
+            try mismatch("{ hero { heroName: id } }", request)
+                == "field \"hero.heroName\" is not selected in query \"HeroAndFriends\"")
         // An unaliased selector field does not match an aliased incoming one.
         #expect(try mismatch("{ a }", "{ b: a }") != nil)
     }
@@ -65,8 +66,10 @@ import Testing
         #expect(try mismatch("{ hero(episode: $episode) { id } }", request) == nil)
         #expect(
             try mismatch("{ hero(first: 11) { id } }", request)
-                == "argument \"first\" of field \"hero\" is 10, expected 11 in query")
-        #expect(try mismatch("{ hero(last: 1) { id } }", request) == "field \"hero\" has no argument \"last\" in query")
+                == "argument \"first\" of field \"hero\" is 10, expected 11 in query \"HeroAndFriends\"")
+        #expect(
+            try mismatch("{ hero(last: 1) { id } }", request)
+                == "field \"hero\" has no argument \"last\" in query \"HeroAndFriends\"")
         // Input-object field order does not matter.
         #expect(try mismatch("{ reviews(filter: {episode: JEDI, stars: 5}) { stars } }", request) == nil)
         #expect(try mismatch("{ reviews(filter: {episode: JEDI}) { stars } }", request) != nil)
@@ -77,17 +80,17 @@ import Testing
         #expect(try mismatch("{ hero { friends @include(if: $withFriends) { name } } }", request) == nil)
         #expect(
             try mismatch("{ hero { friends @skip(if: true) { name } } }", request)
-                == "field \"hero.friends\" lacks directive @skip(if: true) in query")
+                == "field \"hero.friends\" lacks directive @skip(if: true) in query \"HeroAndFriends\"")
         #expect(
             try mismatch("{ hero { friends { ...DroidFields } } }", request)
-                == "fragment spread \"...DroidFields\" at \"hero.friends\" is not selected in query")
+                == "fragment spread \"...DroidFields\" at \"hero.friends\" is not selected in query \"HeroAndFriends\"")
         #expect(try mismatch("{ hero { friends { ... on Droid { primaryFunction } } } }", request) == nil)
         #expect(
             try mismatch("{ hero { friends { ... on Human { name } } } }", request)
-                == "inline fragment \"... on Human\" at \"hero.friends\" is not selected in query")
+                == "inline fragment \"... on Human\" at \"hero.friends\" is not selected in query \"HeroAndFriends\"")
         #expect(
             try mismatch("{ hero { friends { ... on Droid { id } } } }", request)
-                == "field \"hero.friends.id\" is not selected in query")
+                == "field \"hero.friends.id\" is not selected in query \"HeroAndFriends\"")
     }
 
     @Test func fragmentsMatchByNameTypeAndSelections() throws {
@@ -106,7 +109,7 @@ import Testing
         #expect(try mismatch("query ($episode: String) { hero { id } }", request) == nil)
         #expect(
             try mismatch("query ($id: ID) { hero { id } }", request)
-                == "variable \"$id\" is not defined in query")
+                == "variable \"$id\" is not defined in query \"HeroAndFriends\"")
     }
 
     @Test func duplicateIncomingFieldsAreAllTried() throws {

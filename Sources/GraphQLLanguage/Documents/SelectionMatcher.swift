@@ -32,7 +32,8 @@ public enum SelectionMatcher {
                 operationMismatch(operation, candidate)
             }
             if let reason {
-                let name = operation.name.map { " \"\($0)\"" } ?? ""
+                // The reason comes from the first candidate, so name that operation.
+                let name = candidates[0].name.map { " \"\($0)\"" } ?? ""
                 return reason + " in \(operation.operation.rawValue)\(name)"
             }
         }

@@ -41,7 +41,9 @@ struct OverlapCache {
         var second: Int
         var exclusive: Bool
     }
+    static let maxDepth = 300
     var results: [Key: OverlapConflict?] = [:]
+    var depth = 0
 }
 
 extension Validation {
@@ -56,6 +58,8 @@ extension Validation {
             var seen: Set<CollectedField> = []
             for entry in entries where seen.insert(entry).inserted { unique.append(entry) }
             for i in unique.indices {
+                // Once the error limit is reached the rest of the quadratic work is pointless.
+                guard !stopped else { return }
                 for j in unique.indices where j > i {
                     if let conflict = findConflict(exclusive: false, unique[i], unique[j]) {
                         report(
@@ -102,7 +106,14 @@ extension Validation {
             first: first.field.location.offset, second: second.field.location.offset,
             exclusive: parentExclusive)
         if cacheable, let cached = overlapCache.results[key] { return cached }
+        // Fragments that spread themselves inside fields would otherwise compare the same pair
+        // forever: a pair being compared counts as mergeable until its comparison finishes, and
+        // documents without locations are cut off at a depth no real query reaches.
+        guard overlapCache.depth < OverlapCache.maxDepth else { return nil }
+        if cacheable { overlapCache.results[key] = .some(nil) }
+        overlapCache.depth += 1
         let result = computeConflict(exclusive: parentExclusive, first, second)
+        overlapCache.depth -= 1
         if cacheable { overlapCache.results[key] = result }
         return result
     }

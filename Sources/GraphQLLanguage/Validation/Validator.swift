@@ -39,7 +39,7 @@ struct Validation {
     let fragments: [String: FragmentDefinition]
     private(set) var errors: [ValidationError] = []
     private var reported: Set<ValidationError> = []
-    private var stopped = false
+    private(set) var stopped = false
 
     // Per definition being walked (an operation or a fragment).
     var usages: [VariableUsage] = []
