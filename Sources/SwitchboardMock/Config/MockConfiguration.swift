@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLLanguage
 import Switchboard
 import SwitchboardNet
 
@@ -136,6 +137,15 @@ struct EndpointReader {
     }
 
     func selector(_ key: String, _ node: ConfigNode) throws(MockConfigurationError) -> GraphQLEndpoint.Selector {
+        if key == "query" {
+            let text = try node.string()
+            do {
+                _ = try Parser.parse(text)
+            } catch {
+                throw node.error("the query selector does not parse: \(error)")
+            }
+            return .query(text)
+        }
         let names = try node.strings()
         guard !names.isEmpty, names.allSatisfy({ !$0.isEmpty }) else {
             throw node.error("list at least one operation name")

@@ -12,6 +12,11 @@ public struct GraphQLEndpoint: MockEndpoint {
         /// Every listed name must be the name of an operation in the incoming document (extra
         /// operations are fine).
         case operations([String])
+        /// The selector document must be a subset of the incoming one: every operation and fragment
+        /// found by name and type (an anonymous selector operation matches any of the same type),
+        /// every selected field by name and alias, with the arguments and directives the selector
+        /// gives. Order does not matter and extra incoming fields are fine.
+        case query(String)
 
         /// The operations named `names`.
         public static func operations(_ names: String...) -> Selector { .operations(names) }
@@ -67,6 +72,8 @@ extension GraphQLEndpoint.Selector {
     var label: String {
         switch self {
         case .operations(let names): "operations(\(names.joined(separator: ", ")))"
+        case .query(let text):
+            "query(\(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").prefix(80)))"
         }
     }
 
@@ -85,6 +92,14 @@ extension GraphQLEndpoint.Selector {
                     "operation \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) not in the request (it has: \(has))"
             }
             return nil
+        case .query(let text):
+            let selector: Document
+            do {
+                selector = try Parser.parse(text)
+            } catch {
+                return "the selector query does not parse: \(error)"
+            }
+            return SelectionMatcher.mismatch(selector: selector, incoming: document)
         }
     }
 }
