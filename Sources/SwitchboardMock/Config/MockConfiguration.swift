@@ -68,7 +68,9 @@ public enum MockConfiguration {
         if case .scalar("", false, _) = root { return [] }
         let reader = EndpointReader(baseDirectory: baseDirectory)
         var endpoints: [any MockEndpoint] = []
-        for (key, section) in try ConfigNode(node: root, path: "", file: file).members(allowed: ["graphQL", "http", "subscription"]) {
+        for (key, section) in try ConfigNode(node: root, path: "", file: file).members(allowed: [
+            "graphQL", "http", "subscription",
+        ]) {
             for item in try section.elements() {
                 switch key {
                 case "graphQL": endpoints.append(try reader.graphQLEndpoint(item))
