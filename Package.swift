@@ -39,6 +39,10 @@ let apiTargets: [Target] = [
     // scripts/bench pipeline
     .executableTarget(
         name: "pipeline-bench", dependencies: ["SwitchboardAPI", "SwitchboardNet"], path: "Benchmarks/PipelineBench"),
+    // scripts/bench subscriptions
+    .executableTarget(
+        name: "subscription-bench", dependencies: ["SwitchboardAPI", "SwitchboardMock"],
+        path: "Benchmarks/SubscriptionBench"),
 ]
 
 // MARK: - Sockets, event loop, HTTP/1.1, WebSocket, TLS
