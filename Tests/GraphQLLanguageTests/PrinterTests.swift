@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GraphQLLanguage
 
 @Suite struct PrinterTests {
@@ -23,16 +24,17 @@ import Testing
 
     @Test func printsCanonicalLayout() throws {
         let document = try Parser.parse("query Q($a:Int=1){a:b(x:[1,2],y:{z:\"s\"})@skip(if:$c){...F ... on T{c}}}")
-        #expect(Printer.print(document) == """
-            query Q($a: Int = 1) {
-              a: b(x: [1, 2], y: {z: "s"}) @skip(if: $c) {
-                ...F
-                ... on T {
-                  c
+        #expect(
+            Printer.print(document) == """
+                query Q($a: Int = 1) {
+                  a: b(x: [1, 2], y: {z: "s"}) @skip(if: $c) {
+                    ...F
+                    ... on T {
+                      c
+                    }
+                  }
                 }
-              }
-            }
-            """)
+                """)
     }
 
     @Test func anonymousQueryPrintsAsShorthand() throws {
@@ -45,14 +47,21 @@ import Testing
 
     @Test func printsBlockStringsThatReadBack() throws {
         for value in ["", "a", "  lead", "trail\"", "back\\", "x\"\"\"y", "a\n  b\n\nc", "\n\nx", "line\n"] {
-            let document = Document(definitions: [.operation(OperationDefinition(
-                operation: .query,
-                selectionSet: SelectionSet(selections: [.field(Field(
-                    name: "f", arguments: [Argument(name: "s", value: .string(value, block: true))]))])))])
+            let document = Document(definitions: [
+                .operation(
+                    OperationDefinition(
+                        operation: .query,
+                        selectionSet: SelectionSet(selections: [
+                            .field(
+                                Field(
+                                    name: "f", arguments: [Argument(name: "s", value: .string(value, block: true))]))
+                        ])))
+            ])
             let reparsed = try Parser.parse(Printer.print(document))
             guard case .operation(let operation) = reparsed.definitions.first,
-                  case .field(let field) = operation.selectionSet.selections.first,
-                  case .string(let read, _) = field.arguments.first?.value else {
+                case .field(let field) = operation.selectionSet.selections.first,
+                case .string(let read, _) = field.arguments.first?.value
+            else {
                 Issue.record("unexpected shape")
                 continue
             }
