@@ -65,9 +65,9 @@ import Testing
                 Issue.record("unexpected shape")
                 continue
             }
-            // Leading/trailing blank lines are not representable in a block string.
-            let expected = BlockString.value(ofRaw: value)
-            #expect(read == expected, "block string \(value.debugDescription)")
+            // Values a block string cannot hold (leading/trailing blank lines) fall back to a
+            // quoted string, so the value always survives.
+            #expect(read == value, "block string \(value.debugDescription)")
         }
     }
 }

@@ -258,6 +258,19 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
             messages == ["Cannot spread fragment \"A\" within itself.", "Cannot spread fragment \"A\" within itself."])
     }
 
+    @Test func thousandsOfSameNamedFieldsHitTheComparisonBudget() throws {
+        guard let schema = Self.schema else { return }
+        let fields = (0..<1_000).map { "books(limit: 1) { a\($0): id }" }.joined(separator: " ")
+        let errors = schema.validate(try Parser.parse("{ \(fields) }"))
+        #expect(
+            errors.map(\.message) == [
+                "Validation aborted: checking that fields can be merged needs more than 200000 field comparisons."
+            ])
+        // A hundred of them (4,950 pairs) are fine and valid.
+        let fewer = (0..<100).map { "books(limit: 1) { a\($0): id }" }.joined(separator: " ")
+        #expect(schema.validate(try Parser.parse("{ \(fewer) }")).isEmpty)
+    }
+
     @Test func fragmentFanOutStaysFast() throws {
         // Each fragment spreads the next one twice: 2^20 paths, which memoization keeps linear.
         var text = "{ books { ...F0 } }\n"

@@ -8,7 +8,7 @@ out=fuzz-artifacts/parse
 mkdir -p "$out/corpus" "$out/artifacts"
 # Seed the corpus with the project's fixtures and, when present, the shared test vectors.
 cp Tests/Fixtures/graphql/*.graphql "$out/corpus/" 2>/dev/null || true
-cp Tests/Fixtures/graphql/validation/*.graphql "$out/corpus/" 2>/dev/null || true
+cp Tests/Fixtures/graphql/validation/*/*.graphql Tests/Fixtures/graphql/fuzz/* "$out/corpus/" 2>/dev/null || true
 for f in ../shared/testdata/graphql/kitchen-sink.graphql ../shared/testdata/graphql/schema-kitchen-sink.graphql \
     ../shared/testdata/graphql/starwars.graphqls ../shared/testdata/graphql/starwars-operations/*.graphql; do
     [ -f "$f" ] && cp "$f" "$out/corpus/"

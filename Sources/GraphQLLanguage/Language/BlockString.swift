@@ -53,30 +53,67 @@ enum BlockString {
     }
 
     /// Whether a value can be written as a block string and read back unchanged.
+    /// Values with other control characters, or with leading or trailing blank lines (which
+    /// block-string reading removes), are printed as quoted strings instead.
     static func canPrint(_ value: String) -> Bool {
-        !value.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0 == "\r" }
+        guard !value.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0 == "\r" })
+        else { return false }
+        // Read the printed form back, exactly as the lexer would.
+        let printed = Array(print(value).utf8)
+        let body = printed[3..<(printed.count - 3)]
+        var raw: [UInt8] = []
+        raw.reserveCapacity(body.count)
+        var index = body.startIndex
+        while index < body.endIndex {
+            if body[index] == 0x5C, index + 3 < body.endIndex, body[index + 1] == 0x22, body[index + 2] == 0x22,
+                body[index + 3] == 0x22
+            {
+                raw += [0x22, 0x22, 0x22]
+                index += 4
+            } else {
+                raw.append(body[index])
+                index += 1
+            }
+        }
+        return Self.value(ofRaw: raw[...]) == value
     }
 
     /// Prints a value as a block string in graphql-js's canonical layout.
     static func print(_ value: String) -> String {
-        let escaped = value.replacingOccurrences(of: "\"\"\"", with: "\\\"\"\"")
-        let lines = value.split(separator: "\n", omittingEmptySubsequences: false)
+        // Work on Unicode scalars, not Characters: a combining mark after a quote or a space
+        // would otherwise hide `"""` from the escaping and indentation from the layout rules.
+        let scalars = Array(value.unicodeScalars)
+        var escaped: [Unicode.Scalar] = []
+        escaped.reserveCapacity(scalars.count)
+        var index = 0
+        while index < scalars.count {
+            if index + 2 < scalars.count, scalars[index] == "\"", scalars[index + 1] == "\"", scalars[index + 2] == "\""
+            {
+                escaped += ["\\", "\"", "\"", "\""]
+                index += 3
+            } else {
+                escaped.append(scalars[index])
+                index += 1
+            }
+        }
+        let lines = scalars.split(separator: "\n", omittingEmptySubsequences: false)
         let isSingleLine = lines.count == 1
         let forceLeadingNewLine =
-            lines.count > 1
-            && lines.dropFirst().allSatisfy { $0.isEmpty || $0.first == " " || $0.first == "\t" }
-        let hasTrailingTripleQuotes = escaped.hasSuffix("\\\"\"\"")
-        let hasTrailingQuote = value.hasSuffix("\"") && !hasTrailingTripleQuotes
-        let hasTrailingSlash = value.hasSuffix("\\")
+            lines.count > 1 && lines.dropFirst().allSatisfy { $0.isEmpty || $0.first == " " || $0.first == "\t" }
+        let hasTrailingTripleQuotes = escaped.suffix(4) == ["\\", "\"", "\"", "\""]
+        let hasTrailingQuote = scalars.last == "\"" && !hasTrailingTripleQuotes
+        let hasTrailingSlash = scalars.last == "\\"
         let forceTrailingNewLine = hasTrailingQuote || hasTrailingSlash
         let multipleLines =
-            !isSingleLine || value.unicodeScalars.count > 70 || forceTrailingNewLine
-            || forceLeadingNewLine || hasTrailingTripleQuotes
-        let skipLeadingNewLine = isSingleLine && (value.first == " " || value.first == "\t")
-        var result = ""
-        if (multipleLines && !skipLeadingNewLine) || forceLeadingNewLine { result += "\n" }
-        result += escaped
-        if multipleLines || forceTrailingNewLine { result += "\n" }
-        return "\"\"\"" + result + "\"\"\""
+            !isSingleLine || scalars.count > 70 || forceTrailingNewLine || forceLeadingNewLine
+            || hasTrailingTripleQuotes
+        let skipLeadingNewLine = isSingleLine && (scalars.first == " " || scalars.first == "\t")
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: "\"\"\"".unicodeScalars)
+        if (multipleLines && !skipLeadingNewLine) || forceLeadingNewLine { result.append("\n") }
+        result.append(contentsOf: escaped)
+        if multipleLines || forceTrailingNewLine { result.append("\n") }
+        result.append(contentsOf: "\"\"\"".unicodeScalars)
+        return String(result)
     }
 }

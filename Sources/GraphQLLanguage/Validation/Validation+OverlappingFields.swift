@@ -41,9 +41,16 @@ struct OverlapCache {
         var second: Int
         var exclusive: Bool
     }
+    struct SelectionKey: Hashable {
+        var offset: Int
+        var parent: String?
+    }
     static let maxDepth = 300
+    var collected: [SelectionKey: (order: [String], map: [String: [CollectedField]])] = [:]
     var results: [Key: OverlapConflict?] = [:]
     var depth = 0
+    var comparisons = 0
+    var exhausted = false
 }
 
 extension Validation {
@@ -58,8 +65,8 @@ extension Validation {
             var seen: Set<CollectedField> = []
             for entry in entries where seen.insert(entry).inserted { unique.append(entry) }
             for i in unique.indices {
-                // Once the error limit is reached the rest of the quadratic work is pointless.
-                guard !stopped else { return }
+                // Once the error limit or the comparison budget is reached, stop the quadratic work.
+                guard !stopped && !overlapCache.exhausted else { return }
                 for j in unique.indices where j > i {
                     if let conflict = findConflict(exclusive: false, unique[i], unique[j]) {
                         report(
@@ -70,6 +77,22 @@ extension Validation {
                 }
             }
         }
+    }
+
+    /// The fields of a sub-selection, collected once per selection set: pairs of fields compare
+    /// the same sub-selections many times.
+    private mutating func collectedFields(_ selectionSet: SelectionSet, parent: SchemaType?)
+        -> (order: [String], map: [String: [CollectedField]])
+    {
+        let key = OverlapCache.SelectionKey(offset: selectionSet.location.offset, parent: parent?.name)
+        let cacheable = selectionSet.location != .unknown
+        if cacheable, let cached = overlapCache.collected[key] { return cached }
+        var order: [String] = []
+        var map: [String: [CollectedField]] = [:]
+        var visited: Set<String> = []
+        collectFields(selectionSet, parent: parent, order: &order, map: &map, visited: &visited)
+        if cacheable { overlapCache.collected[key] = (order, map) }
+        return (order, map)
     }
 
     private func collectFields(
@@ -101,7 +124,20 @@ extension Validation {
         exclusive parentExclusive: Bool, _ first: CollectedField,
         _ second: CollectedField
     ) -> OverlapConflict? {
-        let cacheable = first.field.location != .unknown && second.field.location != .unknown
+        overlapCache.comparisons += 1
+        if overlapCache.comparisons > Validator.maxFieldComparisons {
+            if !overlapCache.exhausted {
+                overlapCache.exhausted = true
+                report(
+                    "Validation aborted: checking that fields can be merged needs more than "
+                        + "\(Validator.maxFieldComparisons) field comparisons.", [first.field.location])
+            }
+            return nil
+        }
+        // Only pairs with sub-selections recurse, so only they are worth remembering.
+        let cacheable =
+            first.field.location != .unknown && second.field.location != .unknown
+            && first.field.selectionSet != nil && second.field.selectionSet != nil
         let key = OverlapCache.Key(
             first: first.field.location.offset, second: second.field.location.offset,
             exclusive: parentExclusive)
@@ -145,14 +181,8 @@ extension Validation {
         guard let set1 = first.field.selectionSet, let set2 = second.field.selectionSet else { return nil }
         let parent1 = first.type.flatMap { schema.types[$0.namedType] }.flatMap { $0.isComposite ? $0 : nil }
         let parent2 = second.type.flatMap { schema.types[$0.namedType] }.flatMap { $0.isComposite ? $0 : nil }
-        var order1: [String] = []
-        var map1: [String: [CollectedField]] = [:]
-        var visited1: Set<String> = []
-        collectFields(set1, parent: parent1, order: &order1, map: &map1, visited: &visited1)
-        var order2: [String] = []
-        var map2: [String: [CollectedField]] = [:]
-        var visited2: Set<String> = []
-        collectFields(set2, parent: parent2, order: &order2, map: &map2, visited: &visited2)
+        let (order1, map1) = collectedFields(set1, parent: parent1)
+        let (_, map2) = collectedFields(set2, parent: parent2)
         var subconflicts: [OverlapConflict] = []
         for subkey in order1 {
             guard let entries2 = map2[subkey], let entries1 = map1[subkey] else { continue }

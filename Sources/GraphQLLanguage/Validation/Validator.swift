@@ -9,6 +9,12 @@ public enum Validator {
     /// The most errors reported before validation stops, as graphql-js does.
     public static let maxErrors = 100
 
+    /// The most field pairs OverlappingFieldsCanBeMerged compares in one document. The rule is
+    /// quadratic in the fields sharing a response key; real documents need a few thousand
+    /// comparisons, hostile ones (thousands of same-named fields) are rejected instead of
+    /// taking seconds of CPU.
+    public static let maxFieldComparisons = 200_000
+
     /// Every rule violation in `document`, in document order; empty when the document is valid.
     public static func validate(_ document: Document, against schema: Schema) -> [ValidationError] {
         var validation = Validation(schema: schema, document: document)
