@@ -42,9 +42,10 @@ enum RealtimeHarness {
         document: "subscription OnCreateTodo { onCreateTodo { id name } }", responseType: LiveTodo.self,
         decodePath: "onCreateTodo")
 
-    /// Waits until `condition` holds, polling; fails the test after `timeout`.
+    /// Waits until `condition` holds, polling; fails the test after `timeout` (generous: on a
+    /// 2-core machine the parallel suite can starve the cooperative pool for seconds).
     static func eventually(
-        _ what: String, timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
+        _ what: String, timeout: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: () async -> Bool
     ) async {
         let deadline = ContinuousClock.now + timeout
