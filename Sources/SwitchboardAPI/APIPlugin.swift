@@ -31,7 +31,8 @@ public actor APIPlugin: APICategoryPlugin {
     /// - Parameters:
     ///   - transport: How HTTP requests are sent; ``URLSessionTransport`` by default.
     ///   - authTokenProviders: Token sources for Cognito User Pools, OpenID Connect and Lambda.
-    ///   - iamSigner: Signs `AWS_IAM` requests.
+    ///   - iamSigner: Signs `AWS_IAM` requests; by default SigV4 with credentials from the environment
+    ///     or `~/.aws` (``SigV4RequestSigner``).
     ///   - metricsObserver: Receives per-stage durations of every operation.
     ///   - maximumResponseBytes: Larger responses fail instead of being decoded (default 64 MiB).
     ///   - realtimeTransport: How subscription WebSockets are opened; ``WebSocketRealtimeTransport`` (Switchboard's
@@ -40,7 +41,7 @@ public actor APIPlugin: APICategoryPlugin {
     public init(
         transport: any HTTPTransport = URLSessionTransport(),
         authTokenProviders: [AuthorizationType: any AuthTokenProvider] = [:],
-        iamSigner: (any IAMRequestSigner)? = nil,
+        iamSigner: (any IAMRequestSigner)? = SigV4RequestSigner(),
         metricsObserver: (any OperationMetricsObserver)? = nil,
         maximumResponseBytes: Int = 64 << 20,
         realtimeTransport: (any RealtimeTransport)? = WebSocketRealtimeTransport(),
