@@ -6,30 +6,12 @@
 
     /// `wss` over OpenSSL against a TLS echo server whose certificates are made at test time.
     struct TLSWebSocketTests {
-        /// A WebSocket echo server behind TLS: accepts, handshakes, answers one upgrade, echoes.
-        private func startServer(chain: URL, key: URL) throws -> (TCPListener, Task<Void, Never>) {
-            let listener = try TCPListener()
+        /// A WebSocket echo server behind TLS, on Switchboard's HTTP server.
+        private func startServer(chain: URL, key: URL) async throws -> HTTPServer {
             let acceptor = try TLSAcceptor(
                 configuration: TLSServerConfiguration(certificateChainFile: chain, privateKeyFile: key))
-            let task = Task {
-                await withTaskGroup(of: Void.self) { group in
-                    while let connection = try? await listener.accept() {
-                        group.addTask { await Self.serve(connection, acceptor: acceptor) }
-                    }
-                    group.cancelAll()
-                }
-            }
-            return (listener, task)
-        }
-
-        private static func serve(_ connection: TCPConnection, acceptor: TLSAcceptor) async {
-            guard let stream = try? await acceptor.accept(connection) else { return }
-            var parser = HTTPRequestParser()
-            while true {
-                guard let bytes = try? await stream.read(maxBytes: 65_536), !bytes.isEmpty else { return }
-                parser.append(bytes)
-                guard let request = try? parser.nextRequest() else { continue }
-                let response = HTTPResponse.webSocketUpgrade(for: request) { socket in
+            return try await HTTPServer.start(tls: acceptor) { request in
+                .webSocketUpgrade(for: request) { socket in
                     while let message = try? await socket.receive() {
                         switch message {
                         case .text(let text): try? await socket.send(text: text)
@@ -37,18 +19,15 @@
                         }
                     }
                 }
-                try? await stream.write(response.serialized(keepAlive: true, includeBody: false))
-                await response.upgrade?(stream, parser.unconsumedBytes)
-                return
             }
         }
 
         @Test func connectsWithTheExtraCAAndEchoesOverTLS() async throws {
             guard let certificates = TestCertificates.make() else { return }
             defer { certificates.remove() }
-            let (listener, server) = try startServer(chain: certificates.ipLeaf.chain, key: certificates.ipLeaf.key)
+            let server = try await startServer(chain: certificates.ipLeaf.chain, key: certificates.ipLeaf.key)
             let tls = TLSConfiguration(trustedCertificates: [.pemFile(certificates.caFile)])
-            let socket = try await WebSocket.connect(to: URL(string: "wss://127.0.0.1:\(listener.port)/")!, tls: tls)
+            let socket = try await WebSocket.connect(to: URL(string: "wss://127.0.0.1:\(server.port)/")!, tls: tls)
             for size in [5, 70_000, 1_000_000] {
                 let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 11) }
                 try await socket.send(binary: bytes)
@@ -58,45 +37,43 @@
             #expect(try await socket.receive() == .text("über TLS"))
             await socket.close()
             #expect(socket.closeCode == 1000)
-            listener.close()
-            server.cancel()
+            #expect(server.url.scheme == "https")
+            await server.stop()
         }
 
         @Test func theCAMayBeGivenAsPEMText() async throws {
             guard let certificates = TestCertificates.make() else { return }
             defer { certificates.remove() }
-            let (listener, server) = try startServer(chain: certificates.ipLeaf.chain, key: certificates.ipLeaf.key)
+            let server = try await startServer(chain: certificates.ipLeaf.chain, key: certificates.ipLeaf.key)
             let pem = try String(contentsOf: certificates.caFile, encoding: .utf8)
             let socket = try await WebSocket.connect(
-                to: URL(string: "wss://127.0.0.1:\(listener.port)/")!,
+                to: URL(string: "wss://127.0.0.1:\(server.port)/")!,
                 tls: TLSConfiguration(trustedCertificates: [.pem(pem)]))
             try await socket.send(text: "pem")
             #expect(try await socket.receive() == .text("pem"))
             await socket.close()
-            listener.close()
-            server.cancel()
+            await server.stop()
         }
 
         @Test func withoutTheCATheCertificateIsUntrusted() async throws {
             guard let certificates = TestCertificates.make() else { return }
             defer { certificates.remove() }
-            let (listener, server) = try startServer(chain: certificates.ipLeaf.chain, key: certificates.ipLeaf.key)
+            let server = try await startServer(chain: certificates.ipLeaf.chain, key: certificates.ipLeaf.key)
             await #expect {
-                _ = try await WebSocket.connect(to: URL(string: "wss://127.0.0.1:\(listener.port)/")!)
+                _ = try await WebSocket.connect(to: URL(string: "wss://127.0.0.1:\(server.port)/")!)
             } throws: { error in
                 guard case .untrustedCertificate(let host, _) = error as? TLSError else { return false }
                 return host == "127.0.0.1"
             }
-            listener.close()
-            server.cancel()
+            await server.stop()
         }
 
         @Test func aCertificateForAnotherHostIsRefused() async throws {
             guard let certificates = TestCertificates.make() else { return }
             defer { certificates.remove() }
-            let (listener, server) = try startServer(
+            let server = try await startServer(
                 chain: certificates.otherLeaf.chain, key: certificates.otherLeaf.key)
-            let url = URL(string: "wss://127.0.0.1:\(listener.port)/")!
+            let url = URL(string: "wss://127.0.0.1:\(server.port)/")!
             let trusted = TLSConfiguration(trustedCertificates: [.pemFile(certificates.caFile)])
             await #expect(throws: TLSError.hostNameMismatch(host: "127.0.0.1")) {
                 _ = try await WebSocket.connect(to: url, tls: trusted)
@@ -106,8 +83,7 @@
             lenient.verifyHostName = false
             let socket = try await WebSocket.connect(to: url, tls: lenient)
             await socket.close()
-            listener.close()
-            server.cancel()
+            await server.stop()
         }
 
         @Test func unreadableTrustedCertificatesAreReported() async {

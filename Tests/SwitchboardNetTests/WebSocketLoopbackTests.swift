@@ -162,10 +162,10 @@ struct WebSocketLoopbackTests {
     }
 
     @Test func aSlowConsumerHoldsBackTheSenderInsteadOfBuffering() async throws {
-        // The server pushes 256 MiB; the client reads nothing for a while. With reads only in
+        // The server pushes 96 MiB; the client reads nothing for a while. With reads only in
         // receive(), the sender must stall far short of the total (kernel buffers are a few MiB).
         let message = [UInt8](repeating: 7, count: 1 << 20)
-        let total = 256
+        let total = 96
         let sent = SentCounter()
         let server = try await HTTPServer.start { request in
             .webSocketUpgrade(for: request) { socket in
