@@ -41,6 +41,27 @@
             await server.stop()
         }
 
+        @Test func oneTaskSendsWhileAnotherReceivesOverTLS() async throws {
+            guard let certificates = TestCertificates.make() else { return }
+            defer { certificates.remove() }
+            let server = try await startServer(chain: certificates.ipLeaf.chain, key: certificates.ipLeaf.key)
+            let socket = try await WebSocket.connect(
+                to: URL(string: "wss://127.0.0.1:\(server.port)/")!,
+                tls: TLSConfiguration(trustedCertificates: [.pemFile(certificates.caFile)]))
+            let count = 300
+            let sender = Task {
+                for index in 0..<count {
+                    try await socket.send(binary: [UInt8](repeating: UInt8(index % 251), count: 20_000))
+                }
+            }
+            for index in 0..<count {
+                #expect(try await socket.receive() == .binary([UInt8](repeating: UInt8(index % 251), count: 20_000)))
+            }
+            try await sender.value
+            await socket.close()
+            await server.stop()
+        }
+
         @Test func theCAMayBeGivenAsPEMText() async throws {
             guard let certificates = TestCertificates.make() else { return }
             defer { certificates.remove() }
