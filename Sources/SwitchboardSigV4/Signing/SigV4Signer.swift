@@ -76,11 +76,11 @@ public struct SigV4Signer: Sendable {
         try checkScope(region: region, service: service)
         let timestamp = SigV4Timestamp(date)
         request.removeHeader("authorization")
-        request.setHeader("X-Amz-Date", timestamp.amzDate)
+        request.setHeader("x-amz-date", timestamp.amzDate)
         let token = credentials.sessionToken
         if let token {
             request.removeHeader("x-amz-security-token")
-            if options.signsSessionToken { request.headers.append(SigV4HeaderField("X-Amz-Security-Token", token)) }
+            if options.signsSessionToken { request.headers.append(SigV4HeaderField("x-amz-security-token", token)) }
         }
         let payloadHash: String
         if let declared = request.value(forHeader: "x-amz-content-sha256") {
@@ -96,7 +96,7 @@ public struct SigV4Signer: Sendable {
             credentials: credentials, timestamp: timestamp, region: region, service: service, sessionToken: token)
         request.headers.append(SigV4HeaderField("Authorization", signature.authorization))
         if let token, !options.signsSessionToken {
-            request.headers.append(SigV4HeaderField("X-Amz-Security-Token", token))
+            request.headers.append(SigV4HeaderField("x-amz-security-token", token))
         }
         return signature
     }
@@ -279,7 +279,8 @@ struct CanonicalHeaders {
             let name = SigV4Encoding.lowercased(field.name)
             if !unsigned.contains(name) { entries.append((name, index)) }
         }
-        entries.sort { $0.name != $1.name ? $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) : $0.index < $1.index }
+        // Header names are ASCII tokens, for which String ordering is byte ordering.
+        entries.sort { $0.name != $1.name ? $0.name < $1.name : $0.index < $1.index }
         var block: [UInt8] = []
         block.reserveCapacity(headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 })
         var names: [UInt8] = []
