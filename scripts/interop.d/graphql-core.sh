@@ -37,7 +37,7 @@ import json, sys
 from graphql import build_schema, graphql_sync, get_introspection_query
 schema = build_schema(open(sys.argv[1]).read())
 query = get_introspection_query(descriptions=True, specified_by_url=True, directive_is_repeatable=True,
-                                schema_description=True, input_value_deprecation=True)
+                                schema_description=True, input_value_deprecation=True, one_of=True)
 result = graphql_sync(schema, query)
 assert not result.errors, result.errors
 print(json.dumps({"data": result.data}))
