@@ -145,4 +145,24 @@ import Testing
         let notJSON = try #require(throws: SchemaError.self) { try Schema(introspectionJSON: Data("{".utf8)) }
         #expect(notJSON.kind == .invalidIntrospection)
     }
+
+    @Test func builtInDirectivesFromNewerServersAreTheSpecsOwn() throws {
+        func json(_ directive: String) -> Data {
+            Data(
+                ("""
+                {"__schema": {"queryType": {"name": "Query"}, "types": [
+                  {"kind": "OBJECT", "name": "Query", "fields": [{"name": "a", "args": [],
+                   "type": {"kind": "SCALAR", "name": "Int"}}], "interfaces": []}],
+                 "directives": [{"name": "\(directive)", "isRepeatable": false,
+                   "locations": ["FIELD_DEFINITION", "DIRECTIVE_DEFINITION"], "args": []}]}}
+                """).utf8)
+        }
+        let schema = try Schema(introspectionJSON: json("deprecated"))
+        #expect(schema.directives["deprecated"]?.locations.contains(.enumValue) == true)
+        #expect(schema == (try Schema(sdl: "type Query { a: Int }")))
+        let error = try #require(throws: SchemaError.self) { try Schema(introspectionJSON: json("custom")) }
+        #expect(
+            error.message
+                == "Invalid introspection result: __schema.directives[0].locations[1] must be a directive location.")
+    }
 }

@@ -78,7 +78,7 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
             "KnownTypeNames", "query ($f: BookFiltr) { books { ... on Boook { id } } }",
             [
                 "Unknown type \"BookFiltr\". Did you mean \"BookFilter\"? (1:8)",
-                "Unknown type \"Boook\". Did you mean \"Book\"? (1:33)",
+                "Unknown type \"Boook\". Did you mean \"Book\" or \"BookKey\"? (1:33)",
                 "Variable \"$f\" is never used. (1:8)",
             ]),
         RuleCase("KnownFragmentNames", "{ books { ...B } }\nfragment B on Book { id }"),
@@ -220,6 +220,24 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
         RuleCase(
             "RootOperationTypes", "mutation { removeBook(id: 1) } ",
             []),
+        RuleCase(
+            "OneOfInputObjects",
+            "query ($id: ID!) { bookBy(key: {id: $id}) { id } findBook(key: {isbn: \"1\"}) { id } }"),
+        RuleCase(
+            "OneOfInputObjects", "{ bookBy(key: {id: 1, isbn: \"2\"}) { id } findBook(key: {id: null}) { id } }",
+            [
+                "Within OneOf Input Object type \"BookKey\", exactly one field must be specified, and the value for that field must be non-null. (1:10)",
+                "Within OneOf Input Object type \"BookKey\", exactly one field must be specified, and the value for that field must be non-null. (1:51)",
+            ]),
+        // graphql-core 3.3.2 misses this one when the argument itself is non-null (BookKey!);
+        // the specification requires a non-null variable either way.
+        RuleCase(
+            "OneOfInputObjects",
+            "query ($id: ID, $isbn: String) { bookBy(key: {id: $id}) { id } findBook(key: {isbn: $isbn}) { id } }",
+            [
+                "Variable \"$id\" is of type \"ID\" but must be non-nullable to be used for OneOf Input Object \"BookKey\". (1:47)",
+                "Variable \"$isbn\" is of type \"String\" but must be non-nullable to be used for OneOf Input Object \"BookKey\". (1:79)",
+            ]),
     ]
 
     @Test(arguments: cases) func rule(_ testCase: RuleCase) throws {

@@ -15,5 +15,6 @@ for f in ../shared/testdata/graphql/kitchen-sink.graphql ../shared/testdata/grap
 done
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name GraphQLLanguage \
     Sources/GraphQLLanguage/*/*.swift Fuzz/Parse/FuzzParse.swift -o "$out/fuzz-parse"
-"$out/fuzz-parse" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+LSAN_OPTIONS="suppressions=$PWD/scripts/fuzz.d/parse.lsan-suppressions${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
+    "$out/fuzz-parse" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$out/artifacts/" "$out/corpus"

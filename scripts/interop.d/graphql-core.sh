@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Validates the committed corpus (Tests/Fixtures/graphql/validation/<schema>/*.graphql) with
 # graphql-core from PyPI and with Switchboard's graphql-validate, and fails unless both accept and
-# reject exactly the same documents. The Star Wars schema comes from ../shared/testdata.
+# reject exactly the same documents. The Star Wars schema comes from ../shared/testdata. Each
+# schema is also introspected by graphql-core, and Switchboard must build an equal schema from
+# that introspection result and from the SDL.
 set -euo pipefail
 source scripts/lib/venv.sh
 venv_install graphql-core
@@ -29,6 +31,24 @@ for path in sys.argv[2:]:
         errors = ["syntax"]
     print(("reject " if errors else "accept ") + path)
 PY
+    introspection=$(mktemp)
+    python - "$schema" >"$introspection" <<'PY'
+import json, sys
+from graphql import build_schema, graphql_sync, get_introspection_query
+schema = build_schema(open(sys.argv[1]).read())
+query = get_introspection_query(descriptions=True, specified_by_url=True, directive_is_repeatable=True,
+                                schema_description=True, input_value_deprecation=True, one_of=True)
+result = graphql_sync(schema, query)
+assert not result.errors, result.errors
+print(json.dumps({"data": result.data}))
+PY
+    if comparison=$("$bin" --compare-introspection "$schema" "$introspection"); then
+        echo "$name: schema from SDL equals schema from graphql-core's introspection result"
+    else
+        echo "$name: SDL and graphql-core introspection give different schemas: $comparison"
+        status=1
+    fi
+    rm -f "$introspection"
     count=$(wc -l <"$ours")
     total=$((total + count))
     if ! cmp -s "$ours" "$theirs"; then

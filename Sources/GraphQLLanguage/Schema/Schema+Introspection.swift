@@ -66,8 +66,11 @@ private struct IntrospectionReader {
         }
         for (index, item) in (json["directives"] as? [Any] ?? []).enumerated() {
             let path = "__schema.directives[\(index)]"
-            let directive = try self.directive(try object(item, path), path)
-            if BuiltIns.directiveNames.contains(directive.name) { continue }
+            let json = try object(item, path)
+            // Built-in directives are always the spec's own; newer servers list locations for
+            // them (such as DIRECTIVE_DEFINITION) that this edition does not have.
+            if let name = json["name"] as? String, BuiltIns.directiveNames.contains(name) { continue }
+            let directive = try self.directive(json, path)
             builder.directives[directive.name] = directive
         }
         builder.description = normalized(optionalString(json["description"]))

@@ -94,6 +94,7 @@ extension Validation {
                     field.value, expected: definition.type, at: field.location,
                     positionHasDefault: definition.defaultValue != nil)
             }
+            if type.isOneOf { checkOneOf(fields, type: type, at: location) }
         case .enum:
             let names = type.enumValues.map(\.name)
             guard case .enumValue(let name) = value else {
@@ -148,6 +149,20 @@ extension Validation {
             }
         default:
             return nil
+        }
+    }
+
+    /// A `@oneOf` input object literal names exactly one field, whose value is not null; a
+    /// variable there must be of a non-null type.
+    private mutating func checkOneOf(_ fields: [ObjectField], type: SchemaType, at location: SourceLocation) {
+        guard fields.count == 1, fields[0].value != .null else {
+            report(
+                "Within OneOf Input Object type \"\(type.name)\", exactly one field must be specified, "
+                    + "and the value for that field must be non-null.", [location])
+            return
+        }
+        if case .variable(let name) = fields[0].value, let index = usages.lastIndex(where: { $0.name == name }) {
+            usages[index].oneOfInputType = type.name
         }
     }
 }

@@ -36,6 +36,8 @@ struct VariableUsage {
     var location: SourceLocation
     var expectedType: TypeReference?
     var positionHasDefault: Bool
+    /// The `@oneOf` input object whose only field this variable fills, which needs a non-null variable.
+    var oneOfInputType: String?
 }
 
 /// One validation run: the walk over the document and everything the rules accumulate.
@@ -226,6 +228,11 @@ struct Validation {
                     ?? "Variable \"$\(usage.name)\" is not defined."
                 report(message, [usage.location, operation.location])
                 continue
+            }
+            if let oneOf = usage.oneOfInputType, !definition.type.isNonNull {
+                report(
+                    "Variable \"$\(usage.name)\" is of type \"\(definition.type)\" but must be non-nullable to be used for OneOf Input Object \"\(oneOf)\".",
+                    [usage.location])
             }
             guard let expected = usage.expectedType, schema.types[definition.type.namedType] != nil else { continue }
             if !isAllowed(definition, usage, expected) {
