@@ -96,7 +96,8 @@ let mockTargets: [Target] = [
 
 let cliProducts: [Product] = [.executable(name: "switchboard", targets: ["switchboard"])]
 let cliTargets: [Target] = [
-    .executableTarget(name: "switchboard", dependencies: ["Switchboard", "SwitchboardAPI", "SwitchboardMock"]),
+    .executableTarget(
+        name: "switchboard", dependencies: ["Switchboard", "SwitchboardAPI", "SwitchboardMock", "SwitchboardSigV4"]),
     // Runs the built executable as a child process; the dependency makes `swift test` build it.
     .testTarget(
         name: "SwitchboardCLITests", dependencies: ["switchboard", "SwitchboardNet", "SwitchboardMock", "TestSupport"]),
