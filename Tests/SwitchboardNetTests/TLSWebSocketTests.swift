@@ -23,8 +23,7 @@
         }
 
         @Test func connectsWithTheExtraCAAndEchoesOverTLS() async throws {
-            guard let certificates = TestCertificates.make() else { return }
-            defer { certificates.remove() }
+            guard let certificates = await TestCertificates.shared() else { return }
             let server = try await startServer(chain: certificates.ipLeaf.chain, key: certificates.ipLeaf.key)
             let tls = TLSConfiguration(trustedCertificates: [.pemFile(certificates.caFile)])
             let socket = try await WebSocket.connect(to: URL(string: "wss://127.0.0.1:\(server.port)/")!, tls: tls)
@@ -42,8 +41,7 @@
         }
 
         @Test func oneTaskSendsWhileAnotherReceivesOverTLS() async throws {
-            guard let certificates = TestCertificates.make() else { return }
-            defer { certificates.remove() }
+            guard let certificates = await TestCertificates.shared() else { return }
             let server = try await startServer(chain: certificates.ipLeaf.chain, key: certificates.ipLeaf.key)
             let socket = try await WebSocket.connect(
                 to: URL(string: "wss://127.0.0.1:\(server.port)/")!,
@@ -63,8 +61,7 @@
         }
 
         @Test func theCAMayBeGivenAsPEMText() async throws {
-            guard let certificates = TestCertificates.make() else { return }
-            defer { certificates.remove() }
+            guard let certificates = await TestCertificates.shared() else { return }
             let server = try await startServer(chain: certificates.ipLeaf.chain, key: certificates.ipLeaf.key)
             let pem = try String(contentsOf: certificates.caFile, encoding: .utf8)
             let socket = try await WebSocket.connect(
@@ -77,8 +74,7 @@
         }
 
         @Test func withoutTheCATheCertificateIsUntrusted() async throws {
-            guard let certificates = TestCertificates.make() else { return }
-            defer { certificates.remove() }
+            guard let certificates = await TestCertificates.shared() else { return }
             let server = try await startServer(chain: certificates.ipLeaf.chain, key: certificates.ipLeaf.key)
             await #expect {
                 _ = try await WebSocket.connect(to: URL(string: "wss://127.0.0.1:\(server.port)/")!)
@@ -90,8 +86,7 @@
         }
 
         @Test func aCertificateForAnotherHostIsRefused() async throws {
-            guard let certificates = TestCertificates.make() else { return }
-            defer { certificates.remove() }
+            guard let certificates = await TestCertificates.shared() else { return }
             let server = try await startServer(
                 chain: certificates.otherLeaf.chain, key: certificates.otherLeaf.key)
             let url = URL(string: "wss://127.0.0.1:\(server.port)/")!

@@ -2,7 +2,17 @@ import Foundation
 
 /// A throw-away CA and server certificates made with the `openssl` command-line tool at test
 /// time (nothing is committed). `nil`, after printing why, when `openssl` is not installed.
+///
+/// They are made once per test run, on a Dispatch thread: `Process.waitUntilExit()` blocks, and
+/// blocking the few cooperative-pool threads would stall every other test's sockets meanwhile.
 struct TestCertificates: Sendable {
+    private static let once = CertificateCache()
+
+    /// The certificates of this test run (made on first use).
+    static func shared(caller: String = #function) async -> TestCertificates? {
+        await once.value(caller: caller)
+    }
+
     let directory: URL
     /// The CA certificate (PEM file).
     var caFile: URL { directory.appendingPathComponent("ca.pem") }
@@ -62,4 +72,18 @@ struct TestCertificates: Sendable {
     }
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
+}
+
+/// Makes the certificates at most once, off the cooperative pool.
+private actor CertificateCache {
+    private var made: TestCertificates??
+
+    func value(caller: String) async -> TestCertificates? {
+        if let made { return made }
+        let certificates = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: TestCertificates.make(caller: caller)) }
+        }
+        made = .some(certificates)
+        return certificates
+    }
 }
