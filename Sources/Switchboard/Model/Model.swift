@@ -25,8 +25,10 @@ public protocol Model: Codable, Sendable {
 }
 
 extension Model {
-    /// The schema's name, else the Swift type name.
-    public static var modelName: String { schema.name }
+    /// The Swift type name, which generated schemas also use. Not read from ``schema``: schemas
+    /// name their associated types while they are built, and reading another schema there would
+    /// recurse into its initialization.
+    public static var modelName: String { String(describing: self) }
 
     /// Same as the static ``modelName``.
     public var modelName: String { Self.modelName }

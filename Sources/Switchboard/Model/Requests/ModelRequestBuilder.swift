@@ -9,10 +9,12 @@ enum ModelRequestBuilder {
 
     private static func nonNull(_ name: String) -> TypeReference { .nonNull(.named(name)) }
 
-    /// The GraphQL type of a primary-key variable: `ID` for `id`, else the field's scalar.
-    private static func keyType(_ field: ModelField?, name: String) -> TypeReference {
-        if name == "id" { return nonNull("ID") }
-        return nonNull(field?.type.graphQLTypeName ?? "String")
+    /// The GraphQL type of a primary-key variable. Swift models erase `ID` to `String`, so a
+    /// string hash key (`id`, or `albumId: ID! @primaryKey(…)`) is declared `ID!`, which is how
+    /// Amplify schemas declare hash keys; sort keys keep their scalar type.
+    private static func keyType(_ field: ModelField?, isHashKey: Bool) -> TypeReference {
+        let scalar = field?.type.graphQLTypeName ?? "String"
+        return nonNull(isHashKey && scalar == "String" ? "ID" : scalar)
     }
 
     static func getRequest<M: Model>(
@@ -24,7 +26,9 @@ enum ModelRequestBuilder {
         let field = "get" + schema.name
         let document = ModelDocument.print(
             operation: .query, name: "Get" + schema.name,
-            variables: keys.map { ($0, keyType(schema.field(withName: $0), name: $0)) },
+            variables: keys.enumerated().map { index, key in
+                (key, keyType(schema.field(withName: key), isHashKey: index == 0))
+            },
             field: field, arguments: keys,
             selectionSet: ModelSelectionSet(includedPaths: includes).selectionSet(for: type))
         var variables: [String: JSONValue] = [:]
