@@ -78,8 +78,8 @@ enum TemporalText {
             self.bytes = Array(text.utf8)
         }
 
-        func failure(_ reason: String) -> TemporalError {
-            TemporalError(scalar: scalar, text: text, reason: "\(reason) at byte \(index)")
+        func failure(_ reason: String, at offset: Int? = nil) -> TemporalError {
+            TemporalError(scalar: scalar, text: text, reason: "\(reason) at byte \(offset ?? index)")
         }
 
         mutating func digits(_ count: Int, _ name: String) throws(TemporalError) -> Int64 {
@@ -103,14 +103,16 @@ enum TemporalText {
         mutating func date() throws(TemporalError) -> Int64 {
             let year = try digits(4, "year")
             try expect(UInt8(ascii: "-"), "\"-\" after the year")
+            let monthStart = index
             let month = try digits(2, "month")
             try expect(UInt8(ascii: "-"), "\"-\" after the month")
+            let dayStart = index
             let day = try digits(2, "day")
-            guard (1...12).contains(month) else { throw failure("month \(month) is out of range") }
+            guard (1...12).contains(month) else { throw failure("month \(month) is out of range", at: monthStart) }
             let monthLengths: [Int64] = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
             let isLeap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
             let length = month == 2 && !isLeap ? 28 : monthLengths[Int(month - 1)]
-            guard (1...length).contains(day) else { throw failure("day \(day) is out of range") }
+            guard (1...length).contains(day) else { throw failure("day \(day) is out of range", at: dayStart) }
             return TemporalText.days(year: year, month: month, day: day)
         }
 
@@ -120,6 +122,7 @@ enum TemporalText {
 
         /// `hh:mm[:ss[.f…]]` → seconds since midnight.
         mutating func time() throws(TemporalError) -> Double {
+            let start = index
             let hours = try digits(2, "hours")
             try expect(UInt8(ascii: ":"), "\":\" after the hours")
             let minutes = try digits(2, "minutes")
@@ -140,7 +143,7 @@ enum TemporalText {
                     guard index > start else { throw failure("expected digits after \".\"") }
                 }
             }
-            guard hours < 24, minutes < 60, seconds < 60 else { throw failure("time out of range") }
+            guard hours < 24, minutes < 60, seconds < 60 else { throw failure("time out of range", at: start) }
             return Double(hours * 3600 + minutes * 60 + seconds) + fraction
         }
 
@@ -157,6 +160,7 @@ enum TemporalText {
             case UInt8(ascii: "-"): sign = -1
             default: throw failure("expected \"Z\" or an offset such as +01:00")
             }
+            let start = index
             index += 1
             let hours = try digits(2, "offset hours")
             try expect(UInt8(ascii: ":"), "\":\" in the offset")
@@ -166,7 +170,7 @@ enum TemporalText {
                 index += 1
                 seconds = try digits(2, "offset seconds")
             }
-            guard hours < 24, minutes < 60, seconds < 60 else { throw failure("offset out of range") }
+            guard hours < 24, minutes < 60, seconds < 60 else { throw failure("offset out of range", at: start) }
             return Int(sign * (hours * 3600 + minutes * 60 + seconds))
         }
 
