@@ -2,6 +2,7 @@ import Foundation
 import SwitchboardAPI
 import SwitchboardNet
 import Synchronization
+import TestSupport
 import Testing
 
 /// The list-provider stage: its place and name in the pipeline's metrics, and the context it gives
@@ -50,9 +51,12 @@ import Testing
         plugin = nil
         #expect(released == nil)
         // With its plugin gone the list loads through Switchboard.API, which is not configured here.
-        var failed = false
-        do { try await members.fetch() } catch { failed = true }
-        #expect(failed)
+        await AsyncGate.hub.run {
+            await Switchboard.reset()
+            var failed = false
+            do { try await members.fetch() } catch { failed = true }
+            #expect(failed)
+        }
         #expect(!members.isLoaded)
     }
 
