@@ -24,8 +24,17 @@ let systemTargets: [Target] = [
 
 let hubProducts: [Product] = [.library(name: "Switchboard", targets: ["Switchboard"])]
 let hubTargets: [Target] = [
-    .target(name: "Switchboard"),
+    // GraphQLLanguage prints the documents of model-based requests.
+    .target(name: "Switchboard", dependencies: ["GraphQLLanguage"]),
     .testTarget(name: "SwitchboardTests", dependencies: ["Switchboard", "TestSupport"]),
+    // Model-based requests end to end: Amplify-style generated model files, golden documents,
+    // and an AppSync-style store over loopback.
+    .testTarget(
+        name: "SwitchboardModelTests",
+        dependencies: ["Switchboard", "SwitchboardAPI", "SwitchboardNet", "GraphQLLanguage", "TestSupport"]),
+    // scripts/bench decode-list
+    .executableTarget(
+        name: "decode-list-bench", dependencies: ["SwitchboardAPI"], path: "Benchmarks/DecodeListBench"),
 ]
 
 // MARK: - The GraphQL API plugin

@@ -138,7 +138,7 @@ public actor APIPlugin: APICategoryPlugin {
                 TransportStage(transport: transport, maximumResponseBytes: maximumResponseBytes),
             ],
             decoder: GraphQLResponseDecoder(),
-            responseStages: [],
+            responseStages: [ListProviderStage(plugin: self)],
             metricsObserver: metricsObserver,
             userAgent: Self.userAgent
         )

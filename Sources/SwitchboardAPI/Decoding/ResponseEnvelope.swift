@@ -76,7 +76,7 @@ struct ResponseEnvelope<R: Decodable>: Decodable {
         guard let last = options.path.last else {
             let data = try root.nestedContainer(keyedBy: DynamicCodingKey.self, forKey: dataKey)
             everyRootFieldIsNull = try data.allKeys.allSatisfy { try data.decodeNil(forKey: $0) }
-            value = options.decodesValue ? decodeValue { try root.decode(R.self, forKey: dataKey) } : .skipped
+            value = options.decodesValue ? decodeValue { try Self.decode(in: root, forKey: dataKey) } : .skipped
             return
         }
         var container = try root.nestedContainer(keyedBy: DynamicCodingKey.self, forKey: dataKey)
@@ -99,7 +99,16 @@ struct ResponseEnvelope<R: Decodable>: Decodable {
             return
         }
         valueIsNull = try container.decodeNil(forKey: key)
-        value = options.decodesValue ? decodeValue { try container.decode(R.self, forKey: key) } : .skipped
+        value = options.decodesValue ? decodeValue { try Self.decode(in: container, forKey: key) } : .skipped
+    }
+
+    /// Models, optional models and lists decode through their schemas (so that associations the
+    /// response leaves out still load lazily); every other type decodes directly.
+    private static func decode<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> R {
+        if let value = try ModelResponseDecoding.decode(R.self, in: container, forKey: key), let value {
+            return value
+        }
+        return try container.decode(R.self, forKey: key)
     }
 
     private func decodeValue(_ decode: () throws -> R) -> EnvelopeValue<R> {

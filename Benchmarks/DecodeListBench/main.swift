@@ -1,0 +1,171 @@
+// scripts/bench decode-list: a 1,000-item `listPosts` response decoded through the API plugin's
+// decoder and list-provider stages (transport replaced by one that returns the bytes), compared
+// in the same run with one plain JSONDecoder decode of the same bytes into the same structs, and
+// with the Amplify-style path (JSONSerialization → JSONValue → re-encode → decode).
+import Foundation
+import SwitchboardAPI
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+enum Status: String, EnumPersistable { case draft = "DRAFT", published = "PUBLISHED" }
+
+struct Blog: Model {
+    let id: String
+    var name: String
+    enum CodingKeys: String, ModelKey { case id, name }
+    static let keys = CodingKeys.self
+    static let schema = defineSchema { model in
+        model.listPluralName = "Blogs"
+        model.fields(.field(keys.id, ofType: .string), .field(keys.name, ofType: .string))
+    }
+}
+
+struct Comment: Model {
+    let id: String
+    var content: String
+    var post: LazyReference<Post>?
+    enum CodingKeys: String, ModelKey { case id, content, post }
+    static let keys = CodingKeys.self
+    static let schema = defineSchema { model in
+        model.listPluralName = "Comments"
+        model.fields(
+            .field(keys.id, ofType: .string), .field(keys.content, ofType: .string),
+            .belongsTo(keys.post, is: .optional, ofType: Post.self, targetNames: ["postId"]))
+    }
+}
+
+struct Post: Model {
+    let id: String
+    var title: String
+    var status: Status
+    var rating: Int?
+    var tags: [String]?
+    var publishedAt: Temporal.DateTime?
+    var blog: LazyReference<Blog>?
+    var comments: List<Comment>?
+    var createdAt: Temporal.DateTime?
+    var updatedAt: Temporal.DateTime?
+    enum CodingKeys: String, ModelKey {
+        case id, title, status, rating, tags, publishedAt, blog, comments, createdAt, updatedAt
+    }
+    static let keys = CodingKeys.self
+    static let schema = defineSchema { model in
+        model.listPluralName = "Posts"
+        model.fields(
+            .field(keys.id, ofType: .string), .field(keys.title, ofType: .string),
+            .field(keys.status, ofType: .enum(type: Status.self)), .field(keys.rating, is: .optional, ofType: .int),
+            .field(keys.tags, is: .optional, ofType: .embeddedCollection(of: String.self)),
+            .field(keys.publishedAt, is: .optional, ofType: .dateTime),
+            .belongsTo(keys.blog, is: .optional, ofType: Blog.self, targetNames: ["blogId"]),
+            .hasMany(keys.comments, is: .optional, ofType: Comment.self, associatedWith: Comment.keys.post),
+            .field(keys.createdAt, is: .optional, isReadOnly: true, ofType: .dateTime),
+            .field(keys.updatedAt, is: .optional, isReadOnly: true, ofType: .dateTime))
+    }
+}
+
+struct Page: Decodable {
+    let items: [Post]
+    let nextToken: String?
+}
+
+struct Envelope: Decodable {
+    struct DataField: Decodable { let listPosts: Page }
+    let data: DataField
+}
+
+let itemCount = 1000
+let items = (0..<itemCount).map { index in
+    #"{"id":"post-\#(index)","title":"Post number \#(index) about Swift","status":"\#(index % 2 == 0 ? "DRAFT" : "PUBLISHED")","rating":\#(index % 5),"tags":["swift","graphql","appsync"],"publishedAt":"2026-11-23T09:30:\#(String(format: "%02d", index % 60)).000Z","blog":{"id":"blog-\#(index % 10)","__typename":"Blog"},"createdAt":"2026-11-20T08:00:00.000Z","updatedAt":"2026-11-21T08:00:00.000Z","__typename":"Post"}"#
+}
+let body = Data(
+    (#"{"data":{"listPosts":{"items":["# + items.joined(separator: ",") + #"],"nextToken":"eyJvZmZzZXQiOjEwMDB9","__typename":"ModelPostConnection"}}}"#)
+        .utf8)
+
+struct FixedTransport: HTTPTransport {
+    let body: Data
+    func send(_ request: URLRequest) async throws -> HTTPTransportResponse {
+        HTTPTransportResponse(statusCode: 200, headers: ["content-type": "application/json"], body: body)
+    }
+}
+
+let plugin = APIPlugin(transport: FixedTransport(body: body))
+let configuration = #"{"api":{"plugins":{"awsAPIPlugin":{"bench":{"endpointType":"GraphQL","endpoint":"http://127.0.0.1:9/graphql","region":"us-east-1","authorizationType":"API_KEY","apiKey":"da2-benchmarkkey"}}}}}"#
+try await plugin.configure(using: SwitchboardConfiguration(data: Data(configuration.utf8)))
+let request = GraphQLRequest<List<Post>>.list(Post.self, limit: itemCount)
+
+func switchboardDecode() async throws -> Int {
+    let list = try await plugin.query(request: request).get()
+    guard list.count == itemCount, list.hasNextPage(), list[7].comments?.isLoaded == false else {
+        fatalError("unexpected decode result")
+    }
+    return list.count
+}
+
+func plainDecode() throws -> Int {
+    try JSONDecoder().decode(Envelope.self, from: body).data.listPosts.items.count
+}
+
+func amplifyStyleDecode() throws -> Int {
+    func value(_ object: Any) -> JSONValue {
+        switch object {
+        case let dictionary as [String: Any]: return .object(dictionary.mapValues(value))
+        case let array as [Any]: return .array(array.map(value))
+        case let string as String: return .string(string)
+        // The response has no Booleans, so every NSNumber is a number here.
+        case let number as NSNumber: return .number(number.doubleValue)
+        default: return .null
+        }
+    }
+    let json = value(try JSONSerialization.jsonObject(with: body))
+    let reencoded = try JSONEncoder().encode(json)
+    return try JSONDecoder().decode(Envelope.self, from: reencoded).data.listPosts.items.count
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+let clock = ContinuousClock()
+let rounds = 10
+let perRound = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 20
+// Warm up every path.
+for _ in 0..<3 {
+    _ = try await switchboardDecode()
+    _ = try plainDecode()
+    _ = try amplifyStyleDecode()
+}
+var switchboardTotal = Duration.zero
+var plainTotal = Duration.zero
+var amplifyTotal = Duration.zero
+var checksum = 0
+for round in 0..<rounds {
+    // Rotate the order so that no side always runs on a warmer process.
+    for side in (0..<3).map({ ($0 + round) % 3 }) {
+        let start = clock.now
+        for _ in 0..<perRound {
+            switch side {
+            case 0: checksum &+= try await switchboardDecode()
+            case 1: checksum &+= try plainDecode()
+            default: checksum &+= try amplifyStyleDecode()
+            }
+        }
+        let elapsed = clock.now - start
+        switch side {
+        case 0: switchboardTotal += elapsed
+        case 1: plainTotal += elapsed
+        default: amplifyTotal += elapsed
+        }
+    }
+}
+let count = Double(rounds * perRound)
+let switchboard = seconds(switchboardTotal) / count
+let plain = seconds(plainTotal) / count
+let amplify = seconds(amplifyTotal) / count
+print("response: \(itemCount) posts, \(body.count) bytes; \(Int(count)) decodes per side (checksum \(checksum))")
+print(String(format: "Switchboard pipeline (decoder + list-provider): %8.3f ms/decode", switchboard * 1e3))
+print(String(format: "plain JSONDecoder, same structs:               %8.3f ms/decode", plain * 1e3))
+print(String(format: "Amplify-style (JSONSerialization → JSONValue → re-encode → decode): %8.3f ms/decode", amplify * 1e3))
+print(String(format: "ratio Switchboard / plain:   %.3f×  (target ≤ 1.15×)", switchboard / plain))
+print(String(format: "ratio Amplify-style / plain: %.3f×", amplify / plain))

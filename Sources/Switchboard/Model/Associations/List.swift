@@ -1,0 +1,112 @@
+import Foundation
+import Synchronization
+
+/// The models of a `hasMany` association or of a `list` query: a `Collection` of the loaded page
+/// that knows how to load the rest.
+///
+/// A list is either **loaded** (its elements, the `nextToken` of the next page and the query that
+/// produced it) or **not loaded** (the parent's identifiers and the association): reading it as an
+/// async sequence, or calling ``fetch()``, loads it with one `list` query filtered by the foreign key.
+///
+/// ```swift
+/// let post = try await Switchboard.API.query(request: .get(Post.self, byId: id)).get()
+/// for try await comment in post!.comments! { print(comment.content) }   // one filtered query
+/// ```
+public final class List<ModelType: Model>: Sendable {
+    enum LoadState: Sendable {
+        case notLoaded(ListAssociationReference)
+        case loaded(elements: [ModelType], nextToken: String?, source: ListPageSource)
+    }
+
+    let state: Mutex<LoadState>
+    let context: ModelRequestContext?
+
+    init(state: LoadState, context: ModelRequestContext?) {
+        self.state = Mutex(state)
+        self.context = context
+    }
+
+    /// A loaded list of `elements` with no further pages.
+    public init(elements: [ModelType]) {
+        state = Mutex(.loaded(elements: elements, nextToken: nil, source: .none))
+        context = nil
+    }
+
+    /// An empty loaded list.
+    public convenience init() { self.init(elements: []) }
+
+    /// Whether the elements are here (`false` until a lazy `hasMany` list is fetched).
+    public var isLoaded: Bool {
+        state.withLock {
+            if case .loaded = $0 { return true }
+            return false
+        }
+    }
+
+    /// The loaded elements (empty while not loaded).
+    public var elements: [ModelType] {
+        state.withLock {
+            if case .loaded(let elements, _, _) = $0 { return elements }
+            return []
+        }
+    }
+
+    /// The token of the next page, when there is one.
+    public var nextToken: String? {
+        state.withLock {
+            if case .loaded(_, let nextToken, _) = $0 { return nextToken }
+            return nil
+        }
+    }
+}
+
+extension List: ExpressibleByArrayLiteral {
+    /// A loaded list of the given models.
+    public convenience init(arrayLiteral elements: ModelType...) { self.init(elements: elements) }
+}
+
+extension List: Collection {
+    /// The position of the first loaded element.
+    public var startIndex: Int { 0 }
+    /// One past the last loaded element.
+    public var endIndex: Int { elements.count }
+    /// The position after `index`.
+    public func index(after index: Int) -> Int { index + 1 }
+    /// The loaded element at `position`.
+    public subscript(position: Int) -> ModelType { elements[position] }
+    /// Iterates over a snapshot of the loaded elements.
+    public func makeIterator() -> IndexingIterator<[ModelType]> { elements.makeIterator() }
+}
+
+/// How a not-loaded list finds its models: the parent's key values and the child fields that
+/// hold them.
+struct ListAssociationReference: Sendable {
+    /// The parent's primary-key values, hash key first.
+    let parentIdentifiers: [JSONValue]
+    /// The `associatedWith`/`associatedFields` names of the `hasMany` field, in the child model.
+    let associatedFieldNames: [String]
+
+    /// `{"postId": {"eq": "…"}}`, or `{"and": […]}` for composite keys.
+    func filter(childSchema: ModelSchema) -> JSONValue {
+        var columns: [String] = []
+        for name in associatedFieldNames {
+            let targetNames = childSchema.field(withName: name)?.association?.targetNames ?? []
+            columns += targetNames.isEmpty ? [name] : targetNames
+        }
+        let conditions = zip(columns, parentIdentifiers).map { column, value -> JSONValue in
+            .object([column: .object(["eq": value])])
+        }
+        if conditions.count == 1 { return conditions[0] }
+        return .object(["and": .array(conditions)])
+    }
+}
+
+/// Where the next page of a loaded list comes from.
+enum ListPageSource: Sendable {
+    /// The request that returned the list (a `list` query, builder-made or custom).
+    case request(ListPageRequest)
+    /// A nested `hasMany` list: the builder's `list` query filtered by the foreign key.
+    case association(ListAssociationReference)
+    /// Unknown: the builder's unfiltered `list` query.
+    case none
+}

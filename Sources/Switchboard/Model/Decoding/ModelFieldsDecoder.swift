@@ -1,0 +1,174 @@
+import Foundation
+
+/// Decodes one model through its schema, so that a `hasMany` field the response does not contain
+/// still becomes a not-loaded ``List`` (the parent's key values plus the association), which
+/// loads on first use. Every other call goes straight to the underlying decoder.
+///
+/// Generated models decode their fields with `decodeIfPresent(List<Comment>.self, forKey: .comments)`,
+/// which returns `nil` for a missing key; this decoder answers for the association instead.
+struct ModelFieldsDecoder: Decoder {
+    let base: any Decoder
+    let schema: ModelSchema
+
+    var codingPath: [any CodingKey] { base.codingPath }
+    var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        let container = try base.container(keyedBy: type)
+        guard !schema.associationFields.isEmpty else { return container }
+        return KeyedDecodingContainer(ModelFieldsContainer(base: container, schema: schema, decoder: base))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { try base.unkeyedContainer() }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { try base.singleValueContainer() }
+}
+
+/// Decodes `M` through ``ModelFieldsDecoder`` wherever a plain `Decodable` is expected.
+struct ModelDecodingBox<M: Model>: Decodable {
+    let value: M
+
+    init(from decoder: any Decoder) throws {
+        value = try M(from: ModelFieldsDecoder(base: decoder, schema: M.schema))
+    }
+}
+
+/// The keyed container of a model with associations: forwards everything, answers for missing
+/// `hasMany` fields, and decodes nested models and lists through the schema.
+private struct ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let base: KeyedDecodingContainer<Key>
+    let schema: ModelSchema
+    let decoder: any Decoder
+
+    var codingPath: [any CodingKey] { base.codingPath }
+    var allKeys: [Key] { base.allKeys }
+
+    /// The association field named like `key`, if any (a short scan of string compares).
+    private func association(_ key: Key) -> ModelField? {
+        let name = key.stringValue
+        for field in schema.associationFields where field.name == name { return field }
+        return nil
+    }
+
+    func contains(_ key: Key) -> Bool {
+        if base.contains(key) { return true }
+        return association(key)?.association?.isHasMany ?? false
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        if !base.contains(key), association(key)?.association?.isHasMany == true { return false }
+        return try base.decodeNil(forKey: key)
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try base.decode(type, forKey: key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try base.decode(type, forKey: key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try base.decode(type, forKey: key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try base.decode(type, forKey: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try base.decode(type, forKey: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try base.decode(type, forKey: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try base.decode(type, forKey: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try base.decode(type, forKey: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try base.decode(type, forKey: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try base.decode(type, forKey: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try base.decode(type, forKey: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try base.decode(type, forKey: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try base.decode(type, forKey: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try base.decode(type, forKey: key) }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try base.decodeIfPresent(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try base.decodeIfPresent(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try base.decodeIfPresent(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try base.decodeIfPresent(type, forKey: key)
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        guard let field = association(key) else { return try base.decode(type, forKey: key) }
+        if let value = try decodeAssociation(type, field: field, forKey: key) { return value }
+        return try base.decode(type, forKey: key)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let field = association(key) else { return try base.decodeIfPresent(type, forKey: key) }
+        if base.contains(key), try base.decodeNil(forKey: key) { return nil }
+        if let value = try decodeAssociation(type, field: field, forKey: key) { return value }
+        return try base.decodeIfPresent(type, forKey: key)
+    }
+
+    /// Lists (missing or present) and nested models of an association field; `nil` for anything
+    /// else (such as a `LazyReference`, which decodes itself).
+    private func decodeAssociation<T>(_ type: T.Type, field: ModelField, forKey key: Key) throws -> T? {
+        if let listType = T.self as? any AssociatedListDecodable.Type {
+            let reference = ListAssociationReference(
+                parentIdentifiers: try parentIdentifiers(), associatedFieldNames: field.association?.associatedFieldNames ?? [])
+            if base.contains(key) {
+                return try listType.decodeAssociated(from: base.superDecoder(forKey: key), association: reference) as? T
+            }
+            return listType.notLoaded(association: reference, context: ModelRequestContext.of(decoder)) as? T
+        }
+        if let modelType = T.self as? any Model.Type, base.contains(key) {
+            return try decodeModel(modelType, forKey: key) as? T
+        }
+        return nil
+    }
+
+    private func decodeModel<M: Model>(_ type: M.Type, forKey key: Key) throws -> M {
+        try base.decode(ModelDecodingBox<M>.self, forKey: key).value
+    }
+
+    /// The parent's primary-key values, read again from the response object.
+    private func parentIdentifiers() throws -> [JSONValue] {
+        try schema.primaryKeyFieldNames.map { name in
+            guard let key = Key(stringValue: name), base.contains(key) else { return .null }
+            return try base.decode(JSONValue.self, forKey: key)
+        }
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        try base.nestedContainer(keyedBy: type, forKey: key)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try base.nestedUnkeyedContainer(forKey: key)
+    }
+
+    func superDecoder() throws -> any Decoder { try base.superDecoder() }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder { try base.superDecoder(forKey: key) }
+}
+
+/// `List` and `List?`, which a model's `hasMany` field may be declared as.
+protocol AssociatedListDecodable {
+    static func notLoaded(association: ListAssociationReference, context: ModelRequestContext?) -> Self
+    static func decodeAssociated(from decoder: any Decoder, association: ListAssociationReference) throws -> Self
+}
+
+extension List: AssociatedListDecodable {
+    static func notLoaded(association: ListAssociationReference, context: ModelRequestContext?) -> Self {
+        Self(state: .notLoaded(association), context: context)
+    }
+
+    static func decodeAssociated(from decoder: any Decoder, association: ListAssociationReference) throws -> Self {
+        let (state, context) = try decodeState(from: decoder, association: association, page: nil)
+        return Self(state: state, context: context)
+    }
+}
+
+extension Optional: AssociatedListDecodable where Wrapped: AssociatedListDecodable {
+    static func notLoaded(association: ListAssociationReference, context: ModelRequestContext?) -> Self {
+        .some(Wrapped.notLoaded(association: association, context: context))
+    }
+
+    static func decodeAssociated(from decoder: any Decoder, association: ListAssociationReference) throws -> Self {
+        if try decoder.singleValueContainer().decodeNil() { return nil }
+        return .some(try Wrapped.decodeAssociated(from: decoder, association: association))
+    }
+}

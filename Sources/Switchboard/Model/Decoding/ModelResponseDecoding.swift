@@ -1,0 +1,71 @@
+import Foundation
+
+/// The entry point the API plugin's decoder uses for the value at a request's decode path, so that
+/// models, optional models and lists decode through their schemas (see ``ModelFieldsDecoder``)
+/// and a list that is the whole result remembers the request for its next page.
+package enum ModelResponseDecoding {
+    /// Decodes `R` from `container[key]` when `R` is a model, an optional model, a `List` or an
+    /// optional `List`; returns `nil` for any other type and for `null`, which decode as usual.
+    package static func decode<R, Key: CodingKey>(
+        _ type: R.Type, in container: KeyedDecodingContainer<Key>, forKey key: Key
+    ) throws -> R?? {
+        if let optional = R.self as? any OptionalModelResponse.Type {
+            guard optional.wrappedIsModelResponse else { return nil }
+            // A null decodes as usual.
+            if try container.decodeNil(forKey: key) { return nil }
+            guard let value = try decodeNonOptional(optional.wrappedType, in: container, forKey: key) else { return nil }
+            return .some(optional.some(value) as? R)
+        }
+        guard let value = try decodeNonOptional(R.self, in: container, forKey: key) else { return nil }
+        return .some(value as? R)
+    }
+
+    private static func decodeNonOptional<Key: CodingKey>(
+        _ type: Any.Type, in container: KeyedDecodingContainer<Key>, forKey key: Key
+    ) throws -> Any? {
+        if let listType = type as? any ResultListDecodable.Type {
+            return try listType.decodeResult(from: container.superDecoder(forKey: key))
+        }
+        if let modelType = type as? any Model.Type {
+            return try decodeModel(modelType, in: container, forKey: key)
+        }
+        return nil
+    }
+
+    private static func decodeModel<M: Model, Key: CodingKey>(
+        _ type: M.Type, in container: KeyedDecodingContainer<Key>, forKey key: Key
+    ) throws -> M {
+        try container.decode(ModelDecodingBox<M>.self, forKey: key).value
+    }
+}
+
+/// `Optional`, seen from ``ModelResponseDecoding``.
+private protocol OptionalModelResponse {
+    static var wrappedType: Any.Type { get }
+    static var wrappedIsModelResponse: Bool { get }
+    static func some(_ value: Any) -> Any?
+}
+
+extension Optional: OptionalModelResponse {
+    fileprivate static var wrappedType: Any.Type { Wrapped.self }
+    fileprivate static var wrappedIsModelResponse: Bool {
+        Wrapped.self is any Model.Type || Wrapped.self is any ResultListDecodable.Type
+    }
+    fileprivate static func some(_ value: Any) -> Any? {
+        guard let wrapped = value as? Wrapped else { return nil }
+        return Optional(wrapped) as Any
+    }
+}
+
+/// A `List` that is the whole result of a request.
+private protocol ResultListDecodable {
+    static func decodeResult(from decoder: any Decoder) throws -> Any
+}
+
+extension List: ResultListDecodable {
+    fileprivate static func decodeResult(from decoder: any Decoder) throws -> Any {
+        let page = ModelRequestContext.of(decoder)?.page
+        let (state, context) = try decodeState(from: decoder, association: nil, page: page)
+        return List(state: state, context: context)
+    }
+}

@@ -1,0 +1,120 @@
+import GraphQLLanguage
+
+/// Documents, variables and decode paths of model-based requests, per
+/// `appsync-and-amplify.md` section 4: `get<Model>`, `list<Plural>`, `create/update/delete<Model>`
+/// and `onCreate/onUpdate/onDelete<Model>`.
+enum ModelRequestBuilder {
+    /// The `limit` of `list` requests that give none.
+    static let defaultListLimit = 1000
+
+    private static func nonNull(_ name: String) -> TypeReference { .nonNull(.named(name)) }
+
+    /// The GraphQL type of a primary-key variable. Swift models erase `ID` to `String`, so a
+    /// string hash key (`id`, or `albumId: ID! @primaryKey(…)`) is declared `ID!`, which is how
+    /// Amplify schemas declare hash keys; sort keys keep their scalar type.
+    private static func keyType(_ field: ModelField?, isHashKey: Bool) -> TypeReference {
+        let scalar = field?.type.graphQLTypeName ?? "String"
+        return nonNull(isHashKey && scalar == "String" ? "ID" : scalar)
+    }
+
+    static func getRequest<M: Model>(
+        for type: M.Type, identifier: [String: JSONValue], apiName: String? = nil,
+        authMode: AuthorizationType? = nil, includes: [[String]] = []
+    ) -> GraphQLRequest<M?> {
+        let schema = type.schema
+        let keys = schema.primaryKeyFieldNames
+        let field = "get" + schema.name
+        let document = ModelDocument.print(
+            operation: .query, name: "Get" + schema.name,
+            variables: keys.enumerated().map { index, key in
+                (key, keyType(schema.field(withName: key), isHashKey: index == 0))
+            },
+            field: field, arguments: keys,
+            selectionSet: ModelSelectionSet(includedPaths: includes).selectionSet(for: type))
+        var variables: [String: JSONValue] = [:]
+        for key in keys { variables[key] = identifier[key] ?? .null }
+        return GraphQLRequest(
+            apiName: apiName, document: document, variables: variables, responseType: M?.self, decodePath: field,
+            authMode: authMode)
+    }
+
+    static func listRequest<M: Model>(
+        for type: M.Type, filter: JSONValue?, limit: Int?, apiName: String? = nil,
+        authMode: AuthorizationType? = nil, includes: [[String]] = []
+    ) -> GraphQLRequest<List<M>> {
+        let schema = type.schema
+        let plural = schema.resolvedListPluralName
+        let field = "list" + plural
+        let document = ModelDocument.print(
+            operation: .query, name: "List" + plural,
+            variables: [
+                ("filter", .named("Model\(schema.name)FilterInput")), ("limit", .named("Int")),
+                ("nextToken", .named("String")),
+            ],
+            field: field, arguments: ["filter", "limit", "nextToken"],
+            selectionSet: ModelSelectionSet(includedPaths: includes).listSelectionSet(for: type))
+        var variables: [String: JSONValue] = ["limit": .number(Double(limit ?? defaultListLimit))]
+        if let filter { variables["filter"] = filter }
+        return GraphQLRequest(
+            apiName: apiName, document: document, variables: variables, responseType: List<M>.self,
+            decodePath: field, authMode: authMode)
+    }
+
+    static func mutationRequest<M: Model>(
+        _ model: M, kind: ModelMutationInput.Kind, condition: (any QueryPredicate)?, apiName: String?,
+        authMode: AuthorizationType?, includes: [[String]]
+    ) -> GraphQLRequest<M> {
+        let schema = M.schema
+        let verb: String
+        switch kind {
+        case .create: verb = "create"
+        case .update: verb = "update"
+        case .delete: verb = "delete"
+        }
+        let capitalized = verb.prefix(1).uppercased() + verb.dropFirst()
+        let field = verb + schema.name
+        var variableList: [(name: String, type: TypeReference)] = [("input", nonNull("\(capitalized)\(schema.name)Input"))]
+        if condition != nil { variableList.append(("condition", .named("Model\(schema.name)ConditionInput"))) }
+        let document = ModelDocument.print(
+            operation: .mutation, name: capitalized + schema.name, variables: variableList, field: field,
+            arguments: variableList.map(\.name),
+            selectionSet: ModelSelectionSet(includedPaths: includes).selectionSet(for: M.self))
+        let variables = MutationVariables(
+            input: Result { try ModelMutationInput.input(for: model, kind: kind) },
+            condition: condition?.graphQLFilter(for: schema))
+        return GraphQLRequest(
+            apiName: apiName, document: document, variables: variables, responseType: M.self, decodePath: field,
+            authMode: authMode)
+    }
+
+    static func subscriptionRequest<M: Model>(
+        of type: M.Type, kind: GraphQLSubscriptionType, apiName: String?, authMode: AuthorizationType?,
+        includes: [[String]]
+    ) -> GraphQLRequest<M> {
+        let schema = type.schema
+        let field = kind.rawValue + schema.name
+        let operationName = kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst() + schema.name
+        let document = ModelDocument.print(
+            operation: .subscription, name: operationName, variables: [], field: field, arguments: [],
+            selectionSet: ModelSelectionSet(includedPaths: includes).selectionSet(for: type))
+        return GraphQLRequest(
+            apiName: apiName, document: document, variables: nil, responseType: M.self, decodePath: field,
+            authMode: authMode)
+    }
+}
+
+/// The variables of a mutation. Encoding the model happens when the request is built; a model
+/// that cannot be encoded makes the request fail before any network I/O (through
+/// `GraphQLRequest`'s `Encodable` variables initializer), never a crash.
+private struct MutationVariables: Encodable {
+    let input: Result<[String: JSONValue], any Error>
+    let condition: JSONValue?
+
+    private enum CodingKeys: String, CodingKey { case input, condition }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(input.get(), forKey: .input)
+        try container.encodeIfPresent(condition, forKey: .condition)
+    }
+}

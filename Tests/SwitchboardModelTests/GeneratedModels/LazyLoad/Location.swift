@@ -1,0 +1,9 @@
+// swiftlint:disable all
+import Switchboard
+import Foundation
+
+public struct Location: Embeddable {
+  var lat: Double
+  var lon: Double
+  var name: String?
+}
