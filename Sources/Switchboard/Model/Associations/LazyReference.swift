@@ -104,7 +104,9 @@ public final class LazyReference<ModelType: Model>: Codable, Sendable {
         }
         let container = try decoder.container(keyedBy: DynamicModelKey.self)
         let keyNames = ModelType.schema.primaryKeyFieldNames
-        let onlyKeys = container.allKeys.allSatisfy { $0.stringValue == "__typename" || keyNames.contains($0.stringValue) }
+        let onlyKeys = container.allKeys.allSatisfy {
+            $0.stringValue == "__typename" || keyNames.contains($0.stringValue)
+        }
         if onlyKeys {
             var identifiers: [String: JSONValue] = [:]
             for name in keyNames {

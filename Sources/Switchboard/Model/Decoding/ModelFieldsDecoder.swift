@@ -106,7 +106,8 @@ private struct ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainerProto
     private func decodeAssociation<T>(_ type: T.Type, field: ModelField, forKey key: Key) throws -> T? {
         if let listType = T.self as? any AssociatedListDecodable.Type {
             let reference = ListAssociationReference(
-                parentIdentifiers: try parentIdentifiers(), associatedFieldNames: field.association?.associatedFieldNames ?? [])
+                parentIdentifiers: try parentIdentifiers(),
+                associatedFieldNames: field.association?.associatedFieldNames ?? [])
             if base.contains(key) {
                 return try listType.decodeAssociated(from: base.superDecoder(forKey: key), association: reference) as? T
             }

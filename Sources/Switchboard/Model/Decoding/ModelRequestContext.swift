@@ -20,7 +20,10 @@ package struct ModelRequestContext: Sendable {
     private let plugin: PluginReference?
 
     /// A context for a response to `request`, loading through `plugin`.
-    package init(apiName: String?, authMode: AuthorizationType?, page: ListPageRequest?, plugin: (any APICategoryPlugin & AnyObject)?) {
+    package init(
+        apiName: String?, authMode: AuthorizationType?, page: ListPageRequest?,
+        plugin: (any APICategoryPlugin & AnyObject)?
+    ) {
         self.apiName = apiName
         self.authMode = authMode
         self.page = page

@@ -13,7 +13,9 @@ package enum ModelResponseDecoding {
             guard optional.wrappedIsModelResponse else { return nil }
             // A null decodes as usual.
             if try container.decodeNil(forKey: key) { return nil }
-            guard let value = try decodeNonOptional(optional.wrappedType, in: container, forKey: key) else { return nil }
+            guard let value = try decodeNonOptional(optional.wrappedType, in: container, forKey: key) else {
+                return nil
+            }
             return .some(optional.some(value) as? R)
         }
         guard let value = try decodeNonOptional(R.self, in: container, forKey: key) else { return nil }
