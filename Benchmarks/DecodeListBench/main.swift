@@ -132,6 +132,18 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
+// For profiling one side alone: DECODE_LIST_PROFILE=switchboard|plain|amplify runs only that side.
+if let only = ProcessInfo.processInfo.environment["DECODE_LIST_PROFILE"] {
+    for _ in 0..<200 {
+        switch only {
+        case "switchboard": _ = try await switchboardDecode()
+        case "plain": _ = try plainDecode()
+        default: _ = try amplifyStyleDecode()
+        }
+    }
+    exit(0)
+}
+
 let clock = ContinuousClock()
 let rounds = 10
 let perRound = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 20

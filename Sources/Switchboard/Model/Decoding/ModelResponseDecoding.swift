@@ -66,8 +66,10 @@ private protocol ResultListDecodable {
 
 extension List: ResultListDecodable {
     fileprivate static func decodeResult(from decoder: any Decoder) throws -> Any {
-        let page = ModelRequestContext.of(decoder)?.page
-        let (state, context) = try decodeState(from: decoder, association: nil, page: page)
+        let context = decoder.userInfo[ModelRequestContext.userInfoKey] as? ModelRequestContext
+        let (state, _) = try ModelRequestContext.$decoding.withValue(context) {
+            try decodeState(from: decoder, association: nil, page: context?.page)
+        }
         return List(state: state, context: context)
     }
 }
