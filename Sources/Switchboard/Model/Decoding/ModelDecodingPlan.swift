@@ -10,6 +10,8 @@ final class ModelDecodingPlan: Sendable {
     }
 
     let associations: [Association]
+    /// The association names alone, scanned for every field a model decodes.
+    let associationNames: [String]
     let primaryKeyFieldNames: [String]
 
     private init(schema: ModelSchema) {
@@ -18,6 +20,7 @@ final class ModelDecodingPlan: Sendable {
                 name: $0.name, isHasMany: $0.association?.isHasMany ?? false,
                 associatedFieldNames: $0.association?.associatedFieldNames ?? [])
         }
+        associationNames = associations.map(\.name)
         primaryKeyFieldNames = schema.primaryKeyFieldNames
     }
 
@@ -34,7 +37,7 @@ final class ModelDecodingPlan: Sendable {
 
     /// The association named `name` (a short scan of string compares).
     func association(named name: String) -> Association? {
-        for association in associations where association.name == name { return association }
+        for index in associationNames.indices where associationNames[index] == name { return associations[index] }
         return nil
     }
 }
