@@ -9,7 +9,10 @@ import SwitchboardAPI
     import FoundationNetworking
 #endif
 
-enum Status: String, EnumPersistable { case draft = "DRAFT", published = "PUBLISHED" }
+enum Status: String, EnumPersistable {
+    case draft = "DRAFT"
+    case published = "PUBLISHED"
+}
 
 struct Blog: Model {
     let id: String
@@ -80,7 +83,8 @@ let items = (0..<itemCount).map { index in
     #"{"id":"post-\#(index)","title":"Post number \#(index) about Swift","status":"\#(index % 2 == 0 ? "DRAFT" : "PUBLISHED")","rating":\#(index % 5),"tags":["swift","graphql","appsync"],"publishedAt":"2026-11-23T09:30:\#(String(format: "%02d", index % 60)).000Z","blog":{"id":"blog-\#(index % 10)","__typename":"Blog"},"createdAt":"2026-11-20T08:00:00.000Z","updatedAt":"2026-11-21T08:00:00.000Z","__typename":"Post"}"#
 }
 let body = Data(
-    (#"{"data":{"listPosts":{"items":["# + items.joined(separator: ",") + #"],"nextToken":"eyJvZmZzZXQiOjEwMDB9","__typename":"ModelPostConnection"}}}"#)
+    (#"{"data":{"listPosts":{"items":["# + items.joined(separator: ",")
+        + #"],"nextToken":"eyJvZmZzZXQiOjEwMDB9","__typename":"ModelPostConnection"}}}"#)
         .utf8)
 
 struct FixedTransport: HTTPTransport {
@@ -91,7 +95,8 @@ struct FixedTransport: HTTPTransport {
 }
 
 let plugin = APIPlugin(transport: FixedTransport(body: body))
-let configuration = #"{"api":{"plugins":{"awsAPIPlugin":{"bench":{"endpointType":"GraphQL","endpoint":"http://127.0.0.1:9/graphql","region":"us-east-1","authorizationType":"API_KEY","apiKey":"da2-benchmarkkey"}}}}}"#
+let configuration =
+    #"{"api":{"plugins":{"awsAPIPlugin":{"bench":{"endpointType":"GraphQL","endpoint":"http://127.0.0.1:9/graphql","region":"us-east-1","authorizationType":"API_KEY","apiKey":"da2-benchmarkkey"}}}}}"#
 try await plugin.configure(using: SwitchboardConfiguration(data: Data(configuration.utf8)))
 let request = GraphQLRequest<List<Post>>.list(Post.self, limit: itemCount)
 
@@ -125,6 +130,18 @@ func amplifyStyleDecode() throws -> Int {
 
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+// For profiling one side alone: DECODE_LIST_PROFILE=switchboard|plain|amplify runs only that side.
+if let only = ProcessInfo.processInfo.environment["DECODE_LIST_PROFILE"] {
+    for _ in 0..<200 {
+        switch only {
+        case "switchboard": _ = try await switchboardDecode()
+        case "plain": _ = try plainDecode()
+        default: _ = try amplifyStyleDecode()
+        }
+    }
+    exit(0)
 }
 
 let clock = ContinuousClock()
@@ -166,6 +183,8 @@ let amplify = seconds(amplifyTotal) / count
 print("response: \(itemCount) posts, \(body.count) bytes; \(Int(count)) decodes per side (checksum \(checksum))")
 print(String(format: "Switchboard pipeline (decoder + list-provider): %8.3f ms/decode", switchboard * 1e3))
 print(String(format: "plain JSONDecoder, same structs:               %8.3f ms/decode", plain * 1e3))
-print(String(format: "Amplify-style (JSONSerialization → JSONValue → re-encode → decode): %8.3f ms/decode", amplify * 1e3))
+print(
+    String(format: "Amplify-style (JSONSerialization → JSONValue → re-encode → decode): %8.3f ms/decode", amplify * 1e3)
+)
 print(String(format: "ratio Switchboard / plain:   %.3f×  (target ≤ 1.15×)", switchboard / plain))
 print(String(format: "ratio Amplify-style / plain: %.3f×", amplify / plain))

@@ -92,7 +92,8 @@ actor AppSyncModelStore {
                     .null,
                     [
                         [
-                            "message": "The conditional request failed", "errorType": "DynamoDB:ConditionalCheckFailedException",
+                            "message": "The conditional request failed",
+                            "errorType": "DynamoDB:ConditionalCheckFailedException",
                             "path": [.string(field)],
                         ]
                     ]
@@ -168,7 +169,8 @@ actor AppSyncModelStore {
                 } else {
                     result[field.name] = .null
                 }
-            } else if let nested = field.selectionSet, let link = info.hasMany[field.name], let child = types[link.type] {
+            } else if let nested = field.selectionSet, let link = info.hasMany[field.name], let child = types[link.type]
+            {
                 let parentKey = item[info.keyFields[0]] ?? .null
                 let children = (tables[child.name] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
                     .filter { $0[link.foreignKey] == parentKey }
@@ -186,7 +188,8 @@ actor AppSyncModelStore {
             } else if let nested = field.selectionSet, case .object(let members)? = item[field.name] {
                 var embedded: [String: JSONValue] = [:]
                 for case .field(let inner) in nested.selections {
-                    embedded[inner.name] = inner.name == "__typename" ? .string("Embedded") : members[inner.name] ?? .null
+                    embedded[inner.name] =
+                        inner.name == "__typename" ? .string("Embedded") : members[inner.name] ?? .null
                 }
                 result[field.name] = .object(embedded)
             } else {
@@ -206,7 +209,9 @@ actor AppSyncModelStore {
             case "or": if !(condition.arrayValue ?? []).contains(where: { matches(item, $0) }) { return false }
             case "not": if matches(item, condition) { return false }
             default:
-                for (op, operand) in condition.objectValue ?? [:] where !compare(item[name], op, operand) { return false }
+                for (op, operand) in condition.objectValue ?? [:] where !compare(item[name], op, operand) {
+                    return false
+                }
             }
         }
         return true
@@ -235,7 +240,8 @@ actor AppSyncModelStore {
         case "attributeExists": return (!value.isNull) == (operand.booleanValue ?? true)
         case "between":
             guard let bounds = operand.arrayValue, bounds.count == 2 else { return false }
-            return (order(value, bounds[0]).map { $0 >= 0 } ?? false) && (order(value, bounds[1]).map { $0 <= 0 } ?? false)
+            return (order(value, bounds[0]).map { $0 >= 0 } ?? false)
+                && (order(value, bounds[1]).map { $0 <= 0 } ?? false)
         default: return false
         }
     }

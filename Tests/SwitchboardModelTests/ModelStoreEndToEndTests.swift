@@ -10,7 +10,9 @@ import Testing
         .init(name: "Post", plural: "Posts", keyFields: ["id"], belongsTo: ["blog": ("Blog", "blogId")]),
         .init(name: "Comment", plural: "Comments", keyFields: ["id"], belongsTo: ["post": ("Post", "postId")]),
         .init(name: "Track", plural: "Tracks", keyFields: ["albumId", "trackNumber"], belongsTo: [:]),
-        .init(name: "Team", plural: "Teams", keyFields: ["id"], belongsTo: [:], hasMany: ["members": ("Member", "memberTeamId")]),
+        .init(
+            name: "Team", plural: "Teams", keyFields: ["id"], belongsTo: [:],
+            hasMany: ["members": ("Member", "memberTeamId")]),
         .init(name: "Member", plural: "Members", keyFields: ["id"], belongsTo: ["team": ("Team", "memberTeamId")]),
     ]
 
@@ -41,8 +43,10 @@ import Testing
         let created = try await plugin.mutate(request: .create(post)).get()
         #expect(created.id == "p1" && created.status == .published && created.createdAt != nil)
         for index in 0..<3 {
-            _ = try await plugin.mutate(request: .create(Comment(id: "c\(index)", content: "comment \(index)", post: post)))
-                .get()
+            _ = try await plugin.mutate(
+                request: .create(Comment(id: "c\(index)", content: "comment \(index)", post: post))
+            )
+            .get()
         }
         _ = try await plugin.mutate(request: .create(Comment(id: "other", content: "elsewhere"))).get()
 
@@ -56,7 +60,9 @@ import Testing
         // list 2,500 items with limit 1000 in exactly 3 pages
         await store.seed(
             "Track",
-            items: (1...2500).map { ["albumId": .string("album-\($0 % 7)"), "trackNumber": .number(Double($0)), "title": .string("t\($0)")] })
+            items: (1...2500).map {
+                ["albumId": .string("album-\($0 % 7)"), "trackNumber": .number(Double($0)), "title": .string("t\($0)")]
+            })
         var page = try await plugin.query(request: .list(Track.self, limit: 1000)).get()
         var pages = [page.count]
         while page.hasNextPage() {
@@ -110,8 +116,10 @@ import Testing
         defer { Task { await server.stop() } }
 
         _ = try await plugin.mutate(request: .create(Track(albumId: "a1", trackNumber: 2, title: "Two"))).get()
-        let track = try await plugin.query(request: .get(Track.self, byIdentifier: .identifier(albumId: "a1", trackNumber: 2)))
-            .get()
+        let track = try await plugin.query(
+            request: .get(Track.self, byIdentifier: .identifier(albumId: "a1", trackNumber: 2))
+        )
+        .get()
         #expect(track?.title == "Two")
 
         // Classic form: the member's team is selected with its own fields; the team's members load lazily.

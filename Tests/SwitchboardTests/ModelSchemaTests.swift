@@ -46,7 +46,9 @@ extension Note: ModelIdentifiable {
         let note = Note(ownerId: "ada", createdOn: date, text: "hi", pinned: nil)
         #expect(note.identifier == ##""ada"#"2026-11-23""##)
         #expect(try note.identifierValues() == ["ownerId": "ada", "createdOn": "2026-11-23"])
-        let identifier = Note.IdentifierProtocol.make(fields: [(name: "ownerId", value: "ada"), (name: "createdOn", value: date)])
+        let identifier = Note.IdentifierProtocol.make(fields: [
+            (name: "ownerId", value: "ada"), (name: "createdOn", value: date),
+        ])
         #expect(identifier.stringValue == ##""ada"#"2026-11-23""##)
         #expect(identifier.keys == ["ownerId", "createdOn"])
         #expect(
@@ -59,10 +61,14 @@ extension Note: ModelIdentifiable {
         let predicate = !(Note.keys.pinned == true) && field("text").beginsWith("a") || Note.keys.text.eq(nil)
         #expect(
             predicate.graphQLFilter(for: nil).jsonText
-                == #"{"or":[{"and":[{"not":{"pinned":{"eq":true}}},{"text":{"beginsWith":"a"}}]},{"text":{"eq":null}}]}"#)
+                == #"{"or":[{"and":[{"not":{"pinned":{"eq":true}}},{"text":{"beginsWith":"a"}}]},{"text":{"eq":null}}]}"#
+        )
         let grouped = QueryPredicateGroup(type: .not, predicates: [Note.keys.text == "a", Note.keys.text == "b"])
-        #expect(grouped.graphQLFilter(for: nil).jsonText == #"{"not":{"and":[{"text":{"eq":"a"}},{"text":{"eq":"b"}}]}}"#)
-        #expect(not(Note.keys.pinned.attributeExists(true)).graphQLFilter(for: nil).jsonText == #"{"not":{"pinned":{"attributeExists":true}}}"#)
+        #expect(
+            grouped.graphQLFilter(for: nil).jsonText == #"{"not":{"and":[{"text":{"eq":"a"}},{"text":{"eq":"b"}}]}}"#)
+        #expect(
+            not(Note.keys.pinned.attributeExists(true)).graphQLFilter(for: nil).jsonText
+                == #"{"not":{"pinned":{"attributeExists":true}}}"#)
     }
 
     @Test func registryResolvesModelsByName() {

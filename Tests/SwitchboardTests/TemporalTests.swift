@@ -76,7 +76,10 @@ import Testing
     @Test func timestampsAreJSONNumbersOfSeconds() throws {
         let stamp = Temporal.Timestamp(secondsSinceEpoch: 1_795_426_200)
         #expect(String(decoding: try JSONEncoder().encode([stamp]), as: UTF8.self) == "[1795426200]")
-        #expect(try JSONDecoder().decode([Temporal.Timestamp].self, from: Data("[5]".utf8)) == [Temporal.Timestamp(secondsSinceEpoch: 5)])
+        #expect(
+            try JSONDecoder().decode([Temporal.Timestamp].self, from: Data("[5]".utf8)) == [
+                Temporal.Timestamp(secondsSinceEpoch: 5)
+            ])
         #expect(stamp.graphQLValue == .number(1_795_426_200))
     }
 }

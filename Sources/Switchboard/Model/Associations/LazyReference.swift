@@ -103,16 +103,18 @@ public final class LazyReference<ModelType: Model>: Codable, Sendable {
             return
         }
         let container = try decoder.container(keyedBy: DynamicModelKey.self)
-        let keyNames = ModelType.schema.primaryKeyFieldNames
-        let onlyKeys = container.allKeys.allSatisfy { $0.stringValue == "__typename" || keyNames.contains($0.stringValue) }
+        let keyNames = ModelDecodingPlan.of(ModelType.self).primaryKeyFieldNames
+        let onlyKeys = container.allKeys.allSatisfy {
+            $0.stringValue == "__typename" || keyNames.contains($0.stringValue)
+        }
         if onlyKeys {
             var identifiers: [String: JSONValue] = [:]
             for name in keyNames {
-                identifiers[name] = try container.decode(JSONValue.self, forKey: DynamicModelKey(name))
+                identifiers[name] = try container.decodeKeyValue(forKey: DynamicModelKey(name))
             }
             self.init(state: .notLoaded(identifiers: identifiers), context: context)
         } else {
-            let model = try ModelType(from: ModelFieldsDecoder(base: decoder, schema: ModelType.schema))
+            let model = try ModelType(from: ModelFieldsDecoder(base: decoder, type: ModelType.self))
             self.init(state: .loaded(model), context: context)
         }
     }

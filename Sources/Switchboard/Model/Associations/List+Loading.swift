@@ -55,7 +55,8 @@ extension List {
 extension ListPageRequest {
     /// The builder's `list` query for `type` with `filter` and the default limit.
     static func association<M: Model>(of type: M.Type, filter: JSONValue?) -> ListPageRequest {
-        let request = ModelRequestBuilder.listRequest(for: type, filter: filter, limit: ModelRequestBuilder.defaultListLimit)
+        let request = ModelRequestBuilder.listRequest(
+            for: type, filter: filter, limit: ModelRequestBuilder.defaultListLimit)
         return ListPageRequest(
             document: request.document, variables: request.variables ?? [:], decodePath: request.decodePath)
     }

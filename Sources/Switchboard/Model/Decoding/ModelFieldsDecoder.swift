@@ -8,15 +8,20 @@ import Foundation
 /// which returns `nil` for a missing key; this decoder answers for the association instead.
 struct ModelFieldsDecoder: Decoder {
     let base: any Decoder
-    let schema: ModelSchema
+    let plan: ModelDecodingPlan
+
+    init(base: any Decoder, type: any Model.Type) {
+        self.base = base
+        self.plan = ModelDecodingPlan.of(type)
+    }
 
     var codingPath: [any CodingKey] { base.codingPath }
     var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let container = try base.container(keyedBy: type)
-        guard !schema.associationFields.isEmpty else { return container }
-        return KeyedDecodingContainer(ModelFieldsContainer(base: container, schema: schema, decoder: base))
+        guard !plan.associations.isEmpty else { return container }
+        return KeyedDecodingContainer(ModelFieldsContainer(base: container, plan: plan, decoder: base))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer { try base.unkeyedContainer() }
@@ -29,34 +34,40 @@ struct ModelDecodingBox<M: Model>: Decodable {
     let value: M
 
     init(from decoder: any Decoder) throws {
-        value = try M(from: ModelFieldsDecoder(base: decoder, schema: M.schema))
+        value = try M(from: ModelFieldsDecoder(base: decoder, type: M.self))
     }
 }
 
 /// The keyed container of a model with associations: forwards everything, answers for missing
 /// `hasMany` fields, and decodes nested models and lists through the schema.
-private struct ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+///
+/// A class, because unspecialized generic code copies a struct container on every call; the
+/// container is created and used by one model's `init(from:)` on one thread.
+private final class ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let base: KeyedDecodingContainer<Key>
-    let schema: ModelSchema
+    let plan: ModelDecodingPlan
     let decoder: any Decoder
+
+    init(base: KeyedDecodingContainer<Key>, plan: ModelDecodingPlan, decoder: any Decoder) {
+        self.base = base
+        self.plan = plan
+        self.decoder = decoder
+    }
 
     var codingPath: [any CodingKey] { base.codingPath }
     var allKeys: [Key] { base.allKeys }
 
-    /// The association field named like `key`, if any (a short scan of string compares).
-    private func association(_ key: Key) -> ModelField? {
-        let name = key.stringValue
-        for field in schema.associationFields where field.name == name { return field }
-        return nil
+    private func association(_ key: Key) -> ModelDecodingPlan.Association? {
+        plan.association(named: key.stringValue)
     }
 
     func contains(_ key: Key) -> Bool {
         if base.contains(key) { return true }
-        return association(key)?.association?.isHasMany ?? false
+        return association(key)?.isHasMany ?? false
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        if !base.contains(key), association(key)?.association?.isHasMany == true { return false }
+        if !base.contains(key), association(key)?.isHasMany == true { return false }
         return try base.decodeNil(forKey: key)
     }
 
@@ -103,10 +114,13 @@ private struct ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainerProto
 
     /// Lists (missing or present) and nested models of an association field; `nil` for anything
     /// else (such as a `LazyReference`, which decodes itself).
-    private func decodeAssociation<T>(_ type: T.Type, field: ModelField, forKey key: Key) throws -> T? {
+    private func decodeAssociation<T>(_ type: T.Type, field: ModelDecodingPlan.Association, forKey key: Key) throws
+        -> T?
+    {
         if let listType = T.self as? any AssociatedListDecodable.Type {
             let reference = ListAssociationReference(
-                parentIdentifiers: try parentIdentifiers(), associatedFieldNames: field.association?.associatedFieldNames ?? [])
+                parentIdentifiers: try parentIdentifiers(),
+                associatedFieldNames: field.associatedFieldNames)
             if base.contains(key) {
                 return try listType.decodeAssociated(from: base.superDecoder(forKey: key), association: reference) as? T
             }
@@ -124,9 +138,9 @@ private struct ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainerProto
 
     /// The parent's primary-key values, read again from the response object.
     private func parentIdentifiers() throws -> [JSONValue] {
-        try schema.primaryKeyFieldNames.map { name in
+        try plan.primaryKeyFieldNames.map { name in
             guard let key = Key(stringValue: name), base.contains(key) else { return .null }
-            return try base.decode(JSONValue.self, forKey: key)
+            return try base.decodeKeyValue(forKey: key)
         }
     }
 

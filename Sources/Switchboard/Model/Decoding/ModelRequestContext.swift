@@ -20,16 +20,23 @@ package struct ModelRequestContext: Sendable {
     private let plugin: PluginReference?
 
     /// A context for a response to `request`, loading through `plugin`.
-    package init(apiName: String?, authMode: AuthorizationType?, page: ListPageRequest?, plugin: (any APICategoryPlugin & AnyObject)?) {
+    package init(
+        apiName: String?, authMode: AuthorizationType?, page: ListPageRequest?,
+        plugin: (any APICategoryPlugin & AnyObject)?
+    ) {
         self.apiName = apiName
         self.authMode = authMode
         self.page = page
         self.plugin = plugin.map(PluginReference.init)
     }
 
+    /// The context of the list being decoded, set for the duration of a result list's decoding so
+    /// that its thousands of models do not each look it up in the decoder's `userInfo`.
+    @TaskLocal static var decoding: ModelRequestContext?
+
     /// The context of the decoder, if the response came through the API plugin.
     static func of(_ decoder: any Decoder) -> ModelRequestContext? {
-        decoder.userInfo[userInfoKey] as? ModelRequestContext
+        decoding ?? decoder.userInfo[userInfoKey] as? ModelRequestContext
     }
 
     /// Runs a follow-up query through the plugin, or `Switchboard.API` when it is gone.

@@ -13,7 +13,9 @@ package enum ModelResponseDecoding {
             guard optional.wrappedIsModelResponse else { return nil }
             // A null decodes as usual.
             if try container.decodeNil(forKey: key) { return nil }
-            guard let value = try decodeNonOptional(optional.wrappedType, in: container, forKey: key) else { return nil }
+            guard let value = try decodeNonOptional(optional.wrappedType, in: container, forKey: key) else {
+                return nil
+            }
             return .some(optional.some(value) as? R)
         }
         guard let value = try decodeNonOptional(R.self, in: container, forKey: key) else { return nil }
@@ -64,8 +66,10 @@ private protocol ResultListDecodable {
 
 extension List: ResultListDecodable {
     fileprivate static func decodeResult(from decoder: any Decoder) throws -> Any {
-        let page = ModelRequestContext.of(decoder)?.page
-        let (state, context) = try decodeState(from: decoder, association: nil, page: page)
+        let context = decoder.userInfo[ModelRequestContext.userInfoKey] as? ModelRequestContext
+        let (state, _) = try ModelRequestContext.$decoding.withValue(context) {
+            try decodeState(from: decoder, association: nil, page: context?.page)
+        }
         return List(state: state, context: context)
     }
 }

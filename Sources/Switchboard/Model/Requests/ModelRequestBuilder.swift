@@ -73,7 +73,9 @@ enum ModelRequestBuilder {
         }
         let capitalized = verb.prefix(1).uppercased() + verb.dropFirst()
         let field = verb + schema.name
-        var variableList: [(name: String, type: TypeReference)] = [("input", nonNull("\(capitalized)\(schema.name)Input"))]
+        var variableList: [(name: String, type: TypeReference)] = [
+            ("input", nonNull("\(capitalized)\(schema.name)Input"))
+        ]
         if condition != nil { variableList.append(("condition", .named("Model\(schema.name)ConditionInput"))) }
         let document = ModelDocument.print(
             operation: .mutation, name: capitalized + schema.name, variables: variableList, field: field,

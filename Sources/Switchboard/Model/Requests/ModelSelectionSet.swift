@@ -34,7 +34,9 @@ struct ModelSelectionSet {
     }
 
     private func connection(items: SelectionSet) -> SelectionSet {
-        SelectionSet(selections: [.field(Field(name: "items", selectionSet: items)), Self.field("nextToken"), Self.typename])
+        SelectionSet(selections: [
+            .field(Field(name: "items", selectionSet: items)), Self.field("nextToken"), Self.typename,
+        ])
     }
 
     private static let typename = Selection.field(Field(name: "__typename"))

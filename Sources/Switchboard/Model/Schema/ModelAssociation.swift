@@ -22,7 +22,8 @@ public enum ModelAssociation: Sendable {
     public static func hasMany(associatedWith: (any CodingKey)?, associatedFields: [any CodingKey])
         -> ModelAssociation
     {
-        .hasMany(associatedFieldName: associatedWith?.stringValue, associatedFieldNames: associatedFields.map(\.stringValue))
+        .hasMany(
+            associatedFieldName: associatedWith?.stringValue, associatedFieldNames: associatedFields.map(\.stringValue))
     }
 
     /// A `hasOne` association.
@@ -31,7 +32,8 @@ public enum ModelAssociation: Sendable {
     }
 
     /// A `belongsTo` association.
-    public static func belongsTo(associatedWith: (any CodingKey)? = nil, targetNames: [String] = []) -> ModelAssociation {
+    public static func belongsTo(associatedWith: (any CodingKey)? = nil, targetNames: [String] = []) -> ModelAssociation
+    {
         .belongsTo(associatedFieldName: associatedWith?.stringValue, targetNames: targetNames)
     }
 

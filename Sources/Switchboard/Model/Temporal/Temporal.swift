@@ -144,7 +144,8 @@ extension Temporal {
         public var iso8601String: String {
             let offset = TemporalText.offset(of: self)
             let local = foundationDate.timeIntervalSince1970 + Double(offset)
-            return TemporalText.dateText(secondsSinceEpoch: local) + "T" + TemporalText.timeText(secondsSinceEpoch: local)
+            return TemporalText.dateText(secondsSinceEpoch: local) + "T"
+                + TemporalText.timeText(secondsSinceEpoch: local)
                 + TemporalText.offsetText(offset)
         }
 

@@ -1,0 +1,53 @@
+import Synchronization
+
+/// What decoding one model type needs from its schema, computed once per type: reading
+/// `M.schema` copies the whole schema, which would cost more than decoding a small model.
+final class ModelDecodingPlan: Sendable {
+    struct Association: Sendable {
+        let name: String
+        let isHasMany: Bool
+        let associatedFieldNames: [String]
+    }
+
+    let associations: [Association]
+    /// The association names alone, scanned for every field a model decodes.
+    let associationNames: [String]
+    let primaryKeyFieldNames: [String]
+
+    private init(schema: ModelSchema) {
+        associations = schema.associationFields.map {
+            Association(
+                name: $0.name, isHasMany: $0.association?.isHasMany ?? false,
+                associatedFieldNames: $0.association?.associatedFieldNames ?? [])
+        }
+        associationNames = associations.map(\.name)
+        primaryKeyFieldNames = schema.primaryKeyFieldNames
+    }
+
+    private static let plans = Mutex<[ObjectIdentifier: ModelDecodingPlan]>([:])
+
+    /// The plan of `type`, built on first use.
+    static func of(_ type: any Model.Type) -> ModelDecodingPlan {
+        let key = ObjectIdentifier(type)
+        if let plan = plans.withLock({ $0[key] }) { return plan }
+        let plan = ModelDecodingPlan(schema: type.schema)
+        plans.withLock { $0[key] = plan }
+        return plan
+    }
+
+    /// The association named `name` (a short scan of string compares).
+    func association(named name: String) -> Association? {
+        for index in associationNames.indices where associationNames[index] == name { return associations[index] }
+        return nil
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A key value (primary or foreign key): strings and integers without the cost of trying
+    /// every JSON kind in turn.
+    func decodeKeyValue(forKey key: Key) throws -> JSONValue {
+        if let text = try? decode(String.self, forKey: key) { return .string(text) }
+        if let number = try? decode(Int.self, forKey: key) { return .number(Double(number)) }
+        return try decode(JSONValue.self, forKey: key)
+    }
+}
