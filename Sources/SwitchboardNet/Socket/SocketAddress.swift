@@ -12,15 +12,15 @@ struct SocketAddress: Sendable {
     let length: socklen_t
     let family: Int32
 
-    /// Resolves `host` without blocking the caller's thread: numeric addresses directly, names
-    /// through `getaddrinfo` on a Dispatch worker (a DNS lookup can take seconds, and a
+    /// Every address of `host`, in `getaddrinfo`'s order, without blocking the caller's thread:
+    /// numeric addresses directly, names on a Dispatch worker (a DNS lookup can take seconds, and a
     /// cooperative-pool thread must never wait that long).
-    static func resolve(host: String, port: Int) async throws(NetworkError) -> SocketAddress {
-        if let numeric = try? SocketAddress(host: host, port: port, flags: AI_NUMERICHOST) { return numeric }
-        let result: Result<SocketAddress, NetworkError> = await withCheckedContinuation { continuation in
+    static func resolveAll(host: String, port: Int) async throws(NetworkError) -> [SocketAddress] {
+        if let numeric = try? SocketAddress(host: host, port: port, flags: AI_NUMERICHOST) { return [numeric] }
+        let result: Result<[SocketAddress], NetworkError> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 do throws(NetworkError) {
-                    continuation.resume(returning: .success(try SocketAddress(host: host, port: port)))
+                    continuation.resume(returning: .success(try lookup(host: host, port: port, flags: 0)))
                 } catch {
                     continuation.resume(returning: .failure(error))
                 }
@@ -29,8 +29,8 @@ struct SocketAddress: Sendable {
         return try result.get()
     }
 
-    /// Resolves `host` (numeric addresses first; names through `getaddrinfo`) with `port`.
-    init(host: String, port: Int, flags: Int32 = 0) throws(NetworkError) {
+    /// `getaddrinfo`'s answers for a stream socket.
+    private static func lookup(host: String, port: Int, flags: Int32) throws(NetworkError) -> [SocketAddress] {
         guard (0...65535).contains(port) else {
             throw NetworkError(.badAddress, operation: "resolve", detail: "port \(port) is out of range")
         }
@@ -44,19 +44,28 @@ struct SocketAddress: Sendable {
         #endif
         var result: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &result)
-        guard status == 0, let first = result else {
+        guard status == 0, result != nil else {
             let reason = status == 0 ? "no address" : String(cString: gai_strerror(status))
             throw NetworkError(.badAddress, operation: "resolve", detail: "\(host): \(reason)")
         }
         defer { freeaddrinfo(result) }
-        var storage = sockaddr_storage()
-        let length = first.pointee.ai_addrlen
-        withUnsafeMutableBytes(of: &storage) { target in
-            target.copyMemory(from: UnsafeRawBufferPointer(start: first.pointee.ai_addr, count: Int(length)))
+        var addresses: [SocketAddress] = []
+        var next = result
+        while let entry = next {
+            var storage = sockaddr_storage()
+            let length = entry.pointee.ai_addrlen
+            withUnsafeMutableBytes(of: &storage) { target in
+                target.copyMemory(from: UnsafeRawBufferPointer(start: entry.pointee.ai_addr, count: Int(length)))
+            }
+            addresses.append(SocketAddress(storage: storage, length: length))
+            next = entry.pointee.ai_next
         }
-        self.storage = storage
-        self.length = length
-        self.family = first.pointee.ai_family
+        return addresses
+    }
+
+    /// Resolves `host` (numeric addresses first; names through `getaddrinfo`) with `port`; the first answer.
+    init(host: String, port: Int, flags: Int32 = 0) throws(NetworkError) {
+        self = try Self.lookup(host: host, port: port, flags: flags)[0]
     }
 
     /// Reads the address a socket call filled in.

@@ -34,10 +34,27 @@ public final class TCPConnection: ByteStream {
         }
     }
 
-    /// Opens a connection to `host:port`, suspending until it is established.
+    /// Opens a connection to `host:port`, suspending until it is established. A name with several
+    /// addresses (`localhost` → `::1` and `127.0.0.1`) is tried address by address, in the
+    /// resolver's order, so a server listening on only one family is still reached.
     public static func connect(host: String, port: Int, loop: EventLoop? = nil) async throws -> TCPConnection {
         let loop = try loop ?? EventLoop.shared
-        let address = try await SocketAddress.resolve(host: host, port: port)
+        var lastError: (any Error)?
+        for address in try await SocketAddress.resolveAll(host: host, port: port) {
+            do {
+                return try await connect(to: address, host: host, port: port, loop: loop)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError ?? NetworkError(.badAddress, operation: "resolve", detail: "\(host): no address")
+    }
+
+    private static func connect(to address: SocketAddress, host: String, port: Int, loop: EventLoop) async throws
+        -> TCPConnection
+    {
         let fd = try SocketCalls.openStreamSocket(family: address.family)
         let connection = TCPConnection(adopting: fd, remoteAddress: "\(address.numericHost):\(port)", loop: loop)
         let status = address.withSockAddr { Glibc_or_Darwin_connect(fd, $0, $1) }
@@ -47,14 +64,20 @@ public final class TCPConnection: ByteStream {
                 await connection.close()
                 throw error
             }
-            try await loop.waitUntilReady(fd, for: .write)
+            do {
+                try await loop.waitUntilReady(fd, for: .write)
+            } catch {
+                await connection.close()
+                throw error
+            }
             var socketError: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &socketError, &length)
             if socketError != 0 {
                 await connection.close()
                 throw NetworkError(
-                    .systemCall, operation: "connect", errorNumber: socketError, detail: "\(host):\(port)")
+                    .systemCall, operation: "connect", errorNumber: socketError,
+                    detail: "\(host):\(port) (\(address.numericHost))")
             }
         }
         return connection
