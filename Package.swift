@@ -41,20 +41,31 @@ let hubTargets: [Target] = [
 
 let apiProducts: [Product] = [.library(name: "SwitchboardAPI", targets: ["SwitchboardAPI"])]
 let apiTargets: [Target] = [
-    .target(name: "SwitchboardAPI", dependencies: ["Switchboard"]),
+    .target(name: "SwitchboardAPI", dependencies: ["Switchboard", "SwitchboardNet", "SwitchboardSigV4"]),
     .testTarget(
-        name: "SwitchboardAPITests", dependencies: ["SwitchboardAPI", "SwitchboardNet", "SwitchboardMock", "TestSupport"]),
+        name: "SwitchboardAPITests",
+        dependencies: ["SwitchboardAPI", "SwitchboardNet", "SwitchboardMock", "SwitchboardSigV4", "TestSupport"]),
     // scripts/bench pipeline
     .executableTarget(
         name: "pipeline-bench", dependencies: ["SwitchboardAPI", "SwitchboardNet"], path: "Benchmarks/PipelineBench"),
+    // scripts/bench subscriptions
+    .executableTarget(
+        name: "subscription-bench", dependencies: ["SwitchboardAPI", "SwitchboardMock"],
+        path: "Benchmarks/SubscriptionBench"),
 ]
 
 // MARK: - Sockets, event loop, HTTP/1.1, WebSocket, TLS
 
 let netProducts: [Product] = [.library(name: "SwitchboardNet", targets: ["SwitchboardNet"])]
 let netTargets: [Target] = [
-    .target(name: "SwitchboardNet", dependencies: ["CSystemEvents"]),
+    .target(
+        name: "SwitchboardNet",
+        dependencies: ["CSystemEvents", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
     .testTarget(name: "SwitchboardNetTests", dependencies: ["SwitchboardNet", "TestSupport"]),
+    // scripts/autobahn-client: the standard Autobahn test-client loop.
+    .executableTarget(name: "autobahn-client", dependencies: ["SwitchboardNet"], path: "Benchmarks/AutobahnClient"),
+    // scripts/bench websocket
+    .executableTarget(name: "websocket-bench", dependencies: ["SwitchboardNet"], path: "Benchmarks/WebSocketBench"),
 ]
 
 // MARK: - GraphQL language
@@ -63,12 +74,24 @@ let graphQLLanguageProducts: [Product] = [.library(name: "GraphQLLanguage", targ
 let graphQLLanguageTargets: [Target] = [
     .target(name: "GraphQLLanguage"),
     .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport"]),
+    // scripts/interop graphql-core: prints accept/reject per document
+    .executableTarget(name: "graphql-validate", dependencies: ["GraphQLLanguage"], path: "Benchmarks/GraphQLValidate"),
+    // scripts/bench parse
+    .executableTarget(name: "parse-bench", dependencies: ["GraphQLLanguage"], path: "Benchmarks/ParseBench"),
 ]
 
 // MARK: - AWS Signature Version 4
 
-let sigV4Products: [Product] = []
-let sigV4Targets: [Target] = []
+let sigV4Products: [Product] = [.library(name: "SwitchboardSigV4", targets: ["SwitchboardSigV4"])]
+let sigV4Targets: [Target] = [
+    .target(name: "SwitchboardSigV4"),
+    .testTarget(name: "SwitchboardSigV4Tests", dependencies: ["SwitchboardSigV4", "TestSupport"]),
+    // scripts/bench sigv4: OpenSSL's SHA-256 is the baseline, linked only into the benchmark.
+    .executableTarget(
+        name: "sigv4-bench", dependencies: ["SwitchboardSigV4", "COpenSSL"], path: "Benchmarks/SigV4Bench"),
+    // scripts/interop sigv4-botocore: signs generated requests for comparison with botocore.
+    .executableTarget(name: "sigv4-interop", dependencies: ["SwitchboardSigV4"], path: "Benchmarks/SigV4Interop"),
+]
 
 // MARK: - Mock server for app tests
 
@@ -82,9 +105,11 @@ let mockTargets: [Target] = [
 
 let cliProducts: [Product] = [.executable(name: "switchboard", targets: ["switchboard"])]
 let cliTargets: [Target] = [
-    .executableTarget(name: "switchboard", dependencies: ["Switchboard", "SwitchboardAPI", "SwitchboardMock"]),
+    .executableTarget(
+        name: "switchboard", dependencies: ["Switchboard", "SwitchboardAPI", "SwitchboardMock", "SwitchboardSigV4"]),
     // Runs the built executable as a child process; the dependency makes `swift test` build it.
-    .testTarget(name: "SwitchboardCLITests", dependencies: ["switchboard", "SwitchboardNet", "TestSupport"]),
+    .testTarget(
+        name: "SwitchboardCLITests", dependencies: ["switchboard", "SwitchboardNet", "SwitchboardMock", "TestSupport"]),
 ]
 
 // MARK: - Test support

@@ -31,18 +31,20 @@ public actor APIPlugin: APICategoryPlugin {
     /// - Parameters:
     ///   - transport: How HTTP requests are sent; ``URLSessionTransport`` by default.
     ///   - authTokenProviders: Token sources for Cognito User Pools, OpenID Connect and Lambda.
-    ///   - iamSigner: Signs `AWS_IAM` requests.
+    ///   - iamSigner: Signs `AWS_IAM` requests; by default SigV4 with credentials from the environment
+    ///     or `~/.aws` (``SigV4RequestSigner``).
     ///   - metricsObserver: Receives per-stage durations of every operation.
     ///   - maximumResponseBytes: Larger responses fail instead of being decoded (default 64 MiB).
-    ///   - realtimeTransport: How subscription WebSockets are opened; Switchboard's own client by default.
+    ///   - realtimeTransport: How subscription WebSockets are opened; ``WebSocketRealtimeTransport`` (Switchboard's
+    ///     own WebSocket client, system CA roots) by default. Pass one with a `TLSConfiguration` to trust an extra CA.
     ///   - realtimeConfiguration: Keep-alive, acknowledgement and reconnection settings for subscriptions.
     public init(
         transport: any HTTPTransport = URLSessionTransport(),
         authTokenProviders: [AuthorizationType: any AuthTokenProvider] = [:],
-        iamSigner: (any IAMRequestSigner)? = nil,
+        iamSigner: (any IAMRequestSigner)? = SigV4RequestSigner(),
         metricsObserver: (any OperationMetricsObserver)? = nil,
         maximumResponseBytes: Int = 64 << 20,
-        realtimeTransport: (any RealtimeTransport)? = nil,
+        realtimeTransport: (any RealtimeTransport)? = WebSocketRealtimeTransport(),
         realtimeConfiguration: RealtimeConfiguration = RealtimeConfiguration()
     ) {
         self.transport = transport

@@ -10,7 +10,8 @@ struct DemoCommand: CLICommand {
     static let usage = """
         switchboard demo
           Starts a mock Todo/Post/Comment API on 127.0.0.1 (a free port), configures Switchboard for it,
-          and runs a query, a mutation, a two-operation request and an intercepted request.
+          and runs a query, a subscription fed by a scripted event and by a mutation, a two-operation
+          request and an intercepted request.
         """
     static let options: Set<String> = []
     static let flags: Set<String> = []
@@ -60,14 +61,8 @@ struct DemoCommand: CLICommand {
             "query getTodo (decodePath \"getTodo\") → Todo(id: \(todo.id), name: \"\(todo.name)\", priority: \(todo.priority))"
         )
 
-        let create = GraphQLRequest(
-            document: """
-                mutation createTodo($input: CreateTodoInput!) { createTodo(input: $input) { id name priority done } }
-                """,
-            variables: ["input": CreateTodoInput(name: "Try Switchboard", priority: 1)],
-            responseType: Todo.self, decodePath: "createTodo")
-        let created = try await Switchboard.API.mutate(request: create).get()
-        step("mutation createTodo (Encodable input) → Todo(id: \(created.id), name: \"\(created.name)\")")
+        try await subscriptionSteps()
+        await waitForSubscriptionsToStop(on: server)
 
         let both = GraphQLRequest(
             document: """
@@ -93,8 +88,57 @@ struct DemoCommand: CLICommand {
         step("added an interceptor for x-demo-client → me = \(identity.jsonText)")
 
         await server.stop()
-        step("Stopped the mock API. Subscriptions join the demo with the real-time issue.")
+        step("Stopped the mock API.")
         return ExitCode.success
+    }
+
+    /// Subscribes to `onCreateTodo`, receives the mock's scripted event, then creates a todo
+    /// through the mutation pipeline and receives the event the mutation triggers.
+    private static func subscriptionSteps() async throws {
+        let onCreate = GraphQLRequest(
+            document: "subscription onCreateTodo { onCreateTodo { id name priority done } }",
+            responseType: Todo.self, decodePath: "onCreateTodo")
+        var events = Switchboard.API.subscribe(request: onCreate).makeAsyncIterator()
+        var states: [String] = []
+        while let event = try await events.next() {
+            guard case .connection(let state) = event else { continue }
+            states.append(state.rawValue)
+            if state == .connected { break }
+        }
+        step("subscription onCreateTodo over the AppSync real-time protocol → \(states.joined(separator: " → "))")
+        let scripted = try await nextTodo(&events)
+        step("  event: Todo(id: \(scripted.id), name: \"\(scripted.name)\") (scripted by the mock)")
+
+        let create = GraphQLRequest(
+            document: """
+                mutation createTodo($input: CreateTodoInput!) { createTodo(input: $input) { id name priority done } }
+                """,
+            variables: ["input": CreateTodoInput(name: "Try Switchboard", priority: 1)],
+            responseType: Todo.self, decodePath: "createTodo")
+        let created = try await Switchboard.API.mutate(request: create).get()
+        step("mutation createTodo (Encodable input) → Todo(id: \(created.id), name: \"\(created.name)\")")
+        let triggered = try await nextTodo(&events)
+        step("  event: Todo(id: \(triggered.id), name: \"\(triggered.name)\") (sent by the mutation)")
+    }
+
+    private static func nextTodo(
+        _ events: inout AsyncThrowingStream<GraphQLSubscriptionEvent<Todo>, any Error>.AsyncIterator
+    ) async throws -> Todo {
+        while let event = try await events.next() {
+            if case .data(let result) = event { return try result.get() }
+        }
+        throw SubscriptionError.protocolViolation("the subscription ended before an event arrived")
+    }
+
+    /// Ending the iteration stops the subscription; the last one closes the socket.
+    private static func waitForSubscriptionsToStop(on server: MockServer) async {
+        for _ in 0..<200 where await server.realtimeStatistics.openConnections > 0 {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        let statistics = await server.realtimeStatistics
+        step(
+            "ended the subscription → \(statistics.activeSubscriptions) active, "
+                + "\(statistics.openConnections) WebSocket connections open on the mock")
     }
 
     private static func step(_ text: String) {

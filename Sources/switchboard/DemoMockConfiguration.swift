@@ -36,5 +36,11 @@ enum DemoMockConfiguration {
             response:
               body:
                 json: {data: {me: {id: user-1, client: "{{headers.x-demo-client}}"}}}
+        subscription:
+          - operations: onCreateTodo
+            emitsOn: createTodo
+            events:
+              - data:
+                  onCreateTodo: {id: todo-0, name: Scripted by the mock, priority: 3, done: false}
         """
 }

@@ -7,7 +7,9 @@ enum Fixtures {
     static func sharedDocuments(caller: String = #function) -> [(name: String, text: String)] {
         guard let folder = SharedTestData.directory("graphql", caller: caller) else { return [] }
         var result: [(String, String)] = []
-        for name in ["kitchen-sink.graphql", "schema-kitchen-sink.graphql", "github-schema.graphql", "starwars.graphqls"] {
+        for name in [
+            "kitchen-sink.graphql", "schema-kitchen-sink.graphql", "github-schema.graphql", "starwars.graphqls",
+        ] {
             if let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) {
                 result.append((name, text))
             }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GraphQLLanguage
 
 @Suite struct ParserTests {
@@ -43,30 +44,44 @@ import Testing
         #expect(operation.variableDefinitions[0].directives.map(\.name) == ["v"])
         #expect(operation.variableDefinitions[1].type == .list(.named("Int")))
         #expect(operation.directives.map(\.name) == ["op"])
-        guard case .field(let field) = operation.selectionSet.selections[0] else { Issue.record(); return }
+        guard case .field(let field) = operation.selectionSet.selections[0] else {
+            Issue.record()
+            return
+        }
         #expect(field.alias == "a" && field.name == "f" && field.responseKey == "a")
         #expect(field.arguments == [Argument(name: "id", value: .variable("id"))])
     }
 
     @Test func fragmentsSpreadsAndInlineFragments() throws {
-        let document = try Parser.parse("{ ...F @d ... on T { a } ... @include(if: true) { b } } fragment F on T @x { c }")
+        let document = try Parser.parse(
+            "{ ...F @d ... on T { a } ... @include(if: true) { b } } fragment F on T @x { c }")
         guard case .operation(let operation) = document.definitions[0],
-              case .fragment(let fragment) = document.definitions[1] else { Issue.record(); return }
+            case .fragment(let fragment) = document.definitions[1]
+        else {
+            Issue.record()
+            return
+        }
         #expect(fragment.name == "F" && fragment.typeCondition == "T" && fragment.directives.count == 1)
         guard case .fragmentSpread(let spread) = operation.selectionSet.selections[0],
-              case .inlineFragment(let typed) = operation.selectionSet.selections[1],
-              case .inlineFragment(let untyped) = operation.selectionSet.selections[2] else { Issue.record(); return }
+            case .inlineFragment(let typed) = operation.selectionSet.selections[1],
+            case .inlineFragment(let untyped) = operation.selectionSet.selections[2]
+        else {
+            Issue.record()
+            return
+        }
         #expect(spread.name == "F")
         #expect(typed.typeCondition == "T")
         #expect(untyped.typeCondition == nil && untyped.directives.map(\.name) == ["include"])
     }
 
     @Test func allValueLiterals() throws {
-        let field = try firstField(#"{ f(a: 1, b: -2.5e3, c: "s", d: true, e: null, g: RED, h: [1, [2]], i: {j: $v}) }"#)
-        #expect(field.arguments.map(\.value) == [
-            .int("1"), .float("-2.5e3"), .string("s", block: false), .boolean(true), .null, .enumValue("RED"),
-            .list([.int("1"), .list([.int("2")])]), .object([ObjectField(name: "j", value: .variable("v"))]),
-        ])
+        let field = try firstField(
+            #"{ f(a: 1, b: -2.5e3, c: "s", d: true, e: null, g: RED, h: [1, [2]], i: {j: $v}) }"#)
+        #expect(
+            field.arguments.map(\.value) == [
+                .int("1"), .float("-2.5e3"), .string("s", block: false), .boolean(true), .null, .enumValue("RED"),
+                .list([.int("1"), .list([.int("2")])]), .object([ObjectField(name: "j", value: .variable("v"))]),
+            ])
     }
 
     @Test func stringEscapesIncludingSurrogatePairs() throws {
@@ -75,12 +90,14 @@ import Testing
     }
 
     @Test func blockStringsAreDedented() throws {
-        let field = try firstField("{ f(s: \"\"\"\n\n    Hello,\n      World!\n\n    Yours,\n      \\\"\"\" GraphQL.\n  \"\"\") }")
+        let field = try firstField(
+            "{ f(s: \"\"\"\n\n    Hello,\n      World!\n\n    Yours,\n      \\\"\"\" GraphQL.\n  \"\"\") }")
         #expect(field.arguments[0].value == .string("Hello,\n  World!\n\nYours,\n  \"\"\" GraphQL.", block: true))
     }
 
     @Test func typeSystemDefinitions() throws {
-        let document = try Parser.parse("""
+        let document = try Parser.parse(
+            """
             "desc" type A implements B & C @d { f(x: Int = 1 @e): [A!]! }
             interface B implements C { f: Int }
             union U = | A | B
@@ -94,10 +111,14 @@ import Testing
             """)
         #expect(document.definitions.count == 10)
         guard case .type(let object) = document.definitions[0],
-              case .type(let interface) = document.definitions[1],
-              case .type(let union) = document.definitions[2],
-              case .directive(let directive) = document.definitions[6],
-              case .typeExtension(let extended) = document.definitions[8] else { Issue.record(); return }
+            case .type(let interface) = document.definitions[1],
+            case .type(let union) = document.definitions[2],
+            case .directive(let directive) = document.definitions[6],
+            case .typeExtension(let extended) = document.definitions[8]
+        else {
+            Issue.record()
+            return
+        }
         #expect(object.kind == .object && object.description?.value == "desc" && object.description?.isBlock == false)
         #expect(object.interfaces == ["B", "C"])
         #expect(object.fields[0].type == .nonNull(.list(.nonNull(.named("A")))))
@@ -113,7 +134,11 @@ import Testing
         #expect(field.location == SourceLocation(line: 3, column: 3, offset: 17))
         let document = try Parser.parse("{ f(s: \"ééé\") g }")
         guard case .operation(let op) = document.definitions[0],
-              case .field(let g) = op.selectionSet.selections[1] else { Issue.record(); return }
+            case .field(let g) = op.selectionSet.selections[1]
+        else {
+            Issue.record()
+            return
+        }
         // Columns count scalars; offsets count bytes.
         #expect(g.location.column == 15 && g.location.offset == 17)
     }
@@ -181,11 +206,15 @@ import Testing
 
     @Test func malformedUTF8IsASyntaxError() {
         #expect(throws: GraphQLSyntaxError.self) { try Parser.parse(bytes: [0x7B, 0xFF, 0x7D]) }
-        #expect(throws: GraphQLSyntaxError.self) { try Parser.parse(bytes: Array("{ f(a: \"".utf8) + [0xC3] + [0x22, 0x29, 0x7D]) }
+        #expect(throws: GraphQLSyntaxError.self) {
+            try Parser.parse(bytes: Array("{ f(a: \"".utf8) + [0xC3] + [0x22, 0x29, 0x7D])
+        }
     }
 
     @Test func parsesValuesAndTypesAlone() throws {
-        #expect(try Parser.parseValue("[1, {a: $b}]") == .list([.int("1"), .object([ObjectField(name: "a", value: .variable("b"))])]))
+        #expect(
+            try Parser.parseValue("[1, {a: $b}]")
+                == .list([.int("1"), .object([ObjectField(name: "a", value: .variable("b"))])]))
         #expect(try Parser.parseType("[String!]!").description == "[String!]!")
     }
 }

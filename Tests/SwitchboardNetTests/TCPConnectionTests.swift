@@ -61,6 +61,18 @@ struct TCPConnectionTests {
         listener.close()
     }
 
+    @Test func hostNamesResolveOffTheCooperativePool() async throws {
+        let listener = try TCPListener(host: "localhost")
+        async let accepted = listener.accept()
+        let client = try await TCPConnection.connect(host: "localhost", port: listener.port)
+        let server = try await accepted
+        try await client.write(Array("hi".utf8))
+        #expect(try await server.read(maxBytes: 16) == Array("hi".utf8))
+        await client.close()
+        await server.close()
+        listener.close()
+    }
+
     @Test func closingFailsAPendingAccept() async throws {
         let listener = try TCPListener()
         let acceptor = Task { try await listener.accept() }

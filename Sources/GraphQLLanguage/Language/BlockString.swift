@@ -4,69 +4,116 @@ import Foundation
 enum BlockString {
     /// The spec's BlockStringValue: common indentation and blank first/last lines removed.
     static func value(ofRaw raw: String) -> String {
-        var lines = splitLines(raw)
-        var commonIndent: Int?
-        for line in lines.dropFirst() {
-            let indent = leadingWhitespace(line)
-            if indent < line.count, indent < (commonIndent ?? Int.max) { commonIndent = indent }
-        }
-        if let commonIndent, commonIndent > 0 {
-            for index in lines.indices.dropFirst() {
-                lines[index] = Array(lines[index].dropFirst(commonIndent))
+        value(ofRaw: Array(raw.utf8)[...])
+    }
+
+    /// The same over raw UTF-8 bytes; spaces, tabs and line terminators are single bytes, so
+    /// the work is byte-wise and the string is built once.
+    static func value(ofRaw raw: ArraySlice<UInt8>) -> String {
+        // Line ranges, split at LF, CRLF and CR.
+        var lines: [Range<Int>] = []
+        var lineStart = raw.startIndex
+        var index = raw.startIndex
+        while index < raw.endIndex {
+            let byte = raw[index]
+            if byte == 0x0A || byte == 0x0D {
+                lines.append(lineStart..<index)
+                index += byte == 0x0D && index + 1 < raw.endIndex && raw[index + 1] == 0x0A ? 2 : 1
+                lineStart = index
+            } else {
+                index += 1
             }
         }
-        while let first = lines.first, leadingWhitespace(first) == first.count { lines.removeFirst() }
-        while let last = lines.last, leadingWhitespace(last) == last.count { lines.removeLast() }
-        return lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
+        lines.append(lineStart..<raw.endIndex)
+        func indentation(_ line: Range<Int>) -> Int {
+            var position = line.lowerBound
+            while position < line.upperBound, raw[position] == 0x20 || raw[position] == 0x09 { position += 1 }
+            return position - line.lowerBound
+        }
+        var commonIndent = Int.max
+        for line in lines.dropFirst() {
+            let indent = indentation(line)
+            if indent < line.count, indent < commonIndent { commonIndent = indent }
+        }
+        if commonIndent == Int.max { commonIndent = 0 }
+        var first = 0
+        while first < lines.count, indentation(lines[first]) == lines[first].count { first += 1 }
+        var last = lines.count - 1
+        while last >= first, indentation(lines[last]) == lines[last].count { last -= 1 }
+        guard first <= last else { return "" }
+        var result: [UInt8] = []
+        result.reserveCapacity(raw.count)
+        for lineIndex in first...last {
+            if lineIndex > first { result.append(0x0A) }
+            var line = lines[lineIndex]
+            if lineIndex > 0 { line = min(line.lowerBound + commonIndent, line.upperBound)..<line.upperBound }
+            result.append(contentsOf: raw[line])
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Whether a value can be written as a block string and read back unchanged.
+    /// Values with other control characters, or with leading or trailing blank lines (which
+    /// block-string reading removes), are printed as quoted strings instead.
     static func canPrint(_ value: String) -> Bool {
-        !value.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0 == "\r" }
+        guard !value.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0 == "\r" })
+        else { return false }
+        // Read the printed form back, exactly as the lexer would.
+        let printed = Array(print(value).utf8)
+        let body = printed[3..<(printed.count - 3)]
+        var raw: [UInt8] = []
+        raw.reserveCapacity(body.count)
+        var index = body.startIndex
+        while index < body.endIndex {
+            if body[index] == 0x5C, index + 3 < body.endIndex, body[index + 1] == 0x22, body[index + 2] == 0x22,
+                body[index + 3] == 0x22
+            {
+                raw += [0x22, 0x22, 0x22]
+                index += 4
+            } else {
+                raw.append(body[index])
+                index += 1
+            }
+        }
+        return Self.value(ofRaw: raw[...]) == value
     }
 
     /// Prints a value as a block string in graphql-js's canonical layout.
     static func print(_ value: String) -> String {
-        let escaped = value.replacingOccurrences(of: "\"\"\"", with: "\\\"\"\"")
-        let lines = value.split(separator: "\n", omittingEmptySubsequences: false)
-        let isSingleLine = lines.count == 1
-        let forceLeadingNewLine = lines.count > 1
-            && lines.dropFirst().allSatisfy { $0.isEmpty || $0.first == " " || $0.first == "\t" }
-        let hasTrailingTripleQuotes = escaped.hasSuffix("\\\"\"\"")
-        let hasTrailingQuote = value.hasSuffix("\"") && !hasTrailingTripleQuotes
-        let hasTrailingSlash = value.hasSuffix("\\")
-        let forceTrailingNewLine = hasTrailingQuote || hasTrailingSlash
-        let multipleLines = !isSingleLine || value.unicodeScalars.count > 70 || forceTrailingNewLine
-            || forceLeadingNewLine || hasTrailingTripleQuotes
-        let skipLeadingNewLine = isSingleLine && (value.first == " " || value.first == "\t")
-        var result = ""
-        if (multipleLines && !skipLeadingNewLine) || forceLeadingNewLine { result += "\n" }
-        result += escaped
-        if multipleLines || forceTrailingNewLine { result += "\n" }
-        return "\"\"\"" + result + "\"\"\""
-    }
-
-    private static func splitLines(_ raw: String) -> [[Unicode.Scalar]] {
-        var lines: [[Unicode.Scalar]] = [[]]
-        var previousWasCR = false
-        for scalar in raw.unicodeScalars {
-            if scalar == "\n" {
-                if !previousWasCR { lines.append([]) }
-                previousWasCR = false
-            } else if scalar == "\r" {
-                lines.append([])
-                previousWasCR = true
+        // Work on Unicode scalars, not Characters: a combining mark after a quote or a space
+        // would otherwise hide `"""` from the escaping and indentation from the layout rules.
+        let scalars = Array(value.unicodeScalars)
+        var escaped: [Unicode.Scalar] = []
+        escaped.reserveCapacity(scalars.count)
+        var index = 0
+        while index < scalars.count {
+            if index + 2 < scalars.count, scalars[index] == "\"", scalars[index + 1] == "\"", scalars[index + 2] == "\""
+            {
+                escaped += ["\\", "\"", "\"", "\""]
+                index += 3
             } else {
-                lines[lines.count - 1].append(scalar)
-                previousWasCR = false
+                escaped.append(scalars[index])
+                index += 1
             }
         }
-        return lines
-    }
-
-    private static func leadingWhitespace(_ line: [Unicode.Scalar]) -> Int {
-        var count = 0
-        while count < line.count, line[count] == " " || line[count] == "\t" { count += 1 }
-        return count
+        let lines = scalars.split(separator: "\n", omittingEmptySubsequences: false)
+        let isSingleLine = lines.count == 1
+        let forceLeadingNewLine =
+            lines.count > 1 && lines.dropFirst().allSatisfy { $0.isEmpty || $0.first == " " || $0.first == "\t" }
+        let hasTrailingTripleQuotes = escaped.suffix(4) == ["\\", "\"", "\"", "\""]
+        let hasTrailingQuote = scalars.last == "\"" && !hasTrailingTripleQuotes
+        let hasTrailingSlash = scalars.last == "\\"
+        let forceTrailingNewLine = hasTrailingQuote || hasTrailingSlash
+        let multipleLines =
+            !isSingleLine || scalars.count > 70 || forceTrailingNewLine || forceLeadingNewLine
+            || hasTrailingTripleQuotes
+        let skipLeadingNewLine = isSingleLine && (scalars.first == " " || scalars.first == "\t")
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: "\"\"\"".unicodeScalars)
+        if (multipleLines && !skipLeadingNewLine) || forceLeadingNewLine { result.append("\n") }
+        result.append(contentsOf: escaped)
+        if multipleLines || forceTrailingNewLine { result.append("\n") }
+        result.append(contentsOf: "\"\"\"".unicodeScalars)
+        return String(result)
     }
 }

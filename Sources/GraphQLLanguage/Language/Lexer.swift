@@ -319,18 +319,26 @@ struct Lexer {
         var index = start + 3
         var chunkStart = index
         var raw: [UInt8] = []
+        var hasEscapes = false
         // Line breaks inside the block string still advance the lexer's line counter, but the
         // token's own location was taken at its start.
         while index < bytes.count {
             let code = bytes[index]
             if code == UInt8(ascii: "\""), byte(index + 1) == UInt8(ascii: "\""), byte(index + 2) == UInt8(ascii: "\"") {
-                raw.append(contentsOf: bytes[chunkStart..<index])
                 position = index + 3
-                return Token(kind: .blockString, start: start, end: index + 3, location: loc,
-                             value: BlockString.value(ofRaw: String(decoding: raw, as: UTF8.self)))
+                let value: String
+                if hasEscapes {
+                    raw.append(contentsOf: bytes[chunkStart..<index])
+                    value = BlockString.value(ofRaw: raw[...])
+                } else {
+                    // The common case: no escaped quotes, so the source bytes are the raw value.
+                    value = BlockString.value(ofRaw: bytes[(start + 3)..<index])
+                }
+                return Token(kind: .blockString, start: start, end: index + 3, location: loc, value: value)
             }
             if code == UInt8(ascii: "\\"), byte(index + 1) == UInt8(ascii: "\""),
                byte(index + 2) == UInt8(ascii: "\""), byte(index + 3) == UInt8(ascii: "\"") {
+                hasEscapes = true
                 raw.append(contentsOf: bytes[chunkStart..<index])
                 raw.append(contentsOf: [0x22, 0x22, 0x22])
                 index += 4

@@ -58,6 +58,13 @@ extension APIPlugin {
         return stream
     }
 
+    /// Active subscriptions across this plugin's real-time connections (diagnostics and tests).
+    func realtimeSubscriptionCount() async -> Int {
+        var total = 0
+        for connection in realtimeConnections.values { total += await connection.subscriptionCount }
+        return total
+    }
+
     /// The shared connection for (API, authorization type), created on first use.
     func realtimeConnection(apiName: String?, authMode: AuthorizationType?) throws -> RealtimeConnection {
         let context = try context(apiName: apiName, authMode: authMode, operationType: .subscription)

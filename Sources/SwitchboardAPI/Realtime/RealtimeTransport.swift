@@ -77,7 +77,7 @@ public enum SubscriptionError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .rejected(let errors):
-            "the server rejected the subscription: \(errors.map(\.message).joined(separator: "; "))"
+            "the server rejected the subscription: \(errors.map(\.description).joined(separator: "; "))"
         case .connectionFailed(let attempts, let lastError):
             "the real-time connection failed after \(attempts) attempts: \(lastError)"
         case .acknowledgementTimeout(let what): "no \(what) arrived in time"

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLLanguage
 import Switchboard
 import SwitchboardNet
 
@@ -19,6 +20,14 @@ import SwitchboardNet
 ///   - method: GET
 ///     path: /config/:id
 ///     response: {body: {json: {id: "{{params.id}}"}}}
+/// subscription:
+///   - operations: [onCreateTodo]
+///     emitsOn: [createTodo]          # forward these mutations' results
+///     events:                         # scripted, sent to each new subscription
+///       - data: {onCreateTodo: {id: "1"}}
+///         delay: 100ms
+///       - errors: [{message: "boom"}]
+///       - complete: true
 /// ```
 public enum MockConfiguration {
     /// Loads one file, or every `.yaml`, `.yml` and `.json` file of a directory in name order.
@@ -59,9 +68,15 @@ public enum MockConfiguration {
         if case .scalar("", false, _) = root { return [] }
         let reader = EndpointReader(baseDirectory: baseDirectory)
         var endpoints: [any MockEndpoint] = []
-        for (key, section) in try ConfigNode(node: root, path: "", file: file).members(allowed: ["graphQL", "http"]) {
+        for (key, section) in try ConfigNode(node: root, path: "", file: file).members(allowed: [
+            "graphQL", "http", "subscription",
+        ]) {
             for item in try section.elements() {
-                endpoints.append(key == "graphQL" ? try reader.graphQLEndpoint(item) : try reader.httpEndpoint(item))
+                switch key {
+                case "graphQL": endpoints.append(try reader.graphQLEndpoint(item))
+                case "http": endpoints.append(try reader.httpEndpoint(item))
+                default: endpoints.append(try reader.subscriptionEndpoint(item))
+                }
             }
         }
         return endpoints
@@ -69,7 +84,7 @@ public enum MockConfiguration {
 }
 
 /// Turns configuration nodes into endpoints.
-private struct EndpointReader {
+struct EndpointReader {
     let baseDirectory: URL
 
     func graphQLEndpoint(_ node: ConfigNode) throws(MockConfigurationError) -> GraphQLEndpoint {
@@ -124,6 +139,15 @@ private struct EndpointReader {
     }
 
     func selector(_ key: String, _ node: ConfigNode) throws(MockConfigurationError) -> GraphQLEndpoint.Selector {
+        if key == "query" {
+            let text = try node.string()
+            do {
+                _ = try Parser.parse(text)
+            } catch {
+                throw node.error("the query selector does not parse: \(error)")
+            }
+            return .query(text)
+        }
         let names = try node.strings()
         guard !names.isEmpty, names.allSatisfy({ !$0.isEmpty }) else {
             throw node.error("list at least one operation name")

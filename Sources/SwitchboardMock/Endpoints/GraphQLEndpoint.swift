@@ -12,6 +12,11 @@ public struct GraphQLEndpoint: MockEndpoint {
         /// Every listed name must be the name of an operation in the incoming document (extra
         /// operations are fine).
         case operations([String])
+        /// The selector document must be a subset of the incoming one: every operation and fragment
+        /// found by name and type (an anonymous selector operation matches any of the same type),
+        /// every selected field by name and alias, with the arguments and directives the selector
+        /// gives. Order does not matter and extra incoming fields are fine.
+        case query(String)
 
         /// The operations named `names`.
         public static func operations(_ names: String...) -> Selector { .operations(names) }
@@ -38,11 +43,7 @@ public struct GraphQLEndpoint: MockEndpoint {
     }
 
     /// `GraphQL METHOD operations(a, b)`.
-    public var label: String {
-        switch selector {
-        case .operations(let names): "GraphQL \(method.rawValue) operations(\(names.joined(separator: ", ")))"
-        }
-    }
+    public var label: String { "GraphQL \(method.rawValue) \(selector.label)" }
 
     /// Matches the method, reads the GraphQL payload, parses the document and applies the selector.
     public func match(_ request: MockRequest) -> MockMatch {
@@ -61,7 +62,24 @@ public struct GraphQLEndpoint: MockEndpoint {
         } catch {
             return .mismatch("the document does not parse: \(error)")
         }
-        switch selector {
+        if let reason = selector.mismatch(in: document) { return .mismatch(reason) }
+        return .matched(MockTemplateContext(request: request))
+    }
+}
+
+extension GraphQLEndpoint.Selector {
+    /// `operations(a, b)`, for explanations.
+    var label: String {
+        switch self {
+        case .operations(let names): "operations(\(names.joined(separator: ", ")))"
+        case .query(let text):
+            "query(\(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").prefix(80)))"
+        }
+    }
+
+    /// Why `document` does not match, or `nil` when it does.
+    func mismatch(in document: Document) -> String? {
+        switch self {
         case .operations(let names):
             let present = document.definitions.compactMap { definition -> String? in
                 if case .operation(let operation) = definition { return operation.name }
@@ -70,11 +88,18 @@ public struct GraphQLEndpoint: MockEndpoint {
             let missing = names.filter { !present.contains($0) }
             guard missing.isEmpty else {
                 let has = present.isEmpty ? "no named operations" : present.joined(separator: ", ")
-                return .mismatch(
+                return
                     "operation \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) not in the request (it has: \(has))"
-                )
             }
+            return nil
+        case .query(let text):
+            let selector: Document
+            do {
+                selector = try Parser.parse(text)
+            } catch {
+                return "the selector query does not parse: \(error)"
+            }
+            return SelectionMatcher.mismatch(selector: selector, incoming: document)
         }
-        return .matched(MockTemplateContext(request: request))
     }
 }

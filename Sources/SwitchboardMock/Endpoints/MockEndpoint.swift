@@ -56,9 +56,12 @@ public struct RequiredHeaders: Sendable, ExpressibleByDictionaryLiteral {
     public init(_ values: [String: String]) { self.values = values }
 
     /// Why `request` does not satisfy the requirement, or `nil` when it does.
-    func mismatch(in request: HTTPRequest) -> String? {
+    func mismatch(in request: HTTPRequest) -> String? { mismatch(in: request.headers) }
+
+    /// Why `headers` do not satisfy the requirement, or `nil` when they do.
+    func mismatch(in headers: HTTPHeaders) -> String? {
         for (name, expected) in values.sorted(by: { $0.key < $1.key }) {
-            guard let actual = request.headers[name] else { return "header \(name) is missing" }
+            guard let actual = headers[name] else { return "header \(name) is missing" }
             if expected != "*" && actual != expected {
                 return "header \(name) is \"\(actual)\", expected \"\(expected)\""
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Switchboard
 import SwitchboardNet
 import Synchronization
 
@@ -17,9 +18,13 @@ public final class MockServer: Sendable {
     private let state: MockServerState
     private let server: HTTPServer
 
-    /// Starts a server with `endpoints` on `host:port` (port 0 picks a free port).
-    public init(endpoints: [any MockEndpoint] = [], host: String = "127.0.0.1", port: Int = 0) async throws {
-        let state = MockServerState(endpoints: endpoints)
+    /// Starts a server with `endpoints` on `host:port` (port 0 picks a free port); `realtime` sets
+    /// the keep-alive and limits of its subscription endpoints.
+    public init(
+        endpoints: [any MockEndpoint] = [], realtime: MockRealtimeOptions = MockRealtimeOptions(),
+        host: String = "127.0.0.1", port: Int = 0
+    ) async throws {
+        let state = MockServerState(endpoints: endpoints, realtime: MockRealtimeHub(options: realtime))
         self.state = state
         self.server = try await HTTPServer.start(host: host, port: port) { request in
             await state.respond(to: request)
@@ -41,19 +46,52 @@ public final class MockServer: Sendable {
     /// Every request received so far, in order.
     public var receivedRequests: [HTTPRequest] { state.received.withLock { $0 } }
 
-    /// Stops the server and closes its connections.
-    public func stop() async { await server.stop() }
+    /// The AppSync real-time URL: `ws://127.0.0.1:PORT/graphql/realtime`.
+    public var realtimeURL: URL { RealtimeURL.appSync(for: graphQLURL) }
+
+    /// Stops the server and closes its connections, real-time ones included.
+    public func stop() async {
+        await state.realtime.closeAll()
+        await server.stop()
+    }
+
+    // MARK: Real-time controls
+
+    /// Sends an event whose payload is `{"data": data}` to every active subscription whose
+    /// operation name or root field is `operation`; returns how many received it.
+    @discardableResult
+    public func publish(_ data: JSONValue, toSubscriptionsOf operation: String) async -> Int {
+        await state.realtime.publish({ _ in ["data": data] }) {
+            $0.operationName == operation || $0.rootField == operation
+        }
+    }
+
+    /// Drops every real-time connection without a closing handshake, as a network failure would.
+    public func dropRealtimeConnections() async { await state.realtime.dropAll() }
+
+    /// Stops (or resumes) AppSync keep-alive messages, so clients detect a dead connection.
+    public func pauseKeepAlives(_ paused: Bool = true) async { await state.realtime.setKeepAlivePaused(paused) }
+
+    /// Connection and subscription counters of the real-time side.
+    public var realtimeStatistics: MockRealtimeStatistics {
+        get async { await state.realtime.statistics }
+    }
 }
 
 /// The endpoints and the request log, shared between the server's connection tasks.
 final class MockServerState: Sendable {
     let endpoints: Mutex<[any MockEndpoint]>
     let received = Mutex<[HTTPRequest]>([])
+    let realtime: MockRealtimeHub
 
-    init(endpoints: [any MockEndpoint]) { self.endpoints = Mutex(endpoints) }
+    init(endpoints: [any MockEndpoint], realtime: MockRealtimeHub) {
+        self.endpoints = Mutex(endpoints)
+        self.realtime = realtime
+    }
 
     func respond(to http: HTTPRequest) async -> HTTPResponse {
         received.withLock { $0.append(http) }
+        if http.headers.containsToken("websocket", in: "Upgrade") { return realtimeUpgrade(http) }
         let request = MockRequest(http)
         let candidates = endpoints.withLock { $0 }
         var reasons: [(String, String)] = []
@@ -62,7 +100,9 @@ final class MockServerState: Sendable {
             case .matched(let context):
                 let response = endpoint.response
                 if response.delay > .zero { try? await Task.sleep(for: response.delay) }
-                return response.render(in: context)
+                let rendered = response.render(in: context)
+                await publishMutationResult(rendered, for: request)
+                return rendered
             case .mismatch(let reason):
                 reasons.append((endpoint.label, reason))
             }

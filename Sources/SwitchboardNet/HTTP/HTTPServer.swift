@@ -33,39 +33,49 @@ public final class HTTPServer: Sendable {
     }
 
     private let listener: TCPListener
+    private let isSecure: Bool
     private let acceptTask: Mutex<Task<Void, Never>?> = Mutex(nil)
     private let connections: ConnectionTable
     /// The bound port (the kernel's choice when started with port 0).
     public var port: Int { listener.port }
     /// The bound host.
     public var host: String { listener.host }
-    /// `http://host:port`, the base URL clients use.
+    /// `http://host:port` (`https://` when serving TLS), the base URL clients use.
     public var url: URL {
         let hostPart = host.contains(":") ? "[\(host)]" : host
-        return URL(string: "http://\(hostPart):\(port)")!
+        return URL(string: "\(isSecure ? "https" : "http")://\(hostPart):\(port)")!
     }
 
-    private init(listener: TCPListener, configuration: Configuration) {
+    private init(listener: TCPListener, configuration: Configuration, isSecure: Bool) {
         self.listener = listener
+        self.isSecure = isSecure
         self.connections = ConnectionTable(idleTimeout: configuration.idleTimeout)
     }
 
-    /// Binds `host:port` (port 0 picks a free one) and starts serving with `responder`.
+    /// Binds `host:port` (port 0 picks a free one) and starts serving with `responder`; with
+    /// `tls`, every connection first completes a TLS handshake (`https`, `wss`).
     /// Returns once the socket accepts connections.
     public static func start(
-        host: String = "127.0.0.1", port: Int = 0, configuration: Configuration = .init(),
+        host: String = "127.0.0.1", port: Int = 0, configuration: Configuration = .init(), tls: TLSAcceptor? = nil,
         responder: @escaping Responder
     ) async throws -> HTTPServer {
         let listener = try TCPListener(host: host, port: port)
-        let server = HTTPServer(listener: listener, configuration: configuration)
+        let server = HTTPServer(listener: listener, configuration: configuration, isSecure: tls != nil)
         let task = Task { [connections = server.connections] in
             await withDiscardingTaskGroup { group in
                 group.addTask { await connections.reapIdleConnections() }
                 while true {
                     guard let connection = try? await listener.accept() else { break }
                     group.addTask {
+                        let stream: any ByteStream
+                        if let tls {
+                            guard let secured = try? await tls.accept(connection) else { return }
+                            stream = secured
+                        } else {
+                            stream = connection
+                        }
                         let session = HTTPServerConnection(
-                            connection: connection, limits: configuration.limits, responder: responder,
+                            connection: connection, stream: stream, limits: configuration.limits, responder: responder,
                             table: connections)
                         await session.run()
                     }

@@ -1,6 +1,8 @@
 /// Serves the requests of one client connection in order until either side closes it.
 struct HTTPServerConnection: Sendable {
     let connection: TCPConnection
+    /// What requests are read from and responses written to: `connection` itself, or TLS over it.
+    let stream: any ByteStream
     let limits: HTTPRequestParser.Limits
     let responder: HTTPServer.Responder
     let table: ConnectionTable
@@ -20,19 +22,19 @@ struct HTTPServerConnection: Sendable {
                     request = next
                 } catch let error as HTTPParseError {
                     let response = HTTPResponse.text("\(error.reason)\n", status: error.status)
-                    try await connection.write(response.serialized(keepAlive: false, includeBody: true))
+                    try await stream.write(response.serialized(keepAlive: false, includeBody: true))
                     return
                 }
                 table.setBusy(connection, true)
                 let response = await respond(to: request)
                 if response.status == 101, let upgrade = response.upgrade {
-                    try await connection.write(response.serialized(keepAlive: true, includeBody: false))
+                    try await stream.write(response.serialized(keepAlive: true, includeBody: false))
                     table.remove(connection)
-                    await upgrade(connection, parser.unconsumedBytes)
+                    await upgrade(stream, parser.unconsumedBytes)
                     return
                 }
                 let keepAlive = request.keepAlive && !response.headers.containsToken("close", in: "Connection")
-                try await connection.write(
+                try await stream.write(
                     response.serialized(keepAlive: keepAlive, includeBody: request.method != "HEAD"))
                 table.setBusy(connection, false)
                 if !keepAlive { return }
@@ -47,10 +49,10 @@ struct HTTPServerConnection: Sendable {
         while true {
             if let request = try parser.nextRequest() { return request }
             if parser.expectsContinue {
-                try await connection.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+                try await stream.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
                 parser.continueSent()
             }
-            let bytes = try await connection.read(maxBytes: 65_536)
+            let bytes = try await stream.read(maxBytes: 65_536)
             if bytes.isEmpty { return nil }
             table.touch(connection)
             parser.append(bytes)

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -10,13 +12,31 @@ struct SocketAddress: Sendable {
     let length: socklen_t
     let family: Int32
 
+    /// Resolves `host` without blocking the caller's thread: numeric addresses directly, names
+    /// through `getaddrinfo` on a Dispatch worker (a DNS lookup can take seconds, and a
+    /// cooperative-pool thread must never wait that long).
+    static func resolve(host: String, port: Int) async throws(NetworkError) -> SocketAddress {
+        if let numeric = try? SocketAddress(host: host, port: port, flags: AI_NUMERICHOST) { return numeric }
+        let result: Result<SocketAddress, NetworkError> = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                do throws(NetworkError) {
+                    continuation.resume(returning: .success(try SocketAddress(host: host, port: port)))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
     /// Resolves `host` (numeric addresses first; names through `getaddrinfo`) with `port`.
-    init(host: String, port: Int) throws(NetworkError) {
+    init(host: String, port: Int, flags: Int32 = 0) throws(NetworkError) {
         guard (0...65535).contains(port) else {
             throw NetworkError(.badAddress, operation: "resolve", detail: "port \(port) is out of range")
         }
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
+        hints.ai_flags = flags
         #if canImport(Glibc)
             hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         #else

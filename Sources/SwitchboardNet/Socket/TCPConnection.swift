@@ -37,7 +37,7 @@ public final class TCPConnection: ByteStream {
     /// Opens a connection to `host:port`, suspending until it is established.
     public static func connect(host: String, port: Int, loop: EventLoop? = nil) async throws -> TCPConnection {
         let loop = try loop ?? EventLoop.shared
-        let address = try SocketAddress(host: host, port: port)
+        let address = try await SocketAddress.resolve(host: host, port: port)
         let fd = try SocketCalls.openStreamSocket(family: address.family)
         let connection = TCPConnection(adopting: fd, remoteAddress: "\(address.numericHost):\(port)", loop: loop)
         let status = address.withSockAddr { Glibc_or_Darwin_connect(fd, $0, $1) }

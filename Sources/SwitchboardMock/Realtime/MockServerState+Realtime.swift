@@ -1,0 +1,130 @@
+import Foundation
+import GraphQLLanguage
+import Switchboard
+import SwitchboardNet
+
+/// Why a subscription request found no endpoint, as the GraphQL error the client receives.
+struct SubscriptionResolutionError: Error {
+    let json: JSONValue
+
+    init(_ type: String, _ message: String, code: Int? = nil) {
+        var object: [String: JSONValue] = ["errorType": .string(type), "message": .string(message)]
+        if let code { object["errorCode"] = .number(Double(code)) }
+        json = .object(object)
+    }
+}
+
+extension MockServerState {
+    /// The subscription endpoints, with their positions in the endpoint list.
+    var subscriptionEndpoints: [(index: Int, endpoint: SubscriptionEndpoint)] {
+        endpoints.withLock { list in
+            list.enumerated().compactMap { index, endpoint in
+                (endpoint as? SubscriptionEndpoint).map { (index, $0) }
+            }
+        }
+    }
+
+    /// Accepts a WebSocket upgrade: AppSync's protocol on paths ending in `/realtime`,
+    /// `graphql-transport-ws` elsewhere.
+    func realtimeUpgrade(_ http: HTTPRequest) -> HTTPResponse {
+        let dialect: MockRealtimeDialect = http.path.hasSuffix("/realtime") ? .appSync : .transportWS
+        let offered = http.headers.values(for: "Sec-WebSocket-Protocol")
+            .flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        if dialect == .transportWS && !offered.contains(GraphQLTransportWSMessage.subprotocol) {
+            return .text(
+                "WebSocket clients of \(http.path) must offer the graphql-transport-ws subprotocol; "
+                    + "AppSync-protocol clients connect to /graphql/realtime\n", status: 400)
+        }
+        let headers = Self.handshakeHeaders(http, offered: offered)
+        let chosen = dialect == .appSync ? "graphql-ws" : GraphQLTransportWSMessage.subprotocol
+        let hub = realtime
+        return HTTPResponse.webSocketUpgrade(
+            for: http, selectSubprotocol: { $0.contains(chosen) ? chosen : nil }
+        ) { socket in
+            let session = await hub.open { number in
+                MockRealtimeSession(
+                    number: number, socket: socket, dialect: dialect, handshakeHeaders: headers, server: self)
+            }
+            await session.run()
+        }
+    }
+
+    /// The upgrade's headers plus the members of AppSync's `header` query parameter and of a
+    /// `header-…` subprotocol, which carry the same authorization.
+    static func handshakeHeaders(_ http: HTTPRequest, offered: [String]) -> HTTPHeaders {
+        var headers = http.headers
+        var encoded: [String] = []
+        if let header = http.queryItem("header") { encoded.append(header) }
+        for protocolName in offered where protocolName.hasPrefix("header-") {
+            var base64 = String(protocolName.dropFirst("header-".count))
+                .replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+            while base64.count % 4 != 0 { base64 += "=" }
+            encoded.append(base64)
+        }
+        for text in encoded {
+            guard let data = Data(base64Encoded: text), case .object(let members)? = try? JSONValue(parsing: data)
+            else { continue }
+            for (name, value) in members {
+                if let string = value.stringValue { headers.replaceOrAdd(name: name, value: string) }
+            }
+        }
+        return headers
+    }
+
+    /// The endpoint answering a subscription whose `{query, variables, operationName}` JSON is
+    /// `payloadText`, or the error to send.
+    func resolveSubscription(payloadText: String, headers: HTTPHeaders) async
+        -> Result<(SubscriptionEndpoint, Int, OperationDefinition), SubscriptionResolutionError>
+    {
+        guard let payload = try? JSONValue(parsing: Data(payloadText.utf8)), let query = payload["query"]?.stringValue
+        else {
+            return .failure(.init("BadRequestException", "The subscription payload has no query string.", code: 400))
+        }
+        let document: Document
+        do {
+            document = try Parser.parse(query)
+        } catch {
+            return .failure(.init("GraphQLSyntaxError", "\(error)", code: 400))
+        }
+        let operationName = payload["operationName"]?.stringValue
+        let operations = document.definitions.compactMap { definition -> OperationDefinition? in
+            guard case .operation(let operation) = definition, operation.operation == .subscription else { return nil }
+            return operationName == nil || operation.name == operationName ? operation : nil
+        }
+        guard let operation = operations.first else {
+            return .failure(.init("BadRequestException", "The document has no subscription operation.", code: 400))
+        }
+        var reasons: [String] = []
+        for (index, endpoint) in subscriptionEndpoints {
+            if let reason = endpoint.selector.mismatch(in: document) {
+                reasons.append("\(reasons.count + 1). \(endpoint.label): \(reason)")
+                continue
+            }
+            if let reason = endpoint.requiredHeaders.mismatch(in: headers) {
+                return .failure(.init("UnauthorizedException", "You are not authorized: \(reason)", code: 401))
+            }
+            return .success((endpoint, index, operation))
+        }
+        let tried = reasons.isEmpty ? "the server has no subscription endpoints" : reasons.joined(separator: "; ")
+        return .failure(.init("UnmatchedSubscription", "No mock subscription endpoint matched: \(tried)"))
+    }
+
+    /// Forwards a successful mutation response to the subscriptions of endpoints it triggers.
+    func publishMutationResult(_ response: HTTPResponse, for request: MockRequest) async {
+        guard (200..<300).contains(response.status) else { return }
+        let triggered = subscriptionEndpoints.filter { $0.endpoint.trigger != nil }
+        guard !triggered.isEmpty, case .success(let payload) = request.graphQL,
+            let document = try? Parser.parse(payload.query),
+            document.definitions.contains(where: {
+                if case .operation(let operation) = $0 { return operation.operation == .mutation }
+                return false
+            })
+        else { return }
+        let indices = Set(triggered.filter { $0.endpoint.trigger?.mismatch(in: document) == nil }.map(\.index))
+        guard !indices.isEmpty, let body = try? JSONValue(parsing: Data(response.body)),
+            case .object(let data)? = body["data"]
+        else { return }
+        let value: JSONValue = data.count == 1 ? data.values.first! : .object(data)
+        await realtime.publish({ ["data": .object([$0.rootField: value])] }) { indices.contains($0.endpointIndex) }
+    }
+}

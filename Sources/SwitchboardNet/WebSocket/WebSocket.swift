@@ -1,0 +1,365 @@
+import Foundation
+import Synchronization
+
+/// A WebSocket connection (RFC 6455) in the client or server role, over any ``ByteStream``
+/// (plain TCP or TLS) on the event loop.
+///
+/// Reading happens only inside ``receive()``: a consumer that stops calling it stops the
+/// reads, TCP flow control pushes back on the peer, and memory stays bounded by one message.
+/// Pings are answered while receiving. One task may receive while others send.
+///
+/// ```swift
+/// let socket = try await WebSocket.connect(to: URL(string: "ws://127.0.0.1:8080/echo")!)
+/// try await socket.send(text: "hello")
+/// if case .text(let reply) = try await socket.receive() { print(reply) }
+/// await socket.close()
+/// ```
+public final class WebSocket: Sendable {
+    enum Role: Sendable { case client, server }
+
+    private enum Terminal: Sendable {
+        case closed(code: UInt16?, reason: String)
+        case failed(WebSocketError)
+    }
+
+    private struct State: Sendable {
+        var closeSent = false
+        var peerClose: (code: UInt16?, reason: String)?
+        var terminal: Terminal?
+        var receivedByteCount = 0
+        var closeWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let stream: any ByteStream
+    private let role: Role
+    private let configuration: WebSocketConfiguration
+    /// Checked out by the task in ``receive()`` (nil meanwhile), so reads never interleave.
+    private let reader: Mutex<WebSocketFrameReader?>
+    /// Serializes whole frames on the wire: sends, automatic pongs and the close frame.
+    private let writeLock = AsyncLock()
+    private let state = Mutex(State())
+
+    /// The subprotocol the server chose from those offered, if any.
+    public let subprotocol: String?
+
+    init(
+        stream: any ByteStream, role: Role, subprotocol: String?, configuration: WebSocketConfiguration,
+        leftover: [UInt8] = []
+    ) {
+        self.stream = stream
+        self.role = role
+        self.subprotocol = subprotocol
+        self.configuration = configuration
+        var frameReader = WebSocketFrameReader(
+            expectsMaskedFrames: role == .server, maximumMessageSize: configuration.maximumMessageSize,
+            maximumFrameSize: configuration.maximumFrameSize)
+        if !leftover.isEmpty { frameReader.append(leftover) }
+        self.reader = Mutex(frameReader)
+    }
+
+    /// The close code the peer sent, once the closing handshake has happened.
+    public var closeCode: UInt16? { state.withLock { $0.peerClose?.code } }
+    /// The close reason the peer sent, once the closing handshake has happened.
+    public var closeReason: String? { state.withLock { $0.peerClose?.reason } }
+
+    // MARK: - Receiving
+
+    /// The next data message, or `nil` after a clean closing handshake. Pings are answered and
+    /// pongs skipped meanwhile. Throws ``WebSocketError`` when the peer breaks the protocol (after
+    /// sending the matching close code) or the connection drops; `CancellationError` leaves the
+    /// connection usable.
+    public func receive() async throws -> WebSocketMessage? {
+        guard var frameReader = reader.withLock({ $0.take() }) else {
+            if let terminal = state.withLock({ $0.terminal }) { return try Self.result(of: terminal) }
+            throw WebSocketError.concurrentReceive
+        }
+        defer { reader.withLock { $0 = frameReader } }
+        while true {
+            if let terminal = state.withLock({ $0.terminal }) { return try Self.result(of: terminal) }
+            do {
+                while let event = try frameReader.nextEvent() {
+                    switch event {
+                    case .message(let message):
+                        if state.withLock({ $0.closeSent }) { continue }  // draining after our close
+                        return message
+                    case .ping(let payload):
+                        if !state.withLock({ $0.closeSent }) { try await writeFrame(.pong, payload) }
+                    case .pong: continue
+                    case .close(let code, let reason):
+                        await handlePeerClose(code: code, reason: reason, reader: &frameReader)
+                        return nil
+                    }
+                }
+                let bytes = try await stream.read(maxBytes: configuration.readChunkSize)
+                if bytes.isEmpty {
+                    throw WebSocketError.connectionLost(byteOffset: frameReader.receivedByteCount)
+                }
+                frameReader.append(bytes)
+                state.withLock { $0.receivedByteCount = frameReader.receivedByteCount }
+            } catch let error as WebSocketError {
+                await fail(with: error, reader: &frameReader)
+                return try Self.result(of: state.withLock { $0.terminal } ?? .failed(error))
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                // The socket failed or was closed locally (abort, timeout).
+                let lost = WebSocketError.connectionLost(byteOffset: frameReader.receivedByteCount)
+                finish(.failed(lost))
+                return try Self.result(of: state.withLock { $0.terminal } ?? .failed(lost))
+            }
+        }
+    }
+
+    private static func result(of terminal: Terminal) throws -> WebSocketMessage? {
+        switch terminal {
+        case .closed: return nil
+        case .failed(let error): throw error
+        }
+    }
+
+    /// The peer sent a close frame: answer it (unless we started the handshake), then end TCP.
+    private func handlePeerClose(code: UInt16?, reason: String, reader: inout WebSocketFrameReader) async {
+        let mustReply = state.withLock { state in
+            state.peerClose = (code, reason)
+            let reply = !state.closeSent
+            state.closeSent = true
+            return reply
+        }
+        if mustReply {
+            try? await writeFrame(.close, WebSocketFrameEncoder.closePayload(code: code, reason: ""))
+        }
+        await awaitTCPCloseIfClient()
+        finish(.closed(code: code, reason: reason))
+    }
+
+    /// Fails the connection (§7.1.7): sends the close code for `error`, waits briefly for the
+    /// peer's close, then drops TCP.
+    private func fail(with error: WebSocketError, reader: inout WebSocketFrameReader) async {
+        let mustSend = state.withLock { state in
+            let send = !state.closeSent && state.terminal == nil
+            state.closeSent = true
+            return send
+        }
+        if mustSend, let code = error.closeCode, code != 1006 {
+            try? await writeFrame(.close, WebSocketFrameEncoder.closePayload(code: code, reason: ""))
+            if role == .client { await drainUntilClose(reader: &reader, recordPeerClose: false) }
+        }
+        finish(.failed(error))
+    }
+
+    /// Clients let the server close TCP first (§7.1.1), bounded by the close timeout.
+    private func awaitTCPCloseIfClient() async {
+        guard role == .client else { return }
+        await withAbortTimer {
+            while let bytes = try? await self.stream.read(maxBytes: 4096), !bytes.isEmpty {}
+        }
+    }
+
+    /// Reads (discarding data) until the peer's close frame or EOF, bounded by the close timeout.
+    private func drainUntilClose(reader: inout WebSocketFrameReader, recordPeerClose: Bool) async {
+        let stream = self.stream
+        let chunk = configuration.readChunkSize
+        var local = reader
+        await withAbortTimer {
+            do {
+                while true {
+                    while let event = try local.nextEvent() {
+                        if case .close(let code, let reason) = event {
+                            if recordPeerClose { self.state.withLock { $0.peerClose = (code, reason) } }
+                            await self.awaitTCPCloseIfClient()
+                            return
+                        }
+                    }
+                    let bytes = try await stream.read(maxBytes: chunk)
+                    if bytes.isEmpty { return }
+                    local.append(bytes)
+                }
+            } catch {
+                return
+            }
+        }
+        reader = local
+    }
+
+    /// Runs `body`; if it takes longer than the close timeout the stream is dropped, which ends
+    /// any read in `body`.
+    private func withAbortTimer(
+        onTimeout: @escaping @Sendable (WebSocket) -> Void = { $0.dropStream() }, _ body: () async -> Void
+    ) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [timeout = configuration.closeTimeout, self] in
+                do {
+                    try await Task.sleep(for: timeout)
+                    onTimeout(self)
+                } catch {}
+            }
+            await body()
+            group.cancelAll()
+        }
+    }
+
+    // MARK: - Sending
+
+    /// Sends a text message (fragmented above ``WebSocketConfiguration/maximumFrameSize``).
+    public func send(text: String) async throws {
+        try ensureOpen()
+        var text = text
+        let frames = text.withUTF8 { makeFrames(.text, UnsafeRawBufferPointer($0)) }
+        try await write(frames)
+    }
+
+    /// Sends a binary message (fragmented above ``WebSocketConfiguration/maximumFrameSize``).
+    public func send(binary: [UInt8]) async throws {
+        try ensureOpen()
+        let frames = binary.withUnsafeBytes { makeFrames(.binary, $0) }
+        try await write(frames)
+    }
+
+    /// Sends a ping (payload at most 125 bytes); the peer's pong is consumed by ``receive()``.
+    public func ping(_ payload: [UInt8] = []) async throws {
+        guard payload.count <= 125 else {
+            throw WebSocketError.protocolViolation("ping payload over 125 bytes", byteOffset: 0)
+        }
+        try ensureOpen()
+        try await writeFrame(.ping, payload)
+    }
+
+    private func ensureOpen() throws {
+        let closed = state.withLock { state -> WebSocketError? in
+            if case .failed(let error) = state.terminal { return error }
+            if state.closeSent || state.terminal != nil {
+                return .closed(code: state.peerClose?.code, reason: state.peerClose?.reason ?? "")
+            }
+            return nil
+        }
+        if let closed { throw closed }
+    }
+
+    /// The frames of one message: one frame, or fragments of at most the maximum frame size.
+    private func makeFrames(_ opcode: WebSocketOpcode, _ payload: UnsafeRawBufferPointer) -> [[UInt8]] {
+        let masked = role == .client
+        let frameSize = max(configuration.maximumFrameSize, 1)
+        if payload.count <= frameSize {
+            return [WebSocketFrameEncoder.frame(opcode: opcode, payload: payload, masked: masked)]
+        }
+        var frames: [[UInt8]] = []
+        var start = 0
+        while start < payload.count {
+            let end = min(start + frameSize, payload.count)
+            frames.append(
+                WebSocketFrameEncoder.frame(
+                    opcode: start == 0 ? opcode : .continuation, fin: end == payload.count,
+                    payload: UnsafeRawBufferPointer(rebasing: payload[start..<end]), masked: masked))
+            start = end
+        }
+        return frames
+    }
+
+    private func writeFrame(_ opcode: WebSocketOpcode, _ payload: [UInt8]) async throws {
+        let frame = payload.withUnsafeBytes {
+            WebSocketFrameEncoder.frame(opcode: opcode, payload: $0, masked: role == .client)
+        }
+        try await write(frame)
+    }
+
+    private func write(_ frame: [UInt8]) async throws {
+        try await writeLock.withLock { try await writeUnlocked(frame) }
+    }
+
+    private func write(_ frames: [[UInt8]]) async throws {
+        if frames.count == 1 { return try await write(frames[0]) }
+        try await writeLock.withLock {
+            for frame in frames { try await writeUnlocked(frame) }
+        }
+    }
+
+    private func writeUnlocked(_ frame: [UInt8]) async throws {
+        do {
+            try await stream.write(frame)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw WebSocketError.connectionLost(byteOffset: state.withLock { $0.receivedByteCount })
+        }
+    }
+
+    // MARK: - Closing
+
+    /// Starts (or completes) the closing handshake with `code` and `reason` (at most 123 bytes of
+    /// UTF-8; longer reasons are truncated), waits up to ``WebSocketConfiguration/closeTimeout``
+    /// for the peer's close frame, then closes TCP. Codes that may not be sent (1005, 1006,
+    /// 1015, unassigned ones) are replaced by a close frame without a code.
+    public func close(code: UInt16 = 1000, reason: String = "") async {
+        let mustSend = state.withLock { state in
+            let send = !state.closeSent && state.terminal == nil
+            state.closeSent = true
+            return send
+        }
+        if mustSend {
+            let payload = WebSocketFrameEncoder.closePayload(
+                code: WebSocketCloseCode.isValidOnWire(code) ? code : nil, reason: reason)
+            do {
+                try await writeFrame(.close, payload)
+            } catch {
+                finish(.failed(.connectionLost(byteOffset: state.withLock { $0.receivedByteCount })))
+                return
+            }
+        }
+        if var frameReader = reader.withLock({ $0.take() }) {
+            await drainUntilClose(reader: &frameReader, recordPeerClose: true)
+            reader.withLock { $0 = frameReader }
+            let peer = state.withLock { $0.peerClose }
+            finish(.closed(code: peer?.code, reason: peer?.reason ?? ""))
+        } else {
+            // Another task is in receive(); it will see the peer's close frame and finish.
+            await withAbortTimer(onTimeout: { $0.finish(.closed(code: nil, reason: "")) }) {
+                await self.waitUntilFinished()
+            }
+            finish(.closed(code: nil, reason: ""))
+        }
+    }
+
+    /// Drops the TCP connection without a closing handshake (the peer sees close code 1006).
+    public func abort() {
+        finish(.failed(.connectionLost(byteOffset: state.withLock { $0.receivedByteCount })))
+    }
+
+    /// Records how the connection ended (the first outcome wins), closes the stream and wakes
+    /// tasks waiting in ``close(code:reason:)``.
+    private func finish(_ terminal: Terminal) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            if state.terminal == nil { state.terminal = terminal }
+            let waiters = state.closeWaiters
+            state.closeWaiters = []
+            return waiters
+        }
+        dropStream()
+        for waiter in waiters { waiter.resume() }
+    }
+
+    private func dropStream() {
+        if let closable = stream as? any SynchronouslyClosable {
+            closable.closeNow()
+        } else {
+            Task { [stream] in await stream.close() }
+        }
+    }
+
+    private func waitUntilFinished() async {
+        await withCheckedContinuation { continuation in
+            let done = state.withLock { state in
+                if state.terminal != nil { return true }
+                state.closeWaiters.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+}
+
+/// A stream that can be closed without suspending (used by ``WebSocket/abort()`` and timeouts).
+protocol SynchronouslyClosable: Sendable {
+    func closeNow()
+}
+
+extension TCPConnection: SynchronouslyClosable {}

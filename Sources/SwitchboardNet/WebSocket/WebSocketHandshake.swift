@@ -1,0 +1,65 @@
+import Foundation
+
+/// The parts of the opening handshake (RFC 6455 §4) shared by both roles.
+enum WebSocketHandshake {
+    private static let acceptGUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
+    /// A fresh `Sec-WebSocket-Key`: 16 random bytes, base64.
+    static func makeKey() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return Data(bytes).base64EncodedString()
+    }
+
+    /// The `Sec-WebSocket-Accept` value for `key`: base64(SHA-1(key + GUID)).
+    static func acceptValue(for key: String) -> String {
+        Data(SHA1.hash(Array((key + acceptGUID).utf8))).base64EncodedString()
+    }
+
+    /// Whether `key` is a valid `Sec-WebSocket-Key` (base64 of 16 bytes).
+    static func isValidKey(_ key: String) -> Bool {
+        Data(base64Encoded: key)?.count == 16
+    }
+
+    /// The comma-separated tokens of every `name` field, trimmed, in order.
+    static func tokens(_ name: String, in headers: HTTPHeaders) -> [String] {
+        headers.values(for: name).flatMap { $0.split(separator: ",") }.map { String($0.trimmingSpaces()) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// Headers the client handshake sets itself; callers may not override them.
+    static let reservedRequestHeaders: Set<String> = [
+        "upgrade", "connection", "sec-websocket-key", "sec-websocket-version", "sec-websocket-protocol",
+        "sec-websocket-extensions", "content-length", "transfer-encoding",
+    ]
+}
+
+/// The status line and headers of an HTTP response, as the client handshake reads them.
+struct HTTPResponseHead: Sendable {
+    var status: Int
+    var headers: HTTPHeaders
+
+    /// The largest response head accepted.
+    static let maximumSize = 16_384
+
+    /// Parses `bytes` (the head without the final blank line).
+    static func parse(_ bytes: ArraySlice<UInt8>) throws(WebSocketError) -> HTTPResponseHead {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var lines = text.split(separator: "\r\n", omittingEmptySubsequences: false)
+        guard !lines.isEmpty else { throw WebSocketError.invalidHandshake("empty response") }
+        let statusLine = lines.removeFirst()
+        let parts = statusLine.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]), (100...999).contains(status)
+        else {
+            throw WebSocketError.invalidHandshake("not an HTTP/1.1 status line: \(statusLine.prefix(80))")
+        }
+        var headers = HTTPHeaders()
+        for line in lines where !line.isEmpty {
+            guard let colon = line.firstIndex(of: ":") else {
+                throw WebSocketError.invalidHandshake("malformed header line: \(line.prefix(80))")
+            }
+            headers.add(name: String(line[..<colon]), value: String(line[line.index(after: colon)...].trimmingSpaces()))
+        }
+        return HTTPResponseHead(status: status, headers: headers)
+    }
+}

@@ -1,0 +1,7 @@
+/// One complete WebSocket data message (all fragments joined).
+public enum WebSocketMessage: Sendable, Equatable {
+    /// A text message; its UTF-8 has been validated.
+    case text(String)
+    /// A binary message.
+    case binary([UInt8])
+}

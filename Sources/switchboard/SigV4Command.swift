@@ -1,0 +1,76 @@
+import Foundation
+import SwitchboardAPI
+import SwitchboardSigV4
+
+/// `switchboard sigv4`: signs one request with SigV4 and prints the canonical request, the string
+/// to sign and the `Authorization` header — to compare with what AWS says it expected when it
+/// answers "signature does not match".
+struct SigV4Command: CLICommand {
+    static let name = "sigv4"
+    static let summary = "print the SigV4 canonical request, string to sign and Authorization header"
+    static let usage = """
+        switchboard sigv4 --method M --url URL [-H 'Name: value']... [--body-file F]
+                          --region R --service S [--timestamp YYYYMMDDTHHMMSSZ]
+          --method M         the HTTP method, e.g. POST
+          --url URL          the full URL, path and query exactly as sent
+          -H 'Name: value'   a request header (repeatable); Host comes from the URL unless given
+          --body-file F      the body, read as raw bytes (empty when absent)
+          --region R         the AWS region, e.g. us-east-1
+          --service S        the signing name, e.g. appsync
+          --timestamp T      the request time (X-Amz-Date), to reproduce a signature; default now
+        Credentials come from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY/AWS_SESSION_TOKEN, then the profile
+        AWS_PROFILE (or default) of ~/.aws/credentials and ~/.aws/config. Secrets are never printed;
+        a session token is shown as a placeholder.
+        """
+    static let options: Set<String> = ["method", "url", "header", "body-file", "region", "service", "timestamp"]
+    static let flags: Set<String> = []
+
+    static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+        guard arguments.positional.isEmpty else {
+            throw UsageError("unexpected argument \(arguments.positional[0])")
+        }
+        let method = try arguments.required("method")
+        let urlText = try arguments.required("url")
+        let region = try arguments.required("region")
+        let service = try arguments.required("service")
+        guard let url = URL(string: urlText), url.host != nil else {
+            throw UsageError("--url must be an absolute URL with a host, e.g. https://example.com/graphql")
+        }
+        let date: Date
+        if let text = arguments.value("timestamp") {
+            guard let timestamp = SigV4Timestamp(amzDate: text) else {
+                throw UsageError("--timestamp must look like 20150830T123600Z, not \"\(text)\"")
+            }
+            date = timestamp.date
+        } else {
+            date = Date()
+        }
+        var headers: [SigV4HeaderField] = []
+        for header in arguments.allValues("header") {
+            guard let colon = header.firstIndex(of: ":"), colon != header.startIndex else {
+                throw UsageError("-H expects 'Name: value', not \"\(header)\"")
+            }
+            headers.append(SigV4HeaderField(String(header[..<colon]), String(header[header.index(after: colon)...])))
+        }
+        var body: [UInt8] = []
+        if let path = arguments.value("body-file") {
+            guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read \(path)") }
+            body = [UInt8](data)
+        }
+        let credentials: AWSCredentials
+        do {
+            credentials = try await CredentialsProviderChain.standard().credentials()
+        } catch {
+            throw APIError.invalidConfiguration("\(error)", "")
+        }
+        var request = try SigV4Request(method: method, url: url, headers: headers, body: body)
+        let signature = try SigV4Signer().sign(
+            &request, credentials: credentials, region: region, service: service, date: date)
+        print(signature.debugReport)
+        print("X-Amz-Date: \(signature.timestamp.amzDate)")
+        if let token = credentials.sessionToken {
+            print("X-Amz-Security-Token: <session token redacted, \(token.utf8.count) bytes>")
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GraphQLLanguage
+
+/// Inputs that `scripts/fuzz parse` found crashing, replayed through the same steps as the fuzz
+/// target (Fuzz/Parse/FuzzParse.swift): parse, print round trip, validation, schema building.
+@Suite struct FuzzRegressionTests {
+    static let schema = try? Schema(
+        sdl: """
+            directive @tag(name: String!) repeatable on FIELD | FRAGMENT_SPREAD | INLINE_FRAGMENT
+            scalar Date
+            enum Kind { A B C }
+            interface Node { id: ID! }
+            interface Named implements Node { id: ID! name: String }
+            type Thing implements Named & Node { id: ID! name: String kind: Kind things(first: Int = 1, kinds: [Kind!]): [Thing!] at: Date }
+            type Other implements Node { id: ID! size: Int! name: Float }
+            union Any = Thing | Other
+            input Filter { kind: Kind! name: String nested: Filter list: [[Int!]] }
+            type Query { a: Any node(id: ID!): Node things(filter: Filter, ids: [ID!]!): [Thing] x(y: Int, z: String!): Int }
+            type Mutation { set(filter: Filter!): Thing }
+            type Subscription { changed: Thing }
+            """)
+
+    static let inputs: [String] = {
+        let folder = SharedTestData.fixture("graphql/fuzz")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted()
+    }()
+
+    @Test func fuzzSchemaBuilds() {
+        #expect(Self.schema != nil)
+        #expect(Self.inputs.count >= 1)
+    }
+
+    @Test func overlapRecursionInputReachesValidation() throws {
+        // Found at 09:54 on 2026-11-23: fragments spreading each other inside same-named fields
+        // made OverlappingFieldsCanBeMerged recurse until the stack overflowed.
+        let url = SharedTestData.fixture("graphql/fuzz/validation-overlap-recursion.graphql")
+        let document = try Parser.parse(bytes: Array(try Data(contentsOf: url)))
+        let schema = try #require(Self.schema)
+        #expect(!schema.validate(document).isEmpty)
+    }
+
+    @Test(arguments: inputs) func replay(_ name: String) throws {
+        let data = try Data(contentsOf: SharedTestData.fixture("graphql/fuzz").appendingPathComponent(name))
+        let options = ParserOptions(maxDepth: 64, maxTokens: 20_000)
+        guard let document = try? Parser.parse(bytes: Array(data), options: options) else { return }
+        let reparsed = try Parser.parse(Printer.print(document))
+        #expect(reparsed == document)
+        _ = document.addingTypename()
+        if let schema = Self.schema {
+            _ = schema.validate(document)
+            _ = document.addingTypename(schema: schema)
+        }
+        _ = try? Schema(document: document, options: .appSync)
+        _ = SelectionMatcher.matches(selector: document, incoming: reparsed)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Switchboard
+import SwitchboardMock
+import SwitchboardNet
+import Testing
+
+/// The mock's real-time endpoints spoken to frame by frame, as a client library would.
+@Suite struct SubscriptionProtocolTests {
+    static let configuration = """
+        subscription:
+          - operations: [OnTick]
+            headers: {x-api-key: "*"}
+            events:
+              - data: {onTick: {n: 1}}
+              - data: {onTick: {n: 2}}
+                delay: 20ms
+              - errors: [{message: late, errorType: Late}]
+              - complete: true
+        """
+
+    static func nextJSON(_ socket: WebSocket) async throws -> JSONValue {
+        guard case .text(let text)? = try await socket.receive() else { throw WebSocketClosed() }
+        return try JSONValue(parsing: Data(text.utf8))
+    }
+
+    struct WebSocketClosed: Error {}
+
+    @Test func appSyncProtocolScriptFromAConfigurationFile() async throws {
+        let endpoints = try MockConfiguration.parse(
+            Self.configuration, file: "mock.yaml", baseDirectory: URL(fileURLWithPath: "/"))
+        let server = try await MockServer(endpoints: endpoints)
+        defer { Task { await server.stop() } }
+        let socket = try await WebSocket.connect(
+            to: server.realtimeURL, headers: [("x-api-key", "da2-test")], subprotocols: ["graphql-ws"])
+        #expect(socket.subprotocol == "graphql-ws")
+        try await socket.send(text: #"{"type":"connection_init"}"#)
+        #expect(
+            try await Self.nextJSON(socket) == ["type": "connection_ack", "payload": ["connectionTimeoutMs": 300_000]])
+
+        let data = JSONValue.object(["query": "subscription OnTick { onTick { n } }", "variables": [:]]).jsonText
+        try await socket.send(
+            text: JSONValue.object([
+                "type": "start", "id": "s1",
+                "payload": ["data": .string(data), "extensions": ["authorization": ["x-api-key": "da2-test"]]],
+            ]).jsonText)
+        #expect(try await Self.nextJSON(socket) == ["type": "start_ack", "id": "s1"])
+        #expect(
+            try await Self.nextJSON(socket) == ["type": "data", "id": "s1", "payload": ["data": ["onTick": ["n": 1]]]])
+        #expect(
+            try await Self.nextJSON(socket) == ["type": "data", "id": "s1", "payload": ["data": ["onTick": ["n": 2]]]])
+        let errors = try await Self.nextJSON(socket)
+        #expect(errors["payload"]?["errors"] == [["message": "late", "errorType": "Late"]])
+        #expect(try await Self.nextJSON(socket) == ["type": "complete", "id": "s1"])
+        await socket.close()
+    }
+
+    @Test func unmatchedAndUnauthorizedStartsGetErrorsForThatIDOnly() async throws {
+        let endpoints = try MockConfiguration.parse(
+            Self.configuration, file: "mock.yaml", baseDirectory: URL(fileURLWithPath: "/"))
+        let server = try await MockServer(endpoints: endpoints)
+        defer { Task { await server.stop() } }
+        let socket = try await WebSocket.connect(to: server.realtimeURL, subprotocols: ["graphql-ws"])
+        try await socket.send(text: #"{"type":"connection_init"}"#)
+        _ = try await Self.nextJSON(socket)
+
+        func start(_ id: String, _ query: String) async throws {
+            let data = JSONValue.object(["query": .string(query)]).jsonText
+            try await socket.send(
+                text: JSONValue.object(["type": "start", "id": .string(id), "payload": ["data": .string(data)]])
+                    .jsonText)
+        }
+        try await start("other", "subscription OnOther { onOther { id } }")
+        let unmatched = try await Self.nextJSON(socket)
+        #expect(unmatched["id"] == "other")
+        #expect(unmatched["payload"]?["errors"]?[0]?["errorType"] == "UnmatchedSubscription")
+        #expect(unmatched["payload"]?["errors"]?[0]?["message"]?.stringValue?.contains("OnTick") == true)
+
+        try await start("tick", "subscription OnTick { onTick { n } }")
+        let unauthorized = try await Self.nextJSON(socket)
+        #expect(unauthorized["id"] == "tick")
+        #expect(unauthorized["payload"]?["errors"]?[0]?["errorType"] == "UnauthorizedException")
+        #expect(await server.realtimeStatistics.activeSubscriptions == 0)
+        await socket.close()
+    }
+
+    @Test func graphQLTransportWSWithoutTheSubprotocolIsRefusedClearly() async throws {
+        let server = try await MockServer()
+        defer { Task { await server.stop() } }
+        do {
+            _ = try await WebSocket.connect(to: RealtimeURL.graphQLTransportWS(for: server.graphQLURL))
+            Issue.record("the upgrade should have been refused")
+        } catch {
+            #expect("\(error)".contains("400"), "\(error)")
+        }
+    }
+}

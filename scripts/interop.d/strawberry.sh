@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Interop: a Switchboard subscription over graphql-transport-ws against a real Strawberry server
+# (PyPI strawberry-graphql + uvicorn) receives the events that mutations sent through
+# `switchboard query` trigger.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source scripts/lib/venv.sh
+venv_install 'strawberry-graphql[asgi]' 'uvicorn[standard]'
+swift build --product switchboard >/dev/null
+switchboard="$(swift build --show-bin-path)/switchboard"
+
+work=$(mktemp -d)
+cleanup() { kill "${server_pid:-}" "${subscriber_pid:-}" 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+(cd scripts/interop.d && exec "$VENV_DIR/bin/uvicorn" strawberry_app:app --host 127.0.0.1 --port "$port" \
+    --log-level warning) &
+server_pid=$!
+for _ in $(seq 1 150); do
+    if curl -fsS -o /dev/null -H 'Content-Type: application/json' -d '{"query":"{ hello }"}' \
+        "http://127.0.0.1:$port/graphql" 2>/dev/null; then break; fi
+    sleep 0.1
+done
+
+cat >"$work/amplifyconfiguration.json" <<JSON
+{"api": {"plugins": {"awsAPIPlugin": {"strawberry": {"endpointType": "GraphQL",
+  "endpoint": "http://127.0.0.1:$port/graphql", "region": "us-east-1", "authorizationType": "NONE",
+  "subscriptionProtocol": "graphql-transport-ws"}}}}}
+JSON
+"$switchboard" subscribe --config "$work/amplifyconfiguration.json" --count 2 \
+    'subscription OnCreate { onCreateTodo { id name } }' >"$work/events" 2>"$work/states" &
+subscriber_pid=$!
+for _ in $(seq 1 200); do grep -q "connection connected" "$work/states" && break; sleep 0.05; done
+
+# Strawberry registers the subscription a moment after the client considers it started; keep
+# creating todos until the subscriber has printed two events and exited.
+sent=0
+while kill -0 "$subscriber_pid" 2>/dev/null && [ "$sent" -lt 40 ]; do
+    sent=$((sent + 1))
+    "$switchboard" query --config "$work/amplifyconfiguration.json" \
+        "mutation { createTodo(name: \"todo $sent\") { id name } }" >/dev/null
+    sleep 0.25
+done
+status=0
+wait "$subscriber_pid" || status=$?
+subscriber_pid=""
+echo "subscriber exit status: $status; mutations sent: $sent"
+cat "$work/events"
+lines=$(grep -c '"onCreateTodo"' "$work/events" || true)
+if [ "$status" -ne 0 ] || [ "$lines" -ne 2 ]; then
+    echo "strawberry interop FAILED: expected 2 onCreateTodo events and exit 0"; cat "$work/states"; exit 1
+fi
+echo "strawberry interop: 2 events received over graphql-transport-ws"
