@@ -47,6 +47,9 @@ private final class ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainer
     let base: KeyedDecodingContainer<Key>
     let plan: ModelDecodingPlan
     let decoder: any Decoder
+    /// The value of the single primary-key field once the model has decoded it as a string or an
+    /// integer: the same value ``decodeKeyValue(forKey:)`` would read again.
+    private var primaryKeyValue: JSONValue?
 
     init(base: KeyedDecodingContainer<Key>, plan: ModelDecodingPlan, decoder: any Decoder) {
         self.base = base
@@ -72,10 +75,18 @@ private final class ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainer
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try base.decode(type, forKey: key) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try base.decode(type, forKey: key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        let value = try base.decode(type, forKey: key)
+        if isSinglePrimaryKey(key) { primaryKeyValue = .string(value) }
+        return value
+    }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try base.decode(type, forKey: key) }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try base.decode(type, forKey: key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try base.decode(type, forKey: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        let value = try base.decode(type, forKey: key)
+        if isSinglePrimaryKey(key) { primaryKeyValue = .number(Double(value)) }
+        return value
+    }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try base.decode(type, forKey: key) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try base.decode(type, forKey: key) }
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try base.decode(type, forKey: key) }
@@ -90,13 +101,23 @@ private final class ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainer
         try base.decodeIfPresent(type, forKey: key)
     }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try base.decodeIfPresent(type, forKey: key)
+        let value = try base.decodeIfPresent(type, forKey: key)
+        if let value, isSinglePrimaryKey(key) { primaryKeyValue = .string(value) }
+        return value
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
         try base.decodeIfPresent(type, forKey: key)
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try base.decodeIfPresent(type, forKey: key)
+        let value = try base.decodeIfPresent(type, forKey: key)
+        if let value, isSinglePrimaryKey(key) { primaryKeyValue = .number(Double(value)) }
+        return value
+    }
+
+    /// Whether `key` is the model's only primary-key field.
+    private func isSinglePrimaryKey(_ key: Key) -> Bool {
+        guard let name = plan.singlePrimaryKeyFieldName else { return false }
+        return key.stringValue == name
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -136,9 +157,11 @@ private final class ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainer
         try base.decode(ModelDecodingBox<M>.self, forKey: key).value
     }
 
-    /// The parent's primary-key values, read again from the response object.
+    /// The parent's primary-key values: remembered from the model's own decode, or read again from
+    /// the response object.
     private func parentIdentifiers() throws -> [JSONValue] {
-        try plan.primaryKeyFieldNames.map { name in
+        if let primaryKeyValue { return [primaryKeyValue] }
+        return try plan.primaryKeyFieldNames.map { name in
             guard let key = Key(stringValue: name), base.contains(key) else { return .null }
             return try base.decodeKeyValue(forKey: key)
         }
