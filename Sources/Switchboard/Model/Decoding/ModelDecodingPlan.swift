@@ -44,9 +44,14 @@ final class ModelDecodingPlan: Sendable {
         for index in associationNames.indices where associationNames[index] == name { return associations[index] }
         return nil
     }
+
+    /// Whether an association is named `name`.
+    func isAssociation(named name: String) -> Bool {
+        associationNames.contains(name)
+    }
 }
 
-extension KeyedDecodingContainer {
+extension KeyedDecodingContainerProtocol {
     /// A key value (primary or foreign key): strings and integers without the cost of trying
     /// every JSON kind in turn.
     func decodeKeyValue(forKey key: Key) throws -> JSONValue {

@@ -42,16 +42,20 @@ struct ModelDecodingBox<M: Model>: Decodable {
 /// `hasMany` fields, and decodes nested models and lists through the schema.
 ///
 /// A class, because unspecialized generic code copies a struct container on every call; the
-/// container is created and used by one model's `init(from:)` on one thread.
-private final class ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let base: KeyedDecodingContainer<Key>
+/// container is created and used by one model's `init(from:)` on one thread. Generic over the base
+/// container's own type (not only its key) so that forwarding a call finds the base's type in this
+/// class's generic arguments instead of looking up `KeyedDecodingContainer<Key>`'s metadata each time.
+private final class ModelFieldsContainer<Base: KeyedDecodingContainerProtocol>: KeyedDecodingContainerProtocol {
+    typealias Key = Base.Key
+
+    let base: Base
     let plan: ModelDecodingPlan
     let decoder: any Decoder
     /// The value of the single primary-key field once the model has decoded it as a string or an
     /// integer: the same value ``decodeKeyValue(forKey:)`` would read again.
     private var primaryKeyValue: JSONValue?
 
-    init(base: KeyedDecodingContainer<Key>, plan: ModelDecodingPlan, decoder: any Decoder) {
+    init(base: Base, plan: ModelDecodingPlan, decoder: any Decoder) {
         self.base = base
         self.plan = plan
         self.decoder = decoder
@@ -62,6 +66,12 @@ private final class ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainer
 
     private func association(_ key: Key) -> ModelDecodingPlan.Association? {
         plan.association(named: key.stringValue)
+    }
+
+    /// Whether `key` names an association: the check every forwarded field makes, without copying
+    /// the association out of the plan.
+    private func isAssociation(_ key: Key) -> Bool {
+        plan.isAssociation(named: key.stringValue)
     }
 
     func contains(_ key: Key) -> Bool {
@@ -121,13 +131,15 @@ private final class ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainer
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        guard let field = association(key) else { return try base.decode(type, forKey: key) }
+        guard isAssociation(key), let field = association(key) else { return try base.decode(type, forKey: key) }
         if let value = try decodeAssociation(type, field: field, forKey: key) { return value }
         return try base.decode(type, forKey: key)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let field = association(key) else { return try base.decodeIfPresent(type, forKey: key) }
+        guard isAssociation(key), let field = association(key) else {
+            return try base.decodeIfPresent(type, forKey: key)
+        }
         if base.contains(key), try base.decodeNil(forKey: key) { return nil }
         if let value = try decodeAssociation(type, field: field, forKey: key) { return value }
         return try base.decodeIfPresent(type, forKey: key)
