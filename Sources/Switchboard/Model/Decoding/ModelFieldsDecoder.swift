@@ -130,16 +130,29 @@ private final class ModelFieldsContainer<Base: KeyedDecodingContainerProtocol>: 
         return key.stringValue == name
     }
 
+    // The association branches live in their own functions so that a forwarded field runs no more
+    // than the name check and the base call (no metadata lookups for the branches' types).
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        guard isAssociation(key), let field = association(key) else { return try base.decode(type, forKey: key) }
-        if let value = try decodeAssociation(type, field: field, forKey: key) { return value }
-        return try base.decode(type, forKey: key)
+        guard isAssociation(key) else { return try base.decode(type, forKey: key) }
+        return try decodeAssociationField(type, forKey: key)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard isAssociation(key), let field = association(key) else {
-            return try base.decodeIfPresent(type, forKey: key)
+        guard isAssociation(key) else { return try base.decodeIfPresent(type, forKey: key) }
+        return try decodeAssociationFieldIfPresent(type, forKey: key)
+    }
+
+    @inline(never)
+    private func decodeAssociationField<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        if let field = association(key), let value = try decodeAssociation(type, field: field, forKey: key) {
+            return value
         }
+        return try base.decode(type, forKey: key)
+    }
+
+    @inline(never)
+    private func decodeAssociationFieldIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let field = association(key) else { return try base.decodeIfPresent(type, forKey: key) }
         if base.contains(key), try base.decodeNil(forKey: key) { return nil }
         if let value = try decodeAssociation(type, field: field, forKey: key) { return value }
         return try base.decodeIfPresent(type, forKey: key)
