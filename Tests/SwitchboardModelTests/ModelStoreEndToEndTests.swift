@@ -146,4 +146,21 @@ import Testing
         #expect(!loaded.hasNextPage())
         #expect(await store.operations(named: "listMembers").count == 1)
     }
+
+    @Test func includedBelongsToDecodesAsALoadedReference() async throws {
+        let (store, server, plugin) = try await Self.start()
+        defer { Task { await server.stop() } }
+        await store.seed("Post", items: [["id": "p1", "title": "Lists", "status": "DRAFT"]])
+        await store.seed("Comment", items: [["id": "c1", "content": "hi", "postId": "p1"]])
+        let request = GraphQLRequest<Comment?>.get(Comment.self, byId: "c1", includes: { comment in [comment.post] })
+        let comment = try #require(try await plugin.query(request: request).get())
+        let post = try await comment._post.require()
+        #expect(post.title == "Lists" && post.status == .draft)
+        #expect(await store.operations(named: "getPost").isEmpty)
+        // Without includes, the reference holds only the key and loads with one get.
+        let plain = try #require(try await plugin.query(request: .get(Comment.self, byId: "c1")).get())
+        #expect(plain._post.identifiers == [LazyReferenceIdentifier(name: "id", value: "p1")])
+        #expect(try await plain.post?.title == "Lists")
+        #expect(await store.operations(named: "getPost").count == 1)
+    }
 }

@@ -13,8 +13,12 @@ struct GraphQLResponseDecoder: Sendable {
         let path = request.decodePath.map { $0.split(separator: ".").map(String.init) } ?? []
         let wantsRawText = R.self == String.self || R.self == String?.self
         let decoder = JSONDecoder()
-        decoder.userInfo = userInfo
-        decoder.userInfo[EnvelopeOptions.userInfoKey] = EnvelopeOptions(path: path, decodesValue: !wantsRawText)
+        // Built once at its final size: assigning the stages' dictionary and then adding to it
+        // would convert it and grow it again on every request.
+        var decoderInfo = [CodingUserInfoKey: any Sendable](minimumCapacity: userInfo.count + 1)
+        for (key, value) in userInfo { decoderInfo[key] = value }
+        decoderInfo[EnvelopeOptions.userInfoKey] = EnvelopeOptions(path: path, decodesValue: !wantsRawText)
+        decoder.userInfo = decoderInfo
 
         let envelope: ResponseEnvelope<R>
         do {

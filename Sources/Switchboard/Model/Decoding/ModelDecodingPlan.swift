@@ -13,6 +13,9 @@ final class ModelDecodingPlan: Sendable {
     /// The association names alone, scanned for every field a model decodes.
     let associationNames: [String]
     let primaryKeyFieldNames: [String]
+    /// The primary-key field when there is exactly one, so that its value can be remembered while
+    /// the model decodes it instead of being read again for every not-loaded list.
+    let singlePrimaryKeyFieldName: String?
 
     private init(schema: ModelSchema) {
         associations = schema.associationFields.map {
@@ -22,6 +25,7 @@ final class ModelDecodingPlan: Sendable {
         }
         associationNames = associations.map(\.name)
         primaryKeyFieldNames = schema.primaryKeyFieldNames
+        singlePrimaryKeyFieldName = primaryKeyFieldNames.count == 1 ? primaryKeyFieldNames[0] : nil
     }
 
     private static let plans = Mutex<[ObjectIdentifier: ModelDecodingPlan]>([:])
@@ -40,9 +44,14 @@ final class ModelDecodingPlan: Sendable {
         for index in associationNames.indices where associationNames[index] == name { return associations[index] }
         return nil
     }
+
+    /// Whether an association is named `name`.
+    func isAssociation(named name: String) -> Bool {
+        associationNames.contains(name)
+    }
 }
 
-extension KeyedDecodingContainer {
+extension KeyedDecodingContainerProtocol {
     /// A key value (primary or foreign key): strings and integers without the cost of trying
     /// every JSON kind in turn.
     func decodeKeyValue(forKey key: Key) throws -> JSONValue {

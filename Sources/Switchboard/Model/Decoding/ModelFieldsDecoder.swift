@@ -42,13 +42,20 @@ struct ModelDecodingBox<M: Model>: Decodable {
 /// `hasMany` fields, and decodes nested models and lists through the schema.
 ///
 /// A class, because unspecialized generic code copies a struct container on every call; the
-/// container is created and used by one model's `init(from:)` on one thread.
-private final class ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let base: KeyedDecodingContainer<Key>
+/// container is created and used by one model's `init(from:)` on one thread. Generic over the base
+/// container's own type (not only its key) so that forwarding a call finds the base's type in this
+/// class's generic arguments instead of looking up `KeyedDecodingContainer<Key>`'s metadata each time.
+private final class ModelFieldsContainer<Base: KeyedDecodingContainerProtocol>: KeyedDecodingContainerProtocol {
+    typealias Key = Base.Key
+
+    let base: Base
     let plan: ModelDecodingPlan
     let decoder: any Decoder
+    /// The value of the single primary-key field once the model has decoded it as a string or an
+    /// integer: the same value ``decodeKeyValue(forKey:)`` would read again.
+    private var primaryKeyValue: JSONValue?
 
-    init(base: KeyedDecodingContainer<Key>, plan: ModelDecodingPlan, decoder: any Decoder) {
+    init(base: Base, plan: ModelDecodingPlan, decoder: any Decoder) {
         self.base = base
         self.plan = plan
         self.decoder = decoder
@@ -59,6 +66,12 @@ private final class ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainer
 
     private func association(_ key: Key) -> ModelDecodingPlan.Association? {
         plan.association(named: key.stringValue)
+    }
+
+    /// Whether `key` names an association: the check every forwarded field makes, without copying
+    /// the association out of the plan.
+    private func isAssociation(_ key: Key) -> Bool {
+        plan.isAssociation(named: key.stringValue)
     }
 
     func contains(_ key: Key) -> Bool {
@@ -72,10 +85,18 @@ private final class ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainer
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try base.decode(type, forKey: key) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try base.decode(type, forKey: key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        let value = try base.decode(type, forKey: key)
+        if isSinglePrimaryKey(key) { primaryKeyValue = .string(value) }
+        return value
+    }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try base.decode(type, forKey: key) }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try base.decode(type, forKey: key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try base.decode(type, forKey: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        let value = try base.decode(type, forKey: key)
+        if isSinglePrimaryKey(key) { primaryKeyValue = .number(Double(value)) }
+        return value
+    }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try base.decode(type, forKey: key) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try base.decode(type, forKey: key) }
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try base.decode(type, forKey: key) }
@@ -90,22 +111,47 @@ private final class ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainer
         try base.decodeIfPresent(type, forKey: key)
     }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try base.decodeIfPresent(type, forKey: key)
+        let value = try base.decodeIfPresent(type, forKey: key)
+        if let value, isSinglePrimaryKey(key) { primaryKeyValue = .string(value) }
+        return value
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
         try base.decodeIfPresent(type, forKey: key)
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try base.decodeIfPresent(type, forKey: key)
+        let value = try base.decodeIfPresent(type, forKey: key)
+        if let value, isSinglePrimaryKey(key) { primaryKeyValue = .number(Double(value)) }
+        return value
     }
 
+    /// Whether `key` is the model's only primary-key field.
+    private func isSinglePrimaryKey(_ key: Key) -> Bool {
+        guard let name = plan.singlePrimaryKeyFieldName else { return false }
+        return key.stringValue == name
+    }
+
+    // The association branches live in their own functions so that a forwarded field runs no more
+    // than the name check and the base call (no metadata lookups for the branches' types).
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        guard let field = association(key) else { return try base.decode(type, forKey: key) }
-        if let value = try decodeAssociation(type, field: field, forKey: key) { return value }
-        return try base.decode(type, forKey: key)
+        guard isAssociation(key) else { return try base.decode(type, forKey: key) }
+        return try decodeAssociationField(type, forKey: key)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard isAssociation(key) else { return try base.decodeIfPresent(type, forKey: key) }
+        return try decodeAssociationFieldIfPresent(type, forKey: key)
+    }
+
+    @inline(never)
+    private func decodeAssociationField<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        if let field = association(key), let value = try decodeAssociation(type, field: field, forKey: key) {
+            return value
+        }
+        return try base.decode(type, forKey: key)
+    }
+
+    @inline(never)
+    private func decodeAssociationFieldIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let field = association(key) else { return try base.decodeIfPresent(type, forKey: key) }
         if base.contains(key), try base.decodeNil(forKey: key) { return nil }
         if let value = try decodeAssociation(type, field: field, forKey: key) { return value }
@@ -136,9 +182,11 @@ private final class ModelFieldsContainer<Key: CodingKey>: KeyedDecodingContainer
         try base.decode(ModelDecodingBox<M>.self, forKey: key).value
     }
 
-    /// The parent's primary-key values, read again from the response object.
+    /// The parent's primary-key values: remembered from the model's own decode, or read again from
+    /// the response object.
     private func parentIdentifiers() throws -> [JSONValue] {
-        try plan.primaryKeyFieldNames.map { name in
+        if let primaryKeyValue { return [primaryKeyValue] }
+        return try plan.primaryKeyFieldNames.map { name in
             guard let key = Key(stringValue: name), base.contains(key) else { return .null }
             return try base.decodeKeyValue(forKey: key)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The entry point the API plugin's decoder uses for the value at a request's decode path, so that
 /// models, optional models and lists decode through their schemas (see ``ModelFieldsDecoder``)
@@ -9,6 +10,7 @@ package enum ModelResponseDecoding {
     package static func decode<R, Key: CodingKey>(
         _ type: R.Type, in container: KeyedDecodingContainer<Key>, forKey key: Key
     ) throws -> R?? {
+        guard decodesThroughSchema(R.self) else { return nil }
         if let optional = R.self as? any OptionalModelResponse.Type {
             guard optional.wrappedIsModelResponse else { return nil }
             // A null decodes as usual.
@@ -21,6 +23,23 @@ package enum ModelResponseDecoding {
         guard let value = try decodeNonOptional(R.self, in: container, forKey: key) else { return nil }
         return .some(value as? R)
     }
+
+    /// Whether `type` is a model, a `List` or an optional of either, decided once per type: every
+    /// request asks, and most results are plain `Decodable` types that must not pay for models.
+    package static func decodesThroughSchema(_ type: Any.Type) -> Bool {
+        let key = ObjectIdentifier(type)
+        if let known = schemaTypes.withLock({ $0[key] }) { return known }
+        let decides: Bool
+        if let optional = type as? any OptionalModelResponse.Type {
+            decides = optional.wrappedIsModelResponse
+        } else {
+            decides = type is any Model.Type || type is any ResultListDecodable.Type
+        }
+        schemaTypes.withLock { $0[key] = decides }
+        return decides
+    }
+
+    private static let schemaTypes = Mutex<[ObjectIdentifier: Bool]>([:])
 
     private static func decodeNonOptional<Key: CodingKey>(
         _ type: Any.Type, in container: KeyedDecodingContainer<Key>, forKey key: Key
