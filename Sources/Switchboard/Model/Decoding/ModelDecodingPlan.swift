@@ -26,7 +26,27 @@ final class ModelDecodingPlan: Sendable {
         associationNames = associations.map(\.name)
         primaryKeyFieldNames = schema.primaryKeyFieldNames
         singlePrimaryKeyFieldName = primaryKeyFieldNames.count == 1 ? primaryKeyFieldNames[0] : nil
+        valueKinds = Mutex(Array(repeating: nil, count: associations.count))
     }
+
+    /// The index of the association named `name` (a short scan of string compares).
+    func associationIndex(named name: String) -> Int? {
+        associationNames.firstIndex(of: name)
+    }
+
+    /// How a field of type `type` at association `index` decodes, cached for the last type seen.
+    func valueKind(of type: Any.Type, association index: Int) -> AssociationValueKind {
+        let identifier = ObjectIdentifier(type)
+        if let kind = valueKinds.withLock({ $0[index] }), kind.type == identifier { return kind }
+        let kind = AssociationValueKind(
+            type: identifier, listType: type as? any AssociatedListDecodable.Type, modelType: type as? any Model.Type)
+        valueKinds.withLock { $0[index] = kind }
+        return kind
+    }
+
+    /// The last declared type seen per association (indexed like ``associations``) and how it
+    /// decodes: asking the runtime for a conformance on every model costs more than the field.
+    private let valueKinds: Mutex<[AssociationValueKind?]>
 
     private static let plans = Mutex<[ObjectIdentifier: ModelDecodingPlan]>([:])
 
@@ -49,6 +69,13 @@ final class ModelDecodingPlan: Sendable {
     func isAssociation(named name: String) -> Bool {
         associationNames.contains(name)
     }
+}
+
+/// What an association field's declared type is, as far as decoding through the schema goes.
+struct AssociationValueKind: Sendable {
+    let type: ObjectIdentifier
+    let listType: (any AssociatedListDecodable.Type)?
+    let modelType: (any Model.Type)?
 }
 
 extension KeyedDecodingContainerProtocol {

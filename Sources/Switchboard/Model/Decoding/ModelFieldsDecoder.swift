@@ -144,7 +144,9 @@ private final class ModelFieldsContainer<Base: KeyedDecodingContainerProtocol>: 
 
     @inline(never)
     private func decodeAssociationField<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        if let field = association(key), let value = try decodeAssociation(type, field: field, forKey: key) {
+        if let index = plan.associationIndex(named: key.stringValue),
+            let value = try decodeAssociation(type, index: index, isPresent: base.contains(key), forKey: key)
+        {
             return value
         }
         return try base.decode(type, forKey: key)
@@ -152,27 +154,29 @@ private final class ModelFieldsContainer<Base: KeyedDecodingContainerProtocol>: 
 
     @inline(never)
     private func decodeAssociationFieldIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let field = association(key) else { return try base.decodeIfPresent(type, forKey: key) }
-        if base.contains(key), try base.decodeNil(forKey: key) { return nil }
-        if let value = try decodeAssociation(type, field: field, forKey: key) { return value }
+        guard let index = plan.associationIndex(named: key.stringValue) else {
+            return try base.decodeIfPresent(type, forKey: key)
+        }
+        let isPresent = base.contains(key)
+        if isPresent, try base.decodeNil(forKey: key) { return nil }
+        if let value = try decodeAssociation(type, index: index, isPresent: isPresent, forKey: key) { return value }
         return try base.decodeIfPresent(type, forKey: key)
     }
 
     /// Lists (missing or present) and nested models of an association field; `nil` for anything
     /// else (such as a `LazyReference`, which decodes itself).
-    private func decodeAssociation<T>(_ type: T.Type, field: ModelDecodingPlan.Association, forKey key: Key) throws
-        -> T?
-    {
-        if let listType = T.self as? any AssociatedListDecodable.Type {
+    private func decodeAssociation<T>(_ type: T.Type, index: Int, isPresent: Bool, forKey key: Key) throws -> T? {
+        let kind = plan.valueKind(of: T.self, association: index)
+        if let listType = kind.listType {
             let reference = ListAssociationReference(
                 parentIdentifiers: try parentIdentifiers(),
-                associatedFieldNames: field.associatedFieldNames)
-            if base.contains(key) {
+                associatedFieldNames: plan.associations[index].associatedFieldNames)
+            if isPresent {
                 return try listType.decodeAssociated(from: base.superDecoder(forKey: key), association: reference) as? T
             }
             return listType.notLoaded(association: reference, context: ModelRequestContext.of(decoder)) as? T
         }
-        if let modelType = T.self as? any Model.Type, base.contains(key) {
+        if let modelType = kind.modelType, isPresent {
             return try decodeModel(modelType, forKey: key) as? T
         }
         return nil
@@ -208,7 +212,7 @@ private final class ModelFieldsContainer<Base: KeyedDecodingContainerProtocol>: 
 }
 
 /// `List` and `List?`, which a model's `hasMany` field may be declared as.
-protocol AssociatedListDecodable {
+protocol AssociatedListDecodable: Sendable {
     static func notLoaded(association: ListAssociationReference, context: ModelRequestContext?) -> Self
     static func decodeAssociated(from decoder: any Decoder, association: ListAssociationReference) throws -> Self
 }

@@ -12,22 +12,36 @@ package struct ModelRequestContext: Sendable {
     package static let userInfoKey = CodingUserInfoKey(rawValue: "switchboard.modelRequestContext")!
 
     /// The API the response came from.
-    package let apiName: String?
+    package var apiName: String? { storage.apiName }
     /// The authorization mode of the request.
-    package let authMode: AuthorizationType?
+    package var authMode: AuthorizationType? { storage.authMode }
     /// The request that produced the response.
-    package let page: ListPageRequest?
-    private let plugin: PluginReference?
+    package var page: ListPageRequest? { storage.page }
+    private var plugin: PluginReference? { storage.plugin }
+    /// One reference, because every list and lazy reference of a response keeps a copy: copying a
+    /// reference is cheaper than retaining each field.
+    private let storage: Storage
 
     /// A context for a response to `request`, loading through `plugin`.
     package init(
         apiName: String?, authMode: AuthorizationType?, page: ListPageRequest?,
         plugin: (any APICategoryPlugin & AnyObject)?
     ) {
-        self.apiName = apiName
-        self.authMode = authMode
-        self.page = page
-        self.plugin = plugin.map(PluginReference.init)
+        storage = Storage(apiName: apiName, authMode: authMode, page: page, plugin: plugin.map(PluginReference.init))
+    }
+
+    private final class Storage: Sendable {
+        let apiName: String?
+        let authMode: AuthorizationType?
+        let page: ListPageRequest?
+        let plugin: PluginReference?
+
+        init(apiName: String?, authMode: AuthorizationType?, page: ListPageRequest?, plugin: PluginReference?) {
+            self.apiName = apiName
+            self.authMode = authMode
+            self.page = page
+            self.plugin = plugin
+        }
     }
 
     /// The context of the list being decoded, set for the duration of a result list's decoding so
