@@ -59,8 +59,10 @@ public struct OperationDefinition: Sendable, Hashable {
     @IgnoredByEquality public var location: SourceLocation
 
     /// Creates an operation.
-    public init(operation: OperationType, name: String? = nil, variableDefinitions: [VariableDefinition] = [],
-                directives: [Directive] = [], selectionSet: SelectionSet, location: SourceLocation = .unknown) {
+    public init(
+        operation: OperationType, name: String? = nil, variableDefinitions: [VariableDefinition] = [],
+        directives: [Directive] = [], selectionSet: SelectionSet, location: SourceLocation = .unknown
+    ) {
         self.operation = operation
         self.name = name
         self.variableDefinitions = variableDefinitions
@@ -82,6 +84,18 @@ public struct VariableDefinition: Sendable, Hashable {
     public var directives: [Directive]
     /// Where the definition starts (its `$`).
     @IgnoredByEquality public var location: SourceLocation
+
+    /// Creates a definition, e.g. for documents built in code.
+    public init(
+        name: String, type: TypeReference, defaultValue: Value? = nil, directives: [Directive] = [],
+        location: SourceLocation = .unknown
+    ) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.directives = directives
+        self.location = location
+    }
 }
 
 /// A reference to a type: `Name`, `[Type]` or `Type!`.
@@ -175,8 +189,10 @@ public struct Field: Sendable, Hashable {
     public var responseKey: String { alias ?? name }
 
     /// Creates a field.
-    public init(alias: String? = nil, name: String, arguments: [Argument] = [], directives: [Directive] = [],
-                selectionSet: SelectionSet? = nil, location: SourceLocation = .unknown) {
+    public init(
+        alias: String? = nil, name: String, arguments: [Argument] = [], directives: [Directive] = [],
+        selectionSet: SelectionSet? = nil, location: SourceLocation = .unknown
+    ) {
         self.alias = alias
         self.name = name
         self.arguments = arguments

@@ -30,6 +30,7 @@ public struct GraphQLEndpoint: MockEndpoint {
     public let response: MockResponse
     /// Headers the request must carry.
     public let requiredHeaders: RequiredHeaders
+    private let compiled: CompiledSelector
 
     /// Creates an endpoint.
     public init(
@@ -38,6 +39,7 @@ public struct GraphQLEndpoint: MockEndpoint {
     ) {
         self.method = method
         self.selector = selector
+        self.compiled = CompiledSelector(selector)
         self.requiredHeaders = requiredHeaders
         self.response = response
     }
@@ -51,18 +53,12 @@ public struct GraphQLEndpoint: MockEndpoint {
             return .mismatch("method is \(request.http.method), expected \(method.rawValue)")
         }
         if let reason = requiredHeaders.mismatch(in: request.http) { return .mismatch(reason) }
-        let payload: GraphQLPayload
-        switch request.graphQL {
-        case .success(let value): payload = value
+        switch request.document {
         case .failure(let error): return .mismatch("not a GraphQL request: \(error.reason)")
+        case .success(.failure(let error)): return .mismatch("the document does not parse: \(error)")
+        case .success(.success(let document)):
+            if let reason = compiled.mismatch(in: document) { return .mismatch(reason) }
         }
-        let document: Document
-        do {
-            document = try Parser.parse(payload.query)
-        } catch {
-            return .mismatch("the document does not parse: \(error)")
-        }
-        if let reason = selector.mismatch(in: document) { return .mismatch(reason) }
         return .matched(MockTemplateContext(request: request))
     }
 }
@@ -74,6 +70,20 @@ extension GraphQLEndpoint.Selector {
         case .operations(let names): "operations(\(names.joined(separator: ", ")))"
         case .query(let text):
             "query(\(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").prefix(80)))"
+        }
+    }
+}
+
+/// A selector ready for matching: a query selector's document is parsed once, when the endpoint
+/// is made, not on every request.
+enum CompiledSelector: Sendable {
+    case operations([String])
+    case query(Result<Document, GraphQLSyntaxError>)
+
+    init(_ selector: GraphQLEndpoint.Selector) {
+        switch selector {
+        case .operations(let names): self = .operations(names)
+        case .query(let text): self = .query(Result { () throws(GraphQLSyntaxError) in try Parser.parse(text) })
         }
     }
 
@@ -92,13 +102,9 @@ extension GraphQLEndpoint.Selector {
                     "operation \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) not in the request (it has: \(has))"
             }
             return nil
-        case .query(let text):
-            let selector: Document
-            do {
-                selector = try Parser.parse(text)
-            } catch {
-                return "the selector query does not parse: \(error)"
-            }
+        case .query(.failure(let error)):
+            return "the selector query does not parse: \(error)"
+        case .query(.success(let selector)):
             return SelectionMatcher.mismatch(selector: selector, incoming: document)
         }
     }

@@ -1,3 +1,4 @@
+import GraphQLLanguage
 import Switchboard
 import SwitchboardNet
 
@@ -33,11 +34,17 @@ public struct MockRequest: Sendable {
     public var method: HTTPMethod? { HTTPMethod(rawValue: http.method) }
     /// The GraphQL parts of the request, or why it is not a GraphQL request.
     public let graphQL: Result<GraphQLPayload, GraphQLPayloadError>
+    /// The parsed document of a GraphQL request (parsed once, whatever the number of endpoints
+    /// that look at it), or why it is not a GraphQL request.
+    public let document: Result<Result<Document, GraphQLSyntaxError>, GraphQLPayloadError>
 
     /// Reads the GraphQL parts from `http` (GET parameters or a JSON / `application/graphql` body).
     public init(_ http: HTTPRequest) {
         self.http = http
         self.graphQL = GraphQLPayload.read(from: http)
+        self.document = graphQL.map { payload in
+            Result { () throws(GraphQLSyntaxError) in try Parser.parse(payload.query) }
+        }
     }
 }
 

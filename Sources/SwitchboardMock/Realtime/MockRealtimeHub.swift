@@ -64,17 +64,18 @@ actor MockRealtimeHub {
             activeSubscriptions: subscriptions.count, subscriptionsStarted: started)
     }
 
-    /// Sends `payload` (a whole GraphQL result, `{"data": …}`) to the subscriptions `include` selects.
+    /// Sends `payload(rootField)` (a whole GraphQL result, `{"data": …}`) to the subscriptions
+    /// `include` selects; each distinct payload is serialized once, however many receive it.
     @discardableResult
-    func publish(_ payload: @Sendable (Active) -> JSONValue?, to include: (Active) -> Bool) async -> Int {
+    func publish(_ payload: (_ rootField: String) -> JSONValue, to include: (Active) -> Bool) async -> Int {
         let targets = subscriptions.values.filter(include)
-        var delivered = 0
+        var serialized: [String: [UInt8]] = [:]
         for target in targets {
-            guard let value = payload(target) else { continue }
-            await target.session.deliver(id: target.id, payload: value)
-            delivered += 1
+            let bytes = serialized[target.rootField] ?? Array(payload(target.rootField).jsonText.utf8)
+            serialized[target.rootField] = bytes
+            await target.session.deliver(id: target.id, payload: bytes)
         }
-        return delivered
+        return targets.count
     }
 
     /// Drops every connection without a closing handshake, as a network failure would.

@@ -84,9 +84,7 @@ actor MockRealtimeSession {
                 return
             }
             initialized = true
-            let timeout =
-                Int(options.connectionTimeout.components.seconds * 1000)
-                + Int(options.connectionTimeout.components.attoseconds / 1_000_000_000_000_000)
+            let timeout = Int(options.connectionTimeout / .milliseconds(1))
             await send(AppSyncRealtimeMessage.connectionAck(connectionTimeoutMs: timeout).jsonText)
             startKeepAlive(every: options.keepAliveInterval)
         case .start(let id, let data, let authorization):
@@ -186,11 +184,11 @@ actor MockRealtimeSession {
             guard !Task.isCancelled else { return }
             switch event {
             case .data(let data, _):
-                await deliver(id: id, payload: ["data": data])
+                await deliver(id: id, payload: Array(JSONValue.object(["data": data]).jsonText.utf8))
             case .errors(let errors, let data, _):
                 var payload: [String: JSONValue] = ["errors": .array(errors)]
                 if let data { payload["data"] = data }
-                await deliver(id: id, payload: .object(payload))
+                await deliver(id: id, payload: Array(JSONValue.object(payload).jsonText.utf8))
             case .complete:
                 await stop(id: id)
                 await send(
@@ -208,8 +206,7 @@ actor MockRealtimeSession {
     }
 
     /// Sends one event to the subscription `id`.
-    func deliver(id: String, payload: JSONValue) async {
-        let bytes = Array(payload.jsonText.utf8)
+    func deliver(id: String, payload bytes: [UInt8]) async {
         switch dialect {
         case .appSync: await send(AppSyncRealtimeMessage.data(id: id, payload: bytes).jsonText)
         case .transportWS: await send(GraphQLTransportWSMessage.next(id: id, payload: bytes).jsonText)

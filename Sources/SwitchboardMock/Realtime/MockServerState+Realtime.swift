@@ -96,7 +96,7 @@ extension MockServerState {
         }
         var reasons: [String] = []
         for (index, endpoint) in subscriptionEndpoints {
-            if let reason = endpoint.selector.mismatch(in: document) {
+            if let reason = endpoint.compiledSelector.mismatch(in: document) {
                 reasons.append("\(reasons.count + 1). \(endpoint.label): \(reason)")
                 continue
             }
@@ -113,18 +113,17 @@ extension MockServerState {
     func publishMutationResult(_ response: HTTPResponse, for request: MockRequest) async {
         guard (200..<300).contains(response.status) else { return }
         let triggered = subscriptionEndpoints.filter { $0.endpoint.trigger != nil }
-        guard !triggered.isEmpty, case .success(let payload) = request.graphQL,
-            let document = try? Parser.parse(payload.query),
+        guard !triggered.isEmpty, case .success(.success(let document)) = request.document,
             document.definitions.contains(where: {
                 if case .operation(let operation) = $0 { return operation.operation == .mutation }
                 return false
             })
         else { return }
-        let indices = Set(triggered.filter { $0.endpoint.trigger?.mismatch(in: document) == nil }.map(\.index))
+        let indices = Set(triggered.filter { $0.endpoint.compiledTrigger?.mismatch(in: document) == nil }.map(\.index))
         guard !indices.isEmpty, let body = try? JSONValue(parsing: Data(response.body)),
             case .object(let data)? = body["data"]
         else { return }
         let value: JSONValue = data.count == 1 ? data.values.first! : .object(data)
-        await realtime.publish({ ["data": .object([$0.rootField: value])] }) { indices.contains($0.endpointIndex) }
+        await realtime.publish({ ["data": .object([$0: value])] }) { indices.contains($0.endpointIndex) }
     }
 }

@@ -20,6 +20,8 @@ public struct SubscriptionEndpoint: MockEndpoint {
     public let events: [MockSubscriptionEvent]
     /// Mutations whose successful responses are forwarded to this endpoint's subscriptions.
     public let trigger: GraphQLEndpoint.Selector?
+    let compiledSelector: CompiledSelector
+    let compiledTrigger: CompiledSelector?
 
     /// Creates an endpoint.
     /// - Parameters:
@@ -33,6 +35,8 @@ public struct SubscriptionEndpoint: MockEndpoint {
         events: [MockSubscriptionEvent] = [], emitsOn trigger: GraphQLEndpoint.Selector? = nil
     ) {
         self.selector = selector
+        self.compiledSelector = CompiledSelector(selector)
+        self.compiledTrigger = trigger.map(CompiledSelector.init)
         self.requiredHeaders = requiredHeaders
         self.events = events
         self.trigger = trigger

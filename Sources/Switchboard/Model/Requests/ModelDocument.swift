@@ -19,24 +19,8 @@ enum ModelDocument {
         let definition = OperationDefinition(
             operation: operation,
             name: name,
-            variableDefinitions: variables.map { variableDefinition(name: $0.name, type: $0.type) },
+            variableDefinitions: variables.map { VariableDefinition(name: $0.name, type: $0.type) },
             selectionSet: SelectionSet(selections: [.field(root)]))
         return Printer.print(Document(definitions: [.operation(definition)]))
     }
-
-    /// `VariableDefinition` has no public initializer; its properties are public and mutable, so
-    /// each definition is a copy of one parsed once from a constant and renamed.
-    private static func variableDefinition(name: String, type: TypeReference) -> VariableDefinition {
-        var definition = template
-        definition.name = name
-        definition.type = type
-        return definition
-    }
-
-    private static let template: VariableDefinition = {
-        guard case .operation(let operation)? = try? Parser.parse("query($v: Int) { a }").definitions.first,
-            let variable = operation.variableDefinitions.first
-        else { preconditionFailure("GraphQLLanguage cannot parse a constant variable definition") }
-        return variable
-    }()
 }

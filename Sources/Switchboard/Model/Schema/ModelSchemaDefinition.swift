@@ -125,10 +125,9 @@ public struct ModelFieldDefinition: Sendable {
         associatedWith associatedKey: any CodingKey,
         targetName: String? = nil
     ) -> ModelFieldDefinition {
-        association(
-            key, nullability: nullability, isReadOnly: isReadOnly, type: .model(type: type),
-            association: .hasOne(associatedWith: associatedKey, targetNames: targetName.map { [$0] } ?? []),
-            modelType: type)
+        hasOne(
+            key, is: nullability, isReadOnly: isReadOnly, ofType: type, associatedWith: associatedKey,
+            targetNames: targetName.map { [$0] } ?? [])
     }
 
     /// One `type` pointing back through `associatedKey`; `targetNames` are the foreign keys held here.
@@ -154,10 +153,9 @@ public struct ModelFieldDefinition: Sendable {
         associatedWith associatedKey: (any CodingKey)? = nil,
         targetName: String? = nil
     ) -> ModelFieldDefinition {
-        association(
-            key, nullability: nullability, isReadOnly: isReadOnly, type: .model(type: type),
-            association: .belongsTo(associatedWith: associatedKey, targetNames: targetName.map { [$0] } ?? []),
-            modelType: type)
+        belongsTo(
+            key, is: nullability, isReadOnly: isReadOnly, ofType: type, associatedWith: associatedKey,
+            targetNames: targetName.map { [$0] } ?? [])
     }
 
     /// The owning side of an association; `targetNames` are the foreign-key fields.
