@@ -22,7 +22,7 @@ struct GraphQLResponseDecoder: Sendable {
 
         let envelope: ResponseEnvelope<R>
         do {
-            envelope = try decoder.decode(ResponseEnvelope<R>.self, from: body)
+            envelope = try Self.decodeEnvelope(R.self, from: body, path: path, decoder: decoder, userInfo: userInfo)
         } catch {
             throw Self.invalidBody(body, status: status, decodingError: error)
         }
@@ -86,6 +86,28 @@ struct GraphQLResponseDecoder: Sendable {
                 ))
         }
         return errors.isEmpty ? .success(value) : .failure(.partial(value, errors))
+    }
+
+    /// Decodes the envelope; models and lists of models decode in a ``ModelDecodingSession``, from
+    /// the body with its lists marked when ``NotLoadedListMarking`` can mark it.
+    private static func decodeEnvelope<R>(
+        _ type: R.Type, from body: Data, path: [String], decoder: JSONDecoder,
+        userInfo: [CodingUserInfoKey: any Sendable]
+    ) throws -> ResponseEnvelope<R> {
+        guard ModelResponseDecoding.decodesThroughSchema(R.self) else {
+            return try decoder.decode(ResponseEnvelope<R>.self, from: body)
+        }
+        let context = userInfo[ModelRequestContext.userInfoKey] as? ModelRequestContext
+        if let (markedBody, session) = NotLoadedListMarking.mark(
+            body, path: path, resultType: R.self, context: context)
+        {
+            return try ModelDecodingSession.$current.withValue(session) {
+                try decoder.decode(ResponseEnvelope<R>.self, from: markedBody)
+            }
+        }
+        return try ModelDecodingSession.$current.withValue(ModelDecodingSession(context: context)) {
+            try decoder.decode(ResponseEnvelope<R>.self, from: body)
+        }
     }
 
     /// The raw JSON text of the value at `data.<path>`.

@@ -114,7 +114,11 @@ public final class LazyReference<ModelType: Model>: Codable, Sendable {
             }
             self.init(state: .notLoaded(identifiers: identifiers), context: context)
         } else {
-            let model = try ModelType(from: ModelFieldsDecoder(base: decoder, type: ModelType.self))
+            // A marked body already says where the model's lists are (see NotLoadedListMarking).
+            let model =
+                ModelDecodingSession.current?.usesListMarkers == true
+                ? try ModelType(from: decoder)
+                : try ModelType(from: ModelFieldsDecoder(base: decoder, type: ModelType.self))
             self.init(state: .loaded(model), context: context)
         }
     }

@@ -4,7 +4,7 @@ extension List: Codable {
     /// Decodes an AppSync connection (`{"items": […], "nextToken": …}`), a JSON array of models, or
     /// the not-loaded form this type encodes.
     public convenience init(from decoder: any Decoder) throws {
-        let (state, context) = try Self.decodeState(from: decoder, association: nil, page: nil)
+        let (state, context) = try Self.decodeState(from: decoder, association: nil)
         self.init(state: state, context: context)
     }
 
@@ -22,23 +22,31 @@ extension List: Codable {
         }
     }
 
-    /// Decodes with what the caller knows: the association (for a nested `hasMany`) or the request
-    /// that returned the list (for a list that is the whole result).
+    /// Decodes with what the caller knows: the association (for a nested `hasMany` decoded through
+    /// ``ModelFieldsDecoder``), or that the list is the whole result (whose request gives the next
+    /// page). In a body marked by ``NotLoadedListMarking`` the markers say the rest.
     static func decodeState(
-        from decoder: any Decoder, association: ListAssociationReference?, page: ListPageRequest?
+        from decoder: any Decoder, association: ListAssociationReference?, isResult: Bool = false
     ) throws -> (LoadState, ModelRequestContext?) {
-        let context = ModelRequestContext.of(decoder)
-        let source: ListPageSource =
-            if let page { .request(page) } else if let association { .association(association) } else { .none }
+        let session = ModelDecodingSession.current
+        let context = session?.context ?? ModelRequestContext.of(decoder)
+        let marked = session.flatMap { $0.usesListMarkers ? $0 : nil }
+        if let marked, !isResult, association == nil,
+            let marker = try? decoder.singleValueContainer().decode(Int.self)
+        {
+            return (.notLoaded(try marked.association(marker: marker, codingPath: decoder.codingPath)), context)
+        }
         if let container = try? decoder.container(keyedBy: ListCodingKey.self) {
             if container.contains(.items) {
-                var items = try container.nestedUnkeyedContainer(forKey: .items)
-                var elements: [ModelType] = []
-                elements.reserveCapacity(items.count ?? 0)
-                while !items.isAtEnd {
-                    elements.append(try items.decode(ModelDecodingBox<ModelType>.self).value)
+                var association = association
+                if let marked, container.contains(.sessionAssociation) {
+                    let marker = try container.decode(Int.self, forKey: .sessionAssociation)
+                    association = try marked.association(marker: marker, codingPath: container.codingPath)
                 }
+                var items = try container.nestedUnkeyedContainer(forKey: .items)
+                let elements = try Self.decodeElements(of: &items, directly: marked != nil)
                 let nextToken = try container.decodeIfPresent(String.self, forKey: .nextToken)
+                let source = Self.pageSource(isResult: isResult, context: context, association: association)
                 return (.loaded(elements: elements, nextToken: nextToken, source: source), context)
             }
             if container.contains(.associatedIdentifiers) {
@@ -53,14 +61,37 @@ extension List: Codable {
                     debugDescription: "A List<\(ModelType.modelName)> is an array or an object with \"items\"."))
         }
         var array = try decoder.unkeyedContainer()
-        var elements: [ModelType] = []
-        while !array.isAtEnd {
-            elements.append(try array.decode(ModelDecodingBox<ModelType>.self).value)
-        }
+        let elements = try Self.decodeElements(of: &array, directly: marked != nil)
+        let source = Self.pageSource(isResult: isResult, context: context, association: association)
         return (.loaded(elements: elements, nextToken: nil, source: source), context)
+    }
+
+    /// The models of an `items` array: straight from the JSON decoder in a marked body, otherwise
+    /// through the schema.
+    private static func decodeElements(
+        of items: inout any UnkeyedDecodingContainer, directly: Bool
+    ) throws -> [ModelType] {
+        var elements: [ModelType] = []
+        elements.reserveCapacity(items.count ?? 0)
+        if directly {
+            while !items.isAtEnd { elements.append(try items.decode(ModelType.self)) }
+        } else {
+            while !items.isAtEnd { elements.append(try items.decode(ModelDecodingBox<ModelType>.self).value) }
+        }
+        return elements
+    }
+
+    private static func pageSource(
+        isResult: Bool, context: ModelRequestContext?, association: ListAssociationReference?
+    ) -> ListPageSource {
+        if isResult, let page = context?.page { return .request(page) }
+        if let association { return .association(association) }
+        return .none
     }
 }
 
 enum ListCodingKey: String, CodingKey {
     case items, nextToken, associatedIdentifiers, associatedFields
+    /// The marker ``NotLoadedListMarking`` writes into a nested list's object.
+    case sessionAssociation = "switchboard:association"
 }

@@ -7,6 +7,10 @@ final class ModelDecodingPlan: Sendable {
         let name: String
         let isHasMany: Bool
         let associatedFieldNames: [String]
+        /// The associated model, when the schema names one that resolves.
+        let modelType: (any Model.Type)?
+        /// The name as the JSON key's bytes, for ``NotLoadedListMarking``.
+        let nameBytes: [UInt8]
     }
 
     let associations: [Association]
@@ -21,13 +25,38 @@ final class ModelDecodingPlan: Sendable {
         associations = schema.associationFields.map {
             Association(
                 name: $0.name, isHasMany: $0.association?.isHasMany ?? false,
-                associatedFieldNames: $0.association?.associatedFieldNames ?? [])
+                associatedFieldNames: $0.association?.associatedFieldNames ?? [], modelType: $0.associatedModel,
+                nameBytes: Array($0.name.utf8))
         }
         associationNames = associations.map(\.name)
         primaryKeyFieldNames = schema.primaryKeyFieldNames
         singlePrimaryKeyFieldName = primaryKeyFieldNames.count == 1 ? primaryKeyFieldNames[0] : nil
+        primaryKeyNameBytes = primaryKeyFieldNames.map { Array($0.utf8) }
+        let associations = self.associations
+        hasManyIndices = associations.indices.filter { associations[$0].isHasMany }
+        // Marking writes the names into JSON unescaped, and tracks the keys seen in a 64-bit mask.
+        canMarkLists =
+            associations.count <= 64
+            && associations.allSatisfy { association in
+                !association.nameBytes.isEmpty && association.nameBytes.allSatisfy(\.isNameByte)
+            }
         valueKinds = Mutex(Array(repeating: nil, count: associations.count))
+        listsConfirmed = Atomic(hasManyIndices.isEmpty)
     }
+
+    /// The primary-key field names as JSON key bytes.
+    let primaryKeyNameBytes: [[UInt8]]
+    /// The positions of the `hasMany` associations in ``associations``.
+    let hasManyIndices: [Int]
+    /// Whether the association names can be written into a body as they are.
+    let canMarkLists: Bool
+
+    /// Whether every `hasMany` field of the model type has been seen declared as a `List` (or an
+    /// optional one), so that a marked body decodes it: a field declared as, say, `[Comment]?`
+    /// cannot read a marker. Learnt from the model's decodes through ``ModelFieldsDecoder``.
+    var hasManyFieldsDecodeAsLists: Bool { listsConfirmed.load(ordering: .relaxed) }
+
+    private let listsConfirmed: Atomic<Bool>
 
     /// The index of the association named `name` (a short scan of string compares).
     func associationIndex(named name: String) -> Int? {
@@ -40,7 +69,11 @@ final class ModelDecodingPlan: Sendable {
         if let kind = valueKinds.withLock({ $0[index] }), kind.type == identifier { return kind }
         let kind = AssociationValueKind(
             type: identifier, listType: type as? any AssociatedListDecodable.Type, modelType: type as? any Model.Type)
-        valueKinds.withLock { $0[index] = kind }
+        let confirmed = valueKinds.withLock { kinds in
+            kinds[index] = kind
+            return hasManyIndices.allSatisfy { kinds[$0]?.listType != nil }
+        }
+        listsConfirmed.store(confirmed, ordering: .relaxed)
         return kind
     }
 
@@ -85,5 +118,13 @@ extension KeyedDecodingContainerProtocol {
         if let text = try? decode(String.self, forKey: key) { return .string(text) }
         if let number = try? decode(Int.self, forKey: key) { return .number(Double(number)) }
         return try decode(JSONValue.self, forKey: key)
+    }
+}
+
+extension UInt8 {
+    /// A byte of a GraphQL name (`[_A-Za-z0-9]`), which JSON needs no escape for.
+    fileprivate var isNameByte: Bool {
+        (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A)
+            || self == 0x5F
     }
 }

@@ -34,7 +34,12 @@ struct ModelDecodingBox<M: Model>: Decodable {
     let value: M
 
     init(from decoder: any Decoder) throws {
-        value = try M(from: ModelFieldsDecoder(base: decoder, type: M.self))
+        // A marked body already says where the model's lists are (see NotLoadedListMarking).
+        if ModelDecodingSession.current?.usesListMarkers == true {
+            value = try M(from: decoder)
+        } else {
+            value = try M(from: ModelFieldsDecoder(base: decoder, type: M.self))
+        }
     }
 }
 
@@ -223,7 +228,7 @@ extension List: AssociatedListDecodable {
     }
 
     static func decodeAssociated(from decoder: any Decoder, association: ListAssociationReference) throws -> Self {
-        let (state, context) = try decodeState(from: decoder, association: association, page: nil)
+        let (state, context) = try decodeState(from: decoder, association: association)
         return Self(state: state, context: context)
     }
 }

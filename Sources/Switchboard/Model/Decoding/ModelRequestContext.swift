@@ -44,13 +44,11 @@ package struct ModelRequestContext: Sendable {
         }
     }
 
-    /// The context of the list being decoded, set for the duration of a result list's decoding so
-    /// that its thousands of models do not each look it up in the decoder's `userInfo`.
-    @TaskLocal static var decoding: ModelRequestContext?
-
-    /// The context of the decoder, if the response came through the API plugin.
+    /// The context of the decoder, if the response came through the API plugin: the decoding
+    /// session's (one task-local read instead of a `userInfo` lookup per model), else `userInfo`'s.
     static func of(_ decoder: any Decoder) -> ModelRequestContext? {
-        decoding ?? decoder.userInfo[userInfoKey] as? ModelRequestContext
+        if let session = ModelDecodingSession.current { return session.context }
+        return decoder.userInfo[userInfoKey] as? ModelRequestContext
     }
 
     /// Runs a follow-up query through the plugin, or `Switchboard.API` when it is gone.

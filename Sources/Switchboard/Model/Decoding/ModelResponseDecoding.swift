@@ -61,34 +61,34 @@ package enum ModelResponseDecoding {
 }
 
 /// `Optional`, seen from ``ModelResponseDecoding``.
-private protocol OptionalModelResponse {
+protocol OptionalModelResponse {
     static var wrappedType: Any.Type { get }
     static var wrappedIsModelResponse: Bool { get }
     static func some(_ value: Any) -> Any?
 }
 
 extension Optional: OptionalModelResponse {
-    fileprivate static var wrappedType: Any.Type { Wrapped.self }
-    fileprivate static var wrappedIsModelResponse: Bool {
+    static var wrappedType: Any.Type { Wrapped.self }
+    static var wrappedIsModelResponse: Bool {
         Wrapped.self is any Model.Type || Wrapped.self is any ResultListDecodable.Type
     }
-    fileprivate static func some(_ value: Any) -> Any? {
+    static func some(_ value: Any) -> Any? {
         guard let wrapped = value as? Wrapped else { return nil }
         return Optional(wrapped) as Any
     }
 }
 
 /// A `List` that is the whole result of a request.
-private protocol ResultListDecodable {
+protocol ResultListDecodable {
+    static var elementType: any Model.Type { get }
     static func decodeResult(from decoder: any Decoder) throws -> Any
 }
 
 extension List: ResultListDecodable {
-    fileprivate static func decodeResult(from decoder: any Decoder) throws -> Any {
-        let context = decoder.userInfo[ModelRequestContext.userInfoKey] as? ModelRequestContext
-        let (state, _) = try ModelRequestContext.$decoding.withValue(context) {
-            try decodeState(from: decoder, association: nil, page: context?.page)
-        }
+    static var elementType: any Model.Type { ModelType.self }
+
+    static func decodeResult(from decoder: any Decoder) throws -> Any {
+        let (state, context) = try decodeState(from: decoder, association: nil, isResult: true)
         return List(state: state, context: context)
     }
 }
