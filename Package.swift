@@ -31,7 +31,7 @@ let hubTargets: [Target] = [
     // and an AppSync-style store over loopback.
     .testTarget(
         name: "SwitchboardModelTests",
-        dependencies: ["Switchboard", "SwitchboardAPI", "SwitchboardNet", "GraphQLLanguage", "TestSupport"]),
+        dependencies: ["Switchboard", "SwitchboardAPI", "SwitchboardNet", "GraphQLLanguage", "SwitchboardMock", "TestSupport"]),
     // scripts/bench decode-list
     .executableTarget(
         name: "decode-list-bench", dependencies: ["SwitchboardAPI"], path: "Benchmarks/DecodeListBench"),

@@ -16,6 +16,12 @@ extension APIPlugin {
         let id = UUID().uuidString.lowercased()
         let registration = SubscriptionRegistration()
         let decoder = GraphQLResponseDecoder()
+        // Lists and lazy references in events load through this plugin, with the request's API and
+        // authorization mode (held weakly, as for queries).
+        let modelContext: [CodingUserInfoKey: any Sendable] = [
+            ModelRequestContext.userInfoKey: ModelRequestContext(
+                apiName: request.apiName, authMode: request.authMode, page: nil, plugin: self)
+        ]
         let sink = SubscriptionSink { signal in
             switch signal {
             case .state(let state):
@@ -23,7 +29,7 @@ extension APIPlugin {
             case .payload(let bytes):
                 let result: GraphQLResponse<R>
                 do throws(APIError) {
-                    result = try decoder.decode(Data(bytes), status: 200, request: request)
+                    result = try decoder.decode(Data(bytes), status: 200, request: request, userInfo: modelContext)
                 } catch {
                     result = .failure(.transformationError(String(decoding: bytes, as: UTF8.self), error))
                 }
