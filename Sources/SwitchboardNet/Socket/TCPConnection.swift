@@ -141,6 +141,19 @@ public final class TCPConnection: ByteStream {
         }
     }
 
+    /// Shuts the receiving side: a read waiting now or started later returns what is already
+    /// buffered, then end-of-stream; writing still works (the server uses it to wake a reader it
+    /// then answers `408`).
+    func shutdownInput() {
+        descriptor.withLock { fd in
+            #if canImport(Glibc)
+                if fd >= 0 { _ = shutdown(fd, Int32(SHUT_RD)) }
+            #else
+                if fd >= 0 { _ = shutdown(fd, SHUT_RD) }
+            #endif
+        }
+    }
+
     /// Closes the socket; tasks waiting to read or write fail with ``NetworkError/Kind/closed``.
     public func close() async {
         closeNow()
