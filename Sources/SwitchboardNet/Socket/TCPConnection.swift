@@ -85,17 +85,21 @@ public final class TCPConnection: ByteStream {
 
     /// Reads up to `maxBytes`; an empty array means the peer closed the connection.
     public func read(maxBytes: Int = 65_536) async throws -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: maxBytes)
         while true {
-            let (fd, count, failure) = descriptor.withLock { fd -> (Int32, Int, Int32) in
-                guard fd >= 0 else { return (fd, -1, EBADF) }
-                let count = buffer.withUnsafeMutableBytes { Glibc_or_Darwin_read(fd, $0.baseAddress, maxBytes) }
-                return (fd, count, count < 0 ? errno : 0)
+            // The kernel writes straight into uninitialized capacity, so a 20-byte read costs no
+            // 64 KiB memset.
+            let (fd, bytes, failure) = descriptor.withLock { fd -> (Int32, [UInt8]?, Int32) in
+                guard fd >= 0 else { return (fd, nil, EBADF) }
+                var count = 0
+                var failure: Int32 = 0
+                let bytes = [UInt8](unsafeUninitializedCapacity: maxBytes) { buffer, initialized in
+                    count = Glibc_or_Darwin_read(fd, buffer.baseAddress, maxBytes)
+                    if count < 0 { failure = errno }
+                    initialized = max(count, 0)
+                }
+                return (fd, count >= 0 ? bytes : nil, failure)
             }
-            if count >= 0 {
-                buffer.removeSubrange(count...)
-                return buffer
-            }
+            if let bytes { return bytes }
             if fd < 0 { throw NetworkError(.closed, operation: "read") }
             switch failure {
             case EAGAIN, EWOULDBLOCK: try await loop.waitUntilReady(fd, for: .read)
