@@ -135,26 +135,17 @@ public final class TCPConnection: ByteStream {
     }
 
     /// Half-closes the connection: the peer reads end-of-stream, reading here still works.
-    public func shutdownOutput() {
-        descriptor.withLock { fd in
-            #if canImport(Glibc)
-                if fd >= 0 { _ = shutdown(fd, Int32(SHUT_WR)) }
-            #else
-                if fd >= 0 { _ = shutdown(fd, SHUT_WR) }
-            #endif
-        }
-    }
+    public func shutdownOutput() { shutdown(Int32(SHUT_WR)) }
 
     /// Shuts the receiving side: a read waiting now or started later returns what is already
     /// buffered, then end-of-stream; writing still works (the server uses it to wake a reader it
     /// then answers `408`).
-    func shutdownInput() {
+    func shutdownInput() { shutdown(Int32(SHUT_RD)) }
+
+    /// `shutdown(2)` on the open descriptor (`SHUT_RD` or `SHUT_WR`); nothing once closed.
+    private func shutdown(_ direction: Int32) {
         descriptor.withLock { fd in
-            #if canImport(Glibc)
-                if fd >= 0 { _ = shutdown(fd, Int32(SHUT_RD)) }
-            #else
-                if fd >= 0 { _ = shutdown(fd, SHUT_RD) }
-            #endif
+            if fd >= 0 { _ = Glibc_or_Darwin_shutdown(fd, direction) }
         }
     }
 
@@ -193,6 +184,14 @@ func Glibc_or_Darwin_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ cou
         return Glibc.read(fd, buffer, count)
     #else
         return Darwin.read(fd, buffer, count)
+    #endif
+}
+
+func Glibc_or_Darwin_shutdown(_ fd: Int32, _ direction: Int32) -> Int32 {
+    #if canImport(Glibc)
+        return Glibc.shutdown(fd, direction)
+    #else
+        return Darwin.shutdown(fd, direction)
     #endif
 }
 
