@@ -109,6 +109,96 @@ struct HTTPServerTests {
         }
     }
 
+    @Test func closesAnIdleKeptAliveConnectionWithoutAResponse() async throws {
+        let configuration = HTTPServer.Configuration(requestHeadTimeout: .seconds(30), idleTimeout: .milliseconds(100))
+        try await withServer(configuration: configuration) { server in
+            var client = try await RawHTTPClient.connect(port: server.port)
+            try await client.send("GET / HTTP/1.1\r\n\r\n")
+            #expect(try await client.readResponse()?.status == 200)
+            let start = ContinuousClock.now
+            #expect(try await client.readResponse() == nil)  // end-of-stream, no 408
+            #expect(ContinuousClock.now - start < .seconds(5))
+        }
+    }
+
+    @Test func aStalledRequestHeadIsAnswered408WhileOtherClientsAreServed() async throws {
+        let configuration = HTTPServer.Configuration(requestHeadTimeout: .milliseconds(300))
+        try await withServer(configuration: configuration) { server in
+            var stalled = try await RawHTTPClient.connect(port: server.port)
+            try await stalled.send("GET /slow HTTP/1.1\r\nHost: x\r\nX-Half: ")
+            let start = ContinuousClock.now
+            var healthy = try await RawHTTPClient.connect(port: server.port)
+            for index in 0..<3 {
+                try await healthy.send("GET /fine/\(index) HTTP/1.1\r\n\r\n")
+                #expect(try await healthy.readResponse()?.body == "GET /fine/\(index) ")
+            }
+            let response = try #require(try await stalled.readResponse())
+            #expect(response.status == 408)
+            #expect(response.header("Connection") == "close")
+            #expect(try await stalled.isClosedByServer())
+            #expect(ContinuousClock.now - start < .seconds(5))
+            try await healthy.send("GET /after HTTP/1.1\r\n\r\n")
+            #expect(try await healthy.readResponse()?.body == "GET /after ")
+            await healthy.connection.close()
+        }
+    }
+
+    @Test func aHeadTrickledByteByByteStillTimesOut() async throws {
+        let configuration = HTTPServer.Configuration(requestHeadTimeout: .milliseconds(300))
+        try await withServer(configuration: configuration) { server in
+            var client = try await RawHTTPClient.connect(port: server.port)
+            try await client.send("GET / HTTP/1.1\r\n")
+            let connection = client.connection
+            let trickle = Task {
+                // Each byte arrives well within the idle timeout; only the head deadline stops it.
+                for _ in 0..<100 {
+                    try await Task.sleep(for: .milliseconds(50))
+                    try await connection.write(Array("X".utf8))
+                }
+            }
+            defer { trickle.cancel() }
+            let response = try #require(try await client.readResponse())
+            trickle.cancel()
+            #expect(response.status == 408)
+        }
+    }
+
+    @Test func aNewConnectionThatSendsNothingIsClosedAfterTheHeadTimeout() async throws {
+        let configuration = HTTPServer.Configuration(requestHeadTimeout: .milliseconds(100))
+        try await withServer(configuration: configuration) { server in
+            var client = try await RawHTTPClient.connect(port: server.port)
+            let start = ContinuousClock.now
+            #expect(try await client.readResponse() == nil)
+            #expect(ContinuousClock.now - start < .seconds(5))
+        }
+    }
+
+    @Test func aSlowRequestWithinTheDeadlinesIsServed() async throws {
+        let configuration = HTTPServer.Configuration(requestHeadTimeout: .seconds(5), idleTimeout: .seconds(5))
+        try await withServer(configuration: configuration) { server in
+            var client = try await RawHTTPClient.connect(port: server.port)
+            for piece in ["POST /slow HT", "TP/1.1\r\nContent-Le", "ngth: 4\r\n\r\n", "ab", "cd"] {
+                try await client.send(piece)
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(try await client.readResponse()?.body == "POST /slow abcd")
+            await client.connection.close()
+        }
+    }
+
+    @Test func theHeadTimeoutDoesNotApplyWhileAKeptAliveConnectionIsIdle() async throws {
+        let configuration = HTTPServer.Configuration(requestHeadTimeout: .milliseconds(300), idleTimeout: .seconds(30))
+        try await withServer(configuration: configuration) { server in
+            var client = try await RawHTTPClient.connect(port: server.port)
+            try await client.send("GET /one HTTP/1.1\r\n\r\n")
+            #expect(try await client.readResponse()?.body == "GET /one ")
+            try await Task.sleep(for: .seconds(1))
+            try await client.send("GET /two HTTP/1.1\r\n\r\n")
+            #expect(try await client.readResponse()?.body == "GET /two ")
+            await client.connection.close()
+        }
+    }
+
     @Test func serves100ConcurrentConnections() async throws {
         try await withServer { server in
             let bodies = try await withThrowingTaskGroup(of: String.self) { group in

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardSigV4
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -110,11 +111,9 @@ struct RealtimeAuthorizer: Sendable {
         JSONValue.object(authorization.mapValues(JSONValue.string)).jsonText
     }
 
+    /// `date` as `yyyyMMdd'T'HHmmss'Z'` in UTC, truncated to whole seconds: the signer's own
+    /// calendar arithmetic, no `DateFormatter` per handshake.
     static func amzDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        return formatter.string(from: date)
+        SigV4Timestamp(date).amzDate
     }
 }

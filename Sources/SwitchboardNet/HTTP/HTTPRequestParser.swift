@@ -57,6 +57,12 @@ public struct HTTPRequestParser: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
+    /// Whether a request head has been parsed and its body is still arriving.
+    var isReceivingBody: Bool { pending != nil }
+
+    /// Whether bytes of a request not yet returned by ``nextRequest()`` are buffered.
+    var hasUnparsedBytes: Bool { pending != nil || start < buffer.count }
+
     /// Bytes received beyond the last complete request (handed to an upgraded protocol).
     public var unconsumedBytes: [UInt8] { Array(buffer[start...]) }
 

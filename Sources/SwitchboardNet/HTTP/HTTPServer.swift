@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// A small HTTP/1.1 server on the event loop: keep-alive, pipelining, chunked request bodies,
-/// size limits, idle timeouts, and protocol upgrades (WebSocket) handed to the responder.
+/// size limits, request-head and idle timeouts, and protocol upgrades (WebSocket) handed to the
+/// responder.
 ///
 /// The mock server and the local AppSync-compatible server build on it; tests start it on
 /// 127.0.0.1 port 0 and read the chosen ``port``.
@@ -22,12 +23,22 @@ public final class HTTPServer: Sendable {
     public struct Configuration: Sendable {
         /// Request size limits (head and body).
         public var limits: HTTPRequestParser.Limits
-        /// A connection with no request in progress is closed after this long.
+        /// How long a client has to send a complete request head (request line and headers),
+        /// counted from accepting the connection for its first request and from the first byte for
+        /// later ones. A late head is answered `408 Request Timeout` and the connection closed, so a
+        /// client trickling header bytes (slowloris) cannot hold a connection open.
+        public var requestHeadTimeout: Duration
+        /// How long a kept-alive connection may wait for its next request, or a request body go
+        /// without new bytes, before the connection is closed without a response.
         public var idleTimeout: Duration
 
         /// Creates a configuration; the defaults suit tests and local servers.
-        public init(limits: HTTPRequestParser.Limits = .init(), idleTimeout: Duration = .seconds(60)) {
+        public init(
+            limits: HTTPRequestParser.Limits = .init(), requestHeadTimeout: Duration = .seconds(10),
+            idleTimeout: Duration = .seconds(60)
+        ) {
             self.limits = limits
+            self.requestHeadTimeout = requestHeadTimeout
             self.idleTimeout = idleTimeout
         }
     }
@@ -49,7 +60,8 @@ public final class HTTPServer: Sendable {
     private init(listener: TCPListener, configuration: Configuration, isSecure: Bool) {
         self.listener = listener
         self.isSecure = isSecure
-        self.connections = ConnectionTable(idleTimeout: configuration.idleTimeout)
+        self.connections = ConnectionTable(
+            headTimeout: configuration.requestHeadTimeout, idleTimeout: configuration.idleTimeout)
     }
 
     /// Binds `host:port` (port 0 picks a free one) and starts serving with `responder`; with
@@ -63,10 +75,16 @@ public final class HTTPServer: Sendable {
         let server = HTTPServer(listener: listener, configuration: configuration, isSecure: tls != nil)
         let task = Task { [connections = server.connections] in
             await withDiscardingTaskGroup { group in
-                group.addTask { await connections.reapIdleConnections() }
+                group.addTask { await connections.reapExpiredConnections() }
                 while true {
                     guard let connection = try? await listener.accept() else { break }
+                    // Tracked from accept, so a TLS handshake counts against the request head timeout.
+                    connections.insert(connection)
                     group.addTask {
+                        defer {
+                            connections.remove(connection)
+                            connection.closeNow()
+                        }
                         let stream: any ByteStream
                         if let tls {
                             guard let secured = try? await tls.accept(connection) else { return }
@@ -100,25 +118,50 @@ public final class HTTPServer: Sendable {
     public var openConnectionCount: Int { connections.count }
 }
 
-/// The server's open connections and when each was last active, so idle ones can be closed and
-/// `stop()` can close them all.
+/// The server's open connections and the deadline each one is waiting against, so one reaper task
+/// can close idle connections and time out slow request heads, and `stop()` can close them all.
+///
+/// The reaper never writes or waits on a connection: it closes it, or for a late request head
+/// shuts its input so the connection's own task wakes up, answers `408` and closes. A slow client
+/// therefore costs nothing but its own task.
 final class ConnectionTable: Sendable {
+    /// What a connection is waiting for, which sets its deadline and what happens when it passes.
+    enum Wait: Equatable {
+        /// The first byte of a request: on a new connection (or during its TLS handshake) the head
+        /// timeout from accepting it, on a kept-alive one the idle timeout. Closed silently.
+        case request
+        /// The rest of a request head that has started: answered `408` when the head timeout passes.
+        case head
+        /// More of a request body: closed silently once no byte arrived for the idle timeout.
+        case body
+        /// The responder and the response write: no deadline.
+        case response
+    }
+
     private struct Entry {
         var connection: TCPConnection
-        var lastActive: ContinuousClock.Instant
-        var isBusy: Bool
+        var wait: Wait
+        var deadline: ContinuousClock.Instant?
+        var hasServedRequest = false
+        var headTimedOut = false
     }
 
     private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private let headTimeout: Duration
     private let idleTimeout: Duration
 
-    init(idleTimeout: Duration) { self.idleTimeout = idleTimeout }
+    init(headTimeout: Duration, idleTimeout: Duration) {
+        self.headTimeout = headTimeout
+        self.idleTimeout = idleTimeout
+    }
 
     var count: Int { entries.withLock { $0.count } }
 
+    /// Adds a just-accepted connection; its first request head is due within the head timeout.
     func insert(_ connection: TCPConnection) {
         entries.withLock {
-            $0[ObjectIdentifier(connection)] = Entry(connection: connection, lastActive: .now, isBusy: false)
+            $0[ObjectIdentifier(connection)] = Entry(
+                connection: connection, wait: .request, deadline: .now + headTimeout)
         }
     }
 
@@ -126,17 +169,36 @@ final class ConnectionTable: Sendable {
         _ = entries.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
     }
 
-    /// Marks a connection busy (a request is being handled or written) or idle again.
-    func setBusy(_ connection: TCPConnection, _ busy: Bool) {
-        entries.withLock {
-            $0[ObjectIdentifier(connection)]?.isBusy = busy
-            $0[ObjectIdentifier(connection)]?.lastActive = .now
+    /// Records what `connection` waits for now, moving its deadline as ``Wait`` describes; `false`
+    /// once its request head has timed out (the caller answers `408`). Staying in `.head` keeps the
+    /// deadline, and so does the first head of a new connection (it runs from accepting it);
+    /// `.body` restarts the idle timeout on every call, so a slow but steady upload is not idle.
+    func setWaiting(_ connection: TCPConnection, for wait: Wait) -> Bool {
+        entries.withLock { table in
+            let key = ObjectIdentifier(connection)
+            guard var entry = table[key] else { return true }
+            if entry.headTimedOut { return false }
+            let now = ContinuousClock.now
+            switch wait {
+            case .request where entry.wait != .request: entry.deadline = now + idleTimeout
+            case .request: break
+            case .head:
+                let isFirstHead = entry.wait == .request && !entry.hasServedRequest
+                if entry.wait != .head && !isFirstHead { entry.deadline = now + headTimeout }
+            case .body: entry.deadline = now + idleTimeout
+            case .response:
+                entry.deadline = nil
+                entry.hasServedRequest = true
+            }
+            entry.wait = wait
+            table[key] = entry
+            return true
         }
     }
 
-    /// Records activity (bytes received) so a slow upload is not mistaken for an idle connection.
-    func touch(_ connection: TCPConnection) {
-        entries.withLock { $0[ObjectIdentifier(connection)]?.lastActive = .now }
+    /// Whether `connection`'s request head timed out (its reads then end early).
+    func headTimedOut(_ connection: TCPConnection) -> Bool {
+        entries.withLock { $0[ObjectIdentifier(connection)]?.headTimedOut ?? false }
     }
 
     func closeAll() {
@@ -144,16 +206,36 @@ final class ConnectionTable: Sendable {
         for connection in all { connection.closeNow() }
     }
 
-    /// Runs until cancelled, closing connections idle for longer than the timeout.
-    func reapIdleConnections() async {
-        let interval = min(idleTimeout / 4, .seconds(1))
+    /// Runs until cancelled, acting on passed deadlines a few times per shortest timeout.
+    func reapExpiredConnections() async {
+        let interval = max(min(min(idleTimeout, headTimeout) / 4, .seconds(1)), .milliseconds(1))
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
-            let now = ContinuousClock.now
-            let idle = entries.withLock { table in
-                table.values.filter { !$0.isBusy && now - $0.lastActive > idleTimeout }.map(\.connection)
-            }
-            for connection in idle { connection.closeNow() }
+            reapExpiredConnections(now: .now)
         }
+    }
+
+    /// Closes the connections whose deadline passed, except a late request head: that connection
+    /// is marked timed out and its input shut, so its task's read returns and it answers `408`. It
+    /// gets one more head timeout to write that, then it is closed like the others.
+    func reapExpiredConnections(now: ContinuousClock.Instant) {
+        var expired: [TCPConnection] = []
+        var lateHeads: [TCPConnection] = []
+        entries.withLock { table in
+            let keys = table.compactMap { key, entry in entry.deadline.map { $0 <= now } == true ? key : nil }
+            for key in keys {
+                guard var entry = table[key] else { continue }
+                if entry.wait == .head && !entry.headTimedOut {
+                    entry.headTimedOut = true
+                    entry.deadline = now + headTimeout
+                    table[key] = entry
+                    lateHeads.append(entry.connection)
+                } else {
+                    expired.append(entry.connection)
+                }
+            }
+        }
+        for connection in expired { connection.closeNow() }
+        for connection in lateHeads { connection.shutdownInput() }
     }
 }

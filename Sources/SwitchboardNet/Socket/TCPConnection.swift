@@ -85,17 +85,21 @@ public final class TCPConnection: ByteStream {
 
     /// Reads up to `maxBytes`; an empty array means the peer closed the connection.
     public func read(maxBytes: Int = 65_536) async throws -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: maxBytes)
         while true {
-            let (fd, count, failure) = descriptor.withLock { fd -> (Int32, Int, Int32) in
-                guard fd >= 0 else { return (fd, -1, EBADF) }
-                let count = buffer.withUnsafeMutableBytes { Glibc_or_Darwin_read(fd, $0.baseAddress, maxBytes) }
-                return (fd, count, count < 0 ? errno : 0)
+            // The kernel writes straight into uninitialized capacity, so a 20-byte read costs no
+            // 64 KiB memset.
+            let (fd, bytes, failure) = descriptor.withLock { fd -> (Int32, [UInt8]?, Int32) in
+                guard fd >= 0 else { return (fd, nil, EBADF) }
+                var count = 0
+                var failure: Int32 = 0
+                let bytes = [UInt8](unsafeUninitializedCapacity: maxBytes) { buffer, initialized in
+                    count = Glibc_or_Darwin_read(fd, buffer.baseAddress, maxBytes)
+                    if count < 0 { failure = errno }
+                    initialized = max(count, 0)
+                }
+                return (fd, count >= 0 ? bytes : nil, failure)
             }
-            if count >= 0 {
-                buffer.removeSubrange(count...)
-                return buffer
-            }
+            if let bytes { return bytes }
             if fd < 0 { throw NetworkError(.closed, operation: "read") }
             switch failure {
             case EAGAIN, EWOULDBLOCK: try await loop.waitUntilReady(fd, for: .read)
@@ -131,13 +135,17 @@ public final class TCPConnection: ByteStream {
     }
 
     /// Half-closes the connection: the peer reads end-of-stream, reading here still works.
-    public func shutdownOutput() {
+    public func shutdownOutput() { shutdown(Int32(SHUT_WR)) }
+
+    /// Shuts the receiving side: a read waiting now or started later returns what is already
+    /// buffered, then end-of-stream; writing still works (the server uses it to wake a reader it
+    /// then answers `408`).
+    func shutdownInput() { shutdown(Int32(SHUT_RD)) }
+
+    /// `shutdown(2)` on the open descriptor (`SHUT_RD` or `SHUT_WR`); nothing once closed.
+    private func shutdown(_ direction: Int32) {
         descriptor.withLock { fd in
-            #if canImport(Glibc)
-                if fd >= 0 { _ = shutdown(fd, Int32(SHUT_WR)) }
-            #else
-                if fd >= 0 { _ = shutdown(fd, SHUT_WR) }
-            #endif
+            if fd >= 0 { _ = Glibc_or_Darwin_shutdown(fd, direction) }
         }
     }
 
@@ -176,6 +184,14 @@ func Glibc_or_Darwin_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ cou
         return Glibc.read(fd, buffer, count)
     #else
         return Darwin.read(fd, buffer, count)
+    #endif
+}
+
+func Glibc_or_Darwin_shutdown(_ fd: Int32, _ direction: Int32) -> Int32 {
+    #if canImport(Glibc)
+        return Glibc.shutdown(fd, direction)
+    #else
+        return Darwin.shutdown(fd, direction)
     #endif
 }
 

@@ -113,19 +113,20 @@
 
         func read(maxBytes: Int) async throws -> [UInt8] {
             while true {
-                var buffer = [UInt8](repeating: 0, count: maxBytes)
-                let (count, error, hasOutput) = try withSSL { ssl in
+                let (bytes, error, hasOutput) = try withSSL { ssl in
                     ERR_clear_error()
-                    let count = buffer.withUnsafeMutableBytes { SSL_read(ssl, $0.baseAddress, Int32(maxBytes)) }
+                    var count: Int32 = 0
+                    // Decrypted straight into uninitialized capacity: no memset of `maxBytes` per read.
+                    let bytes = [UInt8](unsafeUninitializedCapacity: maxBytes) { buffer, initialized in
+                        count = SSL_read(ssl, buffer.baseAddress, Int32(maxBytes))
+                        initialized = max(Int(count), 0)
+                    }
                     let error = count > 0 ? SSL_ERROR_NONE : SSL_get_error(ssl, count)
                     let detail = (error == SSL_ERROR_SSL || error == SSL_ERROR_SYSCALL) ? OpenSSLErrors.drain() : ""
-                    return (Int(count), (error, detail), BIO_ctrl_pending(SSL_get_wbio(ssl)) > 0)
+                    return (count > 0 ? bytes : nil, (error, detail), BIO_ctrl_pending(SSL_get_wbio(ssl)) > 0)
                 }
                 if hasOutput { try await flushOutput() }
-                if count > 0 {
-                    buffer.removeSubrange(count...)
-                    return buffer
-                }
+                if let bytes { return bytes }
                 switch error.0 {
                 case SSL_ERROR_ZERO_RETURN: return []
                 case SSL_ERROR_WANT_READ:
