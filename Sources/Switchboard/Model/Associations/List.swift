@@ -82,9 +82,32 @@ extension List: Collection {
 /// hold them.
 struct ListAssociationReference: Sendable {
     /// The parent's primary-key values, hash key first.
-    let parentIdentifiers: [JSONValue]
+    var parentIdentifiers: [JSONValue] {
+        switch identifiers {
+        case .single(let value): [value]
+        case .composite(let values): values
+        }
+    }
     /// The `associatedWith`/`associatedFields` names of the `hasMany` field, in the child model.
     let associatedFieldNames: [String]
+    /// A single key value is kept without an array: a response of a thousand models makes a
+    /// thousand references, and most models have a single-field key.
+    private let identifiers: Identifiers
+
+    private enum Identifiers: Sendable {
+        case single(JSONValue)
+        case composite([JSONValue])
+    }
+
+    init(parentIdentifiers: [JSONValue], associatedFieldNames: [String]) {
+        identifiers = parentIdentifiers.count == 1 ? .single(parentIdentifiers[0]) : .composite(parentIdentifiers)
+        self.associatedFieldNames = associatedFieldNames
+    }
+
+    init(parentIdentifier: JSONValue, associatedFieldNames: [String]) {
+        identifiers = .single(parentIdentifier)
+        self.associatedFieldNames = associatedFieldNames
+    }
 
     /// `{"postId": {"eq": "…"}}`, or `{"and": […]}` for composite keys.
     func filter(childSchema: ModelSchema) -> JSONValue {

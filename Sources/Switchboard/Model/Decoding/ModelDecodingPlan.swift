@@ -32,6 +32,10 @@ final class ModelDecodingPlan: Sendable {
         primaryKeyFieldNames = schema.primaryKeyFieldNames
         singlePrimaryKeyFieldName = primaryKeyFieldNames.count == 1 ? primaryKeyFieldNames[0] : nil
         primaryKeyNameBytes = primaryKeyFieldNames.map { Array($0.utf8) }
+        associationNameBytes = associations.map(\.nameBytes)
+        markingKeyLengths = (primaryKeyNameBytes + associationNameBytes).reduce(0) { mask, name in
+            mask | (name.count < 64 ? 1 << UInt64(name.count) : 0)
+        }
         let associations = self.associations
         hasManyIndices = associations.indices.filter { associations[$0].isHasMany }
         // Marking writes the names into JSON unescaped, and tracks the keys seen in a 64-bit mask.
@@ -46,6 +50,11 @@ final class ModelDecodingPlan: Sendable {
 
     /// The primary-key field names as JSON key bytes.
     let primaryKeyNameBytes: [[UInt8]]
+    /// The association names as JSON key bytes, indexed like ``associations``.
+    let associationNameBytes: [[UInt8]]
+    /// Bit `n` is set when a key or association name is `n` bytes long (names of 64 bytes or more
+    /// are always compared).
+    let markingKeyLengths: UInt64
     /// The positions of the `hasMany` associations in ``associations``.
     let hasManyIndices: [Int]
     /// Whether the association names can be written into a body as they are.

@@ -67,7 +67,7 @@ private struct ListMarkingScanner {
     struct Insertion {
         let position: Int
         /// The missing list's key, or `nil` for the marker key inside a present list.
-        let name: [UInt8]?
+        let association: [UInt8]?
         let needsComma: Bool
         let marker: Int
     }
@@ -80,8 +80,15 @@ private struct ListMarkingScanner {
     /// Whether ``insertions`` are in body order (they are unless a model has a present list and a
     /// missing one, whose insertions are found in the other order).
     var insertionsInOrder = true
+    /// The plans of the associated types met so far.
+    var plans: [(ObjectIdentifier, ModelDecodingPlan)] = []
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        // About one model per few hundred bytes: room for most responses without regrowing.
+        associations.reserveCapacity(bytes.count / 256)
+        insertions.reserveCapacity(bytes.count / 256)
+    }
 
     // MARK: - The value at the decode path
 
@@ -121,6 +128,9 @@ private struct ListMarkingScanner {
     /// A model object: marks its lists, after following its associations.
     private mutating func scanModel(_ plan: ModelDecodingPlan, isReference: Bool) throws(GiveUp) {
         guard plan.canMarkLists, plan.hasManyFieldsDecodeAsLists else { throw GiveUp() }
+        let keyNames = plan.primaryKeyNameBytes
+        let associationNames = plan.associationNameBytes
+        let keyLengths = plan.markingKeyLengths
         try enterContainer()
         var memberCount = 0
         var seen: UInt64 = 0
@@ -133,18 +143,21 @@ private struct ListMarkingScanner {
             while true {
                 let key = try keyAndColon()
                 memberCount += 1
-                if let keyIndex = plan.primaryKeyNameBytes.firstIndex(where: { keyEquals(key, $0) }) {
+                // Most keys are plain fields: a length no key or association name has rules them
+                // out without comparing bytes.
+                if key.count < 64 && keyLengths & (1 << UInt64(key.count)) == 0 {
+                    if isReference && onlyKeyFields && !keyEquals(key, Self.typenameKey) { onlyKeyFields = false }
+                    try skipValue()
+                } else if let keyIndex = Self.index(of: key, in: keyNames, bytes: bytes) {
                     let start = index
                     try skipValue()
-                    if plan.primaryKeyNameBytes.count == 1 {
+                    if keyNames.count == 1 {
                         singleKeyValue = start..<index
                     } else {
-                        if compositeKeyValues.isEmpty {
-                            compositeKeyValues = Array(repeating: nil, count: plan.primaryKeyNameBytes.count)
-                        }
+                        if compositeKeyValues.isEmpty { compositeKeyValues = Array(repeating: nil, count: keyNames.count) }
                         compositeKeyValues[keyIndex] = start..<index
                     }
-                } else if let association = plan.associations.firstIndex(where: { keyEquals(key, $0.nameBytes) }) {
+                } else if let association = Self.index(of: key, in: associationNames, bytes: bytes) {
                     guard seen & (1 << UInt64(association)) == 0 else { throw GiveUp() }
                     seen |= 1 << UInt64(association)
                     onlyKeyFields = false
@@ -164,30 +177,47 @@ private struct ListMarkingScanner {
         // A reference's key fields alone are the not-loaded form `LazyReference` reads.
         guard !plan.hasManyIndices.isEmpty, !(isReference && onlyKeyFields) else { return }
         var identifiers: [JSONValue] = []
-        identifiers.reserveCapacity(plan.primaryKeyNameBytes.count)
-        for position in plan.primaryKeyNameBytes.indices {
-            let range =
-                compositeKeyValues.isEmpty ? (position == 0 ? singleKeyValue : nil) : compositeKeyValues[position]
-            identifiers.append(try identifierValue(range))
+        var identifier = JSONValue.null
+        if keyNames.count == 1 {
+            identifier = try identifierValue(singleKeyValue)
+        } else {
+            identifiers.reserveCapacity(keyNames.count)
+            for position in keyNames.indices {
+                identifiers.append(try identifierValue(compositeKeyValues.isEmpty ? nil : compositeKeyValues[position]))
+            }
         }
         var wroteAtClose = false
         for association in plan.hasManyIndices {
             let marker = associations.count
             if seen & (1 << UInt64(association)) != 0 {
                 guard let list = presentLists.first(where: { $0.association == association }) else { continue }
-                append(Insertion(position: list.close, name: nil, needsComma: !list.isEmpty, marker: marker))
+                append(Insertion(position: list.close, association: nil, needsComma: !list.isEmpty, marker: marker))
             } else {
                 append(
                     Insertion(
-                        position: close, name: plan.associations[association].nameBytes,
+                        position: close, association: associationNames[association],
                         needsComma: memberCount > 0 || wroteAtClose, marker: marker))
                 wroteAtClose = true
             }
+            let fields = plan.associations[association].associatedFieldNames
             associations.append(
-                ListAssociationReference(
-                    parentIdentifiers: identifiers,
-                    associatedFieldNames: plan.associations[association].associatedFieldNames))
+                keyNames.count == 1
+                    ? ListAssociationReference(parentIdentifier: identifier, associatedFieldNames: fields)
+                    : ListAssociationReference(parentIdentifiers: identifiers, associatedFieldNames: fields))
         }
+    }
+
+    /// The position of the name equal to `key` in `names`.
+    private static func index(
+        of key: Range<Int>, in names: [[UInt8]], bytes: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        for position in names.indices where names[position].count == key.count {
+            let matches = names[position].withUnsafeBufferPointer { name in
+                memcmp(bytes.baseAddress! + key.lowerBound, name.baseAddress!, key.count) == 0
+            }
+            if matches { return position }
+        }
+        return nil
     }
 
     /// The value of an association field: nested models and lists are followed; a present list's
@@ -198,8 +228,8 @@ private struct ListMarkingScanner {
         switch current {
         case UInt8(ascii: "{"):
             guard let type = association.modelType else { throw GiveUp() }
-            if association.isHasMany { return try scanListObject(ModelDecodingPlan.of(type)) }
-            try scanModel(ModelDecodingPlan.of(type), isReference: true)
+            if association.isHasMany { return try scanListObject(plan(of: type)) }
+            try scanModel(plan(of: type), isReference: true)
             return nil
         case UInt8(ascii: "n"):
             try skipValue()
@@ -263,6 +293,16 @@ private struct ListMarkingScanner {
         }
     }
 
+    /// The plan of an associated type, remembered for the rest of the pass: a response repeats the
+    /// same few types a thousand times, and the shared table takes a lock per lookup.
+    private mutating func plan(of type: any Model.Type) -> ModelDecodingPlan {
+        let key = ObjectIdentifier(type)
+        for (known, plan) in plans where known == key { return plan }
+        let plan = ModelDecodingPlan.of(type)
+        plans.append((key, plan))
+        return plan
+    }
+
     private mutating func append(_ insertion: Insertion) {
         if let last = insertions.last, last.position > insertion.position { insertionsInOrder = false }
         insertions.append(insertion)
@@ -288,7 +328,7 @@ private struct ListMarkingScanner {
 
     /// The body with every insertion written at its position.
     func markedBody() -> Data {
-        guard !insertions.isEmpty else { return Data(bytes) }
+        guard !insertions.isEmpty, let source = bytes.baseAddress else { return Data(bytes) }
         let ordered =
             insertionsInOrder
             ? insertions
@@ -299,37 +339,38 @@ private struct ListMarkingScanner {
         for insertion in ordered {
             // [,]"name":digits
             extra +=
-                (insertion.needsComma ? 1 : 0) + (insertion.name ?? markerKey).count + 3 + digitCount(insertion.marker)
+                (insertion.needsComma ? 1 : 0) + (insertion.association ?? markerKey).count + 3
+                + digitCount(insertion.marker)
         }
         let count = bytes.count + extra
-        let output = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 1)
+        let output = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
         var written = 0
         var copied = 0
-        func write(_ source: UnsafeBufferPointer<UInt8>) {
-            guard let base = source.baseAddress, !source.isEmpty else { return }
-            (output + written).copyMemory(from: base, byteCount: source.count)
-            written += source.count
-        }
-        func write(byte: UInt8) {
-            output.storeBytes(of: byte, toByteOffset: written, as: UInt8.self)
-            written += 1
-        }
         for insertion in ordered {
-            write(UnsafeBufferPointer(rebasing: bytes[copied..<insertion.position]))
+            (output + written).update(from: source + copied, count: insertion.position - copied)
+            written += insertion.position - copied
             copied = insertion.position
-            if insertion.needsComma { write(byte: UInt8(ascii: ",")) }
-            write(byte: UInt8(ascii: "\""))
-            (insertion.name ?? markerKey).withUnsafeBufferPointer { write($0) }
-            write(byte: UInt8(ascii: "\""))
-            write(byte: UInt8(ascii: ":"))
-            var divisor = 1
-            while divisor * 10 <= insertion.marker { divisor *= 10 }
-            while divisor > 0 {
-                write(byte: UInt8(ascii: "0") + UInt8(insertion.marker / divisor % 10))
-                divisor /= 10
+            if insertion.needsComma {
+                output[written] = UInt8(ascii: ",")
+                written += 1
             }
+            output[written] = UInt8(ascii: "\"")
+            written += 1
+            let key = insertion.association ?? markerKey
+            key.withUnsafeBufferPointer { (output + written).update(from: $0.baseAddress!, count: $0.count) }
+            written += key.count
+            output[written] = UInt8(ascii: "\"")
+            output[written + 1] = UInt8(ascii: ":")
+            written += 2
+            let digits = digitCount(insertion.marker)
+            var rest = insertion.marker
+            for offset in stride(from: digits - 1, through: 0, by: -1) {
+                output[written + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            written += digits
         }
-        write(UnsafeBufferPointer(rebasing: bytes[copied...]))
+        (output + written).update(from: source + copied, count: bytes.count - copied)
         return Data(bytesNoCopy: output, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
 
