@@ -154,7 +154,9 @@ private struct ListMarkingScanner {
                     if keyNames.count == 1 {
                         singleKeyValue = start..<index
                     } else {
-                        if compositeKeyValues.isEmpty { compositeKeyValues = Array(repeating: nil, count: keyNames.count) }
+                        if compositeKeyValues.isEmpty {
+                            compositeKeyValues = Array(repeating: nil, count: keyNames.count)
+                        }
                         compositeKeyValues[keyIndex] = start..<index
                     }
                 } else if let association = Self.index(of: key, in: associationNames, bytes: bytes) {
