@@ -81,6 +81,8 @@ import Testing
             #"{"comments":{"items":[{"id":"c1","content":"hi","post":{"id":"p3"}}],"nextToken":"n1"},"id":"p3","title":"Nested","status":"DRAFT"}"#,
             #"{"id":"p4","title":"Keys only","status":"DRAFT","blog":{"id":"b1","__typename":"Blog"}}"#,
             #"{"id":"p5","title":"Loaded blog","status":"DRAFT","blog":{"id":"b2","name":"Swift","__typename":"Blog"}}"#,
+            // Fields the schema does not know do not make a reference a model.
+            #"{"id":"p7","title":"Unknown field","status":"DRAFT","blog":{"id":"b3","score":1,"__typename":"Blog"}}"#,
         ]
         let markable = #"{"data":{"listPosts":{"items":[\#(posts.joined(separator: ","))],"nextToken":"next"}}}"#
         // An escaped key in a model object makes the pass give up: the same response, decoded the general way.
@@ -101,6 +103,7 @@ import Testing
                 #"p3 comments=loaded ["c1"] next=n1 from ["p3"] ["post"] blog=nil"#,
                 #"p4 comments=not loaded ["p4"] ["post"] blog=not loaded ["id": "b1"]"#,
                 #"p5 comments=not loaded ["p5"] ["post"] blog=loaded b2 posts=not loaded ["b2"] ["blog"]"#,
+                #"p7 comments=not loaded ["p7"] ["post"] blog=not loaded ["id": "b3"]"#,
             ])
         #expect(fast.nextToken == "next" && fast.hasNextPage())
 
@@ -154,6 +157,28 @@ import Testing
             #expect("\(error)".contains("byte \(body.utf8.distance(from: body.startIndex, to: offset))"))
             #expect(!"\(error)".contains("switchboard:association") && !"\(error)".contains(#""comments":"#))
         }
+    }
+
+    @Test func escapesAndMultibyteTextAtEveryAlignmentAreSkippedExactly() async throws {
+        try await Self.learnModelTypes()
+        // Titles whose quotes, backslashes and multibyte characters fall at every offset of the
+        // pass's eight-byte steps; a missed or invented quote would shift or break the marks.
+        var titles: [String] = []
+        for length in 0..<20 {
+            let padding = String(repeating: "a", count: length)
+            titles += [padding + #"\""#, padding + #"\\"#, padding + #"é\u00e9\\\"x"#, padding + #"\\\\"#]
+        }
+        let items = titles.enumerated().map { index, title in
+            #"{"id":"p\#(index)","title":"\#(title)","status":"DRAFT","tags":["\#(title)"]}"#
+        }
+        let body = #"{"data":{"listPosts":{"items":[\#(items.joined(separator: ","))]}}}"#
+        #expect(Self.marks(body, path: ["listPosts"], as: List<Post>.self))
+        let posts = try await Self.query(GraphQLRequest<List<Post>>.list(Post.self), body: body).get()
+        let expected = try titles.map { title in
+            try JSONDecoder().decode(String.self, from: Data(("\"" + title + "\"").utf8))
+        }
+        #expect(posts.map(\.title) == expected)
+        #expect(posts.map { Self.describe($0.comments) } == titles.indices.map { #"not loaded ["p\#($0)"] ["post"]"# })
     }
 
     /// A model type seen for the first time, and one whose `hasMany` field is not a `List`.

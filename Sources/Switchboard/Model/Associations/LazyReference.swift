@@ -93,8 +93,9 @@ public final class LazyReference<ModelType: Model>: Codable, Sendable {
         return model
     }
 
-    /// Decodes the nested object of a response: only key fields (and `__typename`) make a
-    /// not-loaded reference, more fields a loaded one.
+    /// Decodes the nested object of a response: an object with none of the model's other fields
+    /// (only its key, perhaps `__typename`) makes a not-loaded reference, one with any of them a
+    /// loaded one.
     public convenience init(from decoder: any Decoder) throws {
         let context = ModelRequestContext.of(decoder)
         let single = try decoder.singleValueContainer()
@@ -103,10 +104,11 @@ public final class LazyReference<ModelType: Model>: Codable, Sendable {
             return
         }
         let container = try decoder.container(keyedBy: DynamicModelKey.self)
-        let keyNames = ModelDecodingPlan.of(ModelType.self).primaryKeyFieldNames
-        let onlyKeys = container.allKeys.allSatisfy {
-            $0.stringValue == "__typename" || keyNames.contains($0.stringValue)
-        }
+        let plan = ModelDecodingPlan.of(ModelType.self)
+        let keyNames = plan.primaryKeyFieldNames
+        // A lookup per schema field rather than `allKeys`, which JSONDecoder rebuilds on every call
+        // and which cost more than the rest of this initializer.
+        let onlyKeys = !plan.otherFieldNames.contains { container.contains(DynamicModelKey($0)) }
         if onlyKeys {
             var identifiers: [String: JSONValue] = [:]
             for name in keyNames {

@@ -32,6 +32,9 @@ final class ModelDecodingPlan: Sendable {
         primaryKeyFieldNames = schema.primaryKeyFieldNames
         singlePrimaryKeyFieldName = primaryKeyFieldNames.count == 1 ? primaryKeyFieldNames[0] : nil
         primaryKeyNameBytes = primaryKeyFieldNames.map { Array($0.utf8) }
+        let keyNames = Set(primaryKeyFieldNames)
+        otherFieldNames = schema.declaredFields.map(\.name).filter { !keyNames.contains($0) }
+        otherFieldNameBytes = otherFieldNames.map { Array($0.utf8) }
         associationNameBytes = associations.map(\.nameBytes)
         markingKeyLengths = (primaryKeyNameBytes + associationNameBytes).reduce(0) { mask, name in
             mask | (name.count < 64 ? 1 << UInt64(name.count) : 0)
@@ -50,6 +53,11 @@ final class ModelDecodingPlan: Sendable {
 
     /// The primary-key field names as JSON key bytes.
     let primaryKeyNameBytes: [[UInt8]]
+    /// The schema's fields that are not part of the primary key: a nested object with none of them
+    /// is a reference (its key alone), one with any of them a model.
+    let otherFieldNames: [String]
+    /// ``otherFieldNames`` as JSON key bytes.
+    let otherFieldNameBytes: [[UInt8]]
     /// The association names as JSON key bytes, indexed like ``associations``.
     let associationNameBytes: [[UInt8]]
     /// Bit `n` is set when a key or association name is `n` bytes long (names of 64 bytes or more

@@ -131,6 +131,7 @@ private struct ListMarkingScanner {
         let keyNames = plan.primaryKeyNameBytes
         let associationNames = plan.associationNameBytes
         let keyLengths = plan.markingKeyLengths
+        let otherNames = plan.otherFieldNameBytes
         try enterContainer()
         var memberCount = 0
         var seen: UInt64 = 0
@@ -146,7 +147,10 @@ private struct ListMarkingScanner {
                 // Most keys are plain fields: a length no key or association name has rules them
                 // out without comparing bytes.
                 if key.count < 64 && keyLengths & (1 << UInt64(key.count)) == 0 {
-                    if isReference && onlyKeyFields && !keyEquals(key, Self.typenameKey) { onlyKeyFields = false }
+                    // The rule LazyReference decodes by: any of the model's other fields makes a model.
+                    if isReference && onlyKeyFields && Self.index(of: key, in: otherNames, bytes: bytes) != nil {
+                        onlyKeyFields = false
+                    }
                     try skipValue()
                 } else if let keyIndex = Self.index(of: key, in: keyNames, bytes: bytes) {
                     let start = index
@@ -167,7 +171,9 @@ private struct ListMarkingScanner {
                         presentLists.append((association, list.close, list.isEmpty))
                     }
                 } else {
-                    if !keyEquals(key, Self.typenameKey) { onlyKeyFields = false }
+                    if isReference && onlyKeyFields && Self.index(of: key, in: otherNames, bytes: bytes) != nil {
+                        onlyKeyFields = false
+                    }
                     try skipValue()
                 }
                 if try memberSeparator() { break }
@@ -388,7 +394,6 @@ private struct ListMarkingScanner {
 
     // MARK: - Syntax
 
-    private static let typenameKey = Array("__typename".utf8)
     private static let itemsKey = Array("items".utf8)
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -420,18 +425,37 @@ private struct ListMarkingScanner {
         skipWhitespace()
         try expect(UInt8(ascii: "\""))
         let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") { break }
-            if byte == UInt8(ascii: "\\") { throw GiveUp() }
-            index += 1
-        }
+        index = quoteOrBackslash(from: index)
+        guard current == UInt8(ascii: "\"") else { throw GiveUp() }
         let key = start..<index
-        try expect(UInt8(ascii: "\""))
+        index += 1
         skipWhitespace()
         try expect(UInt8(ascii: ":"))
         skipWhitespace()
         return key
+    }
+
+    /// The position of the first `"` or `\` at or after `start` (or the end): eight bytes at a
+    /// time, since keys and most values are short and a call to `memchr` costs as much as they do.
+    private func quoteOrBackslash(from start: Int) -> Int {
+        var position = start
+        guard let base = bytes.baseAddress else { return bytes.count }
+        while position + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            // A byte equal to the pattern becomes zero; the lowest flagged byte is exact (a borrow can
+            // only flag bytes above it).
+            let quotes = word ^ 0x2222_2222_2222_2222
+            let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            let flags =
+                ((quotes &- 0x0101_0101_0101_0101) & ~quotes | (backslashes &- 0x0101_0101_0101_0101) & ~backslashes)
+                & 0x8080_8080_8080_8080
+            if flags != 0 { return position + flags.trailingZeroBitCount / 8 }
+            position += 8
+        }
+        while position < bytes.count && bytes[position] != UInt8(ascii: "\"") && bytes[position] != UInt8(ascii: "\\") {
+            position += 1
+        }
+        return position
     }
 
     /// After a member: `true` at the object's `}` (the cursor stays on it), `false` after a `,`.
@@ -459,20 +483,16 @@ private struct ListMarkingScanner {
     /// Skips the string at the cursor (escapes included).
     private mutating func skipString() throws(GiveUp) {
         try expect(UInt8(ascii: "\""))
-        guard let base = bytes.baseAddress else { throw GiveUp() }
-        // memchr finds the next quote many bytes at a time; a quote after an odd run of
-        // backslashes is escaped, and the search goes on after it.
-        while index < bytes.count {
-            guard let found = memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index) else { break }
-            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            var backslashes = 0
-            while quote - backslashes - 1 >= index && bytes[quote - backslashes - 1] == UInt8(ascii: "\\") {
-                backslashes += 1
+        while true {
+            index = quoteOrBackslash(from: index)
+            switch current {
+            case UInt8(ascii: "\""):
+                index += 1
+                return
+            case UInt8(ascii: "\\"): index += 2
+            default: throw GiveUp()
             }
-            index = quote + 1
-            if backslashes % 2 == 0 { return }
         }
-        throw GiveUp()
     }
 
     /// Skips the value at the cursor.
