@@ -7,3 +7,9 @@
 #if canImport(FoundationNetworking)
     @_exported import FoundationNetworking
 #endif
+
+// What `WebSocketRealtimeTransport` is configured with, so that trusting a development CA for
+// `wss://` subscriptions needs no second import.
+@_exported import struct SwitchboardNet.TLSConfiguration
+@_exported import enum SwitchboardNet.TLSError
+@_exported import struct SwitchboardNet.WebSocketConfiguration
