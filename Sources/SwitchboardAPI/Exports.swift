@@ -1,15 +1,13 @@
-// Re-exported so that `import SwitchboardAPI` is enough to use the hub types, AWS credentials and,
-// on Linux, the `URLRequest` that interceptors receive (it lives in FoundationNetworking there).
+// Re-exported so that `import SwitchboardAPI` is enough to use the hub types, AWS credentials
+// (credentials providers and the signer configure AWS_IAM), what `WebSocketRealtimeTransport` is
+// configured with (trusting a development CA for `wss://` needs no second import) and, on Linux,
+// the `URLRequest` that interceptors receive (it lives in FoundationNetworking there).
 @_exported import Switchboard
-// Credentials providers and the signer configure AWS_IAM, so they come with the plugin too.
+@_exported import struct SwitchboardNet.TLSConfiguration
+@_exported import enum SwitchboardNet.TLSError
+@_exported import struct SwitchboardNet.WebSocketConfiguration
 @_exported import SwitchboardSigV4
 
 #if canImport(FoundationNetworking)
     @_exported import FoundationNetworking
 #endif
-
-// What `WebSocketRealtimeTransport` is configured with, so that trusting a development CA for
-// `wss://` subscriptions needs no second import.
-@_exported import struct SwitchboardNet.TLSConfiguration
-@_exported import enum SwitchboardNet.TLSError
-@_exported import struct SwitchboardNet.WebSocketConfiguration
