@@ -12,7 +12,15 @@ extension APIPlugin {
     public nonisolated func subscribe<R: Decodable & Sendable>(request: GraphQLRequest<R>)
         -> AsyncThrowingStream<GraphQLSubscriptionEvent<R>, any Error>
     {
-        let (stream, continuation) = AsyncThrowingStream<GraphQLSubscriptionEvent<R>, any Error>.makeStream()
+        let limit = realtimeConfiguration.maximumBufferedEvents
+        let (stream, continuation) = AsyncThrowingStream<GraphQLSubscriptionEvent<R>, any Error>.makeStream(
+            bufferingPolicy: limit.map { .bufferingOldest($0) } ?? .unbounded)
+        // A full buffer ends the subscription loudly rather than losing events.
+        let deliver: @Sendable (GraphQLSubscriptionEvent<R>) -> Void = { event in
+            if case .dropped = continuation.yield(event), let limit {
+                continuation.finish(throwing: SubscriptionError.consumerTooSlow(bufferedEvents: limit))
+            }
+        }
         let id = UUID().uuidString.lowercased()
         let registration = SubscriptionRegistration()
         let decoder = GraphQLResponseDecoder()
@@ -25,7 +33,7 @@ extension APIPlugin {
         let sink = SubscriptionSink { signal in
             switch signal {
             case .state(let state):
-                continuation.yield(.connection(state))
+                deliver(.connection(state))
             case .payload(let bytes):
                 let result: GraphQLResponse<R>
                 do throws(APIError) {
@@ -33,7 +41,7 @@ extension APIPlugin {
                 } catch {
                     result = .failure(.transformationError(String(decoding: bytes, as: UTF8.self), error))
                 }
-                continuation.yield(.data(result))
+                deliver(.data(result))
             case .failed(let error):
                 continuation.yield(.connection(.disconnected))
                 continuation.finish(throwing: error)

@@ -34,13 +34,18 @@ public struct RealtimeConfiguration: Sendable {
     public var pingInterval: Duration
     /// Also send the handshake authorization as a `header-…` subprotocol (for servers that read it there).
     public var authorizationInSubprotocol: Bool
+    /// How many events a subscription's stream may hold that its consumer has not read yet; one
+    /// more ends the subscription with ``SubscriptionError/consumerTooSlow(bufferedEvents:)`` after
+    /// the held events are read. `nil` (the default, as in Amplify) holds any number, so a consumer
+    /// slower than the server grows memory without bound.
+    public var maximumBufferedEvents: Int?
 
     /// Creates a configuration.
     public init(
         reconnectBase: Duration = .milliseconds(25), reconnectCap: Duration = .milliseconds(6400),
         reconnectAttempts: Int = 8, acknowledgementTimeout: Duration = .seconds(5),
         keepAliveTimeout: Duration = .seconds(300), pingInterval: Duration = .seconds(15),
-        authorizationInSubprotocol: Bool = false
+        authorizationInSubprotocol: Bool = false, maximumBufferedEvents: Int? = nil
     ) {
         self.reconnectBase = reconnectBase
         self.reconnectCap = reconnectCap
@@ -49,6 +54,7 @@ public struct RealtimeConfiguration: Sendable {
         self.keepAliveTimeout = keepAliveTimeout
         self.pingInterval = pingInterval
         self.authorizationInSubprotocol = authorizationInSubprotocol
+        self.maximumBufferedEvents = maximumBufferedEvents.map { max($0, 1) }
     }
 
     /// The full-jitter delay before reconnection attempt `attempt` (1-based).
@@ -72,6 +78,9 @@ public enum SubscriptionError: Error, Sendable, CustomStringConvertible {
     case protocolViolation(String)
     /// The configuration does not allow subscriptions (e.g. unsupported auth mode).
     case notSupported(String)
+    /// The consumer fell behind by more than `RealtimeConfiguration.maximumBufferedEvents`; the
+    /// subscription stopped instead of dropping events silently.
+    case consumerTooSlow(bufferedEvents: Int)
 
     /// What happened.
     public var description: String {
@@ -83,6 +92,8 @@ public enum SubscriptionError: Error, Sendable, CustomStringConvertible {
         case .acknowledgementTimeout(let what): "no \(what) arrived in time"
         case .protocolViolation(let detail): "protocol violation: \(detail)"
         case .notSupported(let detail): detail
+        case .consumerTooSlow(let count):
+            "the subscription stopped: \(count) events were waiting to be read (RealtimeConfiguration.maximumBufferedEvents)"
         }
     }
 
