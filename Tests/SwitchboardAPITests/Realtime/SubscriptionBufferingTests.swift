@@ -25,7 +25,9 @@ import Testing
             _ = await server.publish(["onCreateTodo": todo], toSubscriptionsOf: "OnCreateTodo")
         }
         // The overflow ends the subscription, which the server sees as a stop.
-        await Harness.eventually("the subscription to stop") { await server.realtimeStatistics.activeSubscriptions == 0 }
+        await Harness.eventually("the subscription to stop") {
+            await server.realtimeStatistics.activeSubscriptions == 0
+        }
 
         var received: [String] = []
         do {
