@@ -11,7 +11,7 @@ struct DemoCommand: CLICommand {
         switchboard demo
           Starts a mock Todo/Post/Comment API on 127.0.0.1 (a free port), configures Switchboard for it,
           and runs a query, a subscription fed by a scripted event and by a mutation, a two-operation
-          request and an intercepted request.
+          request, model-based requests with a lazily loaded list, and an intercepted request.
         """
     static let options: Set<String> = []
     static let flags: Set<String> = []
@@ -74,6 +74,8 @@ struct DemoCommand: CLICommand {
         let titles = feed.value(at: "listPosts.items")?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
         step("two-operation document as JSONValue → posts: \(titles.joined(separator: ", "))")
 
+        try await modelSteps()
+
         let me = GraphQLRequest(
             document: "query me { me { id client } }", responseType: JSONValue.self, decodePath: "me")
         do {
@@ -90,6 +92,21 @@ struct DemoCommand: CLICommand {
         await server.stop()
         step("Stopped the mock API.")
         return ExitCode.success
+    }
+
+    /// Lists posts with the model builder, then lets a post's comments load on first iteration.
+    private static func modelSteps() async throws {
+        let posts = try await Switchboard.API.query(request: .list(DemoModels.Post.self, limit: 2)).get()
+        step(
+            "model request .list(Post.self, limit: 2) → \(posts.map(\.title).joined(separator: ", ")); "
+                + "more pages: \(posts.hasNextPage() ? "yes" : "no")")
+        guard let post = posts.first, let comments = post.comments else {
+            throw APIError.unknown("The mock's listPosts returned no post.", "Check DemoMockConfiguration.")
+        }
+        step("  \(post.id).comments left out of the response → \(comments.isLoaded ? "loaded" : "not loaded")")
+        var contents: [String] = []
+        for try await comment in comments { contents.append(comment.content) }
+        step("  for try await comment in post.comments → one listComments query filtered by postId: \(contents)")
     }
 
     /// Subscribes to `onCreateTodo`, receives the mock's scripted event, then creates a todo

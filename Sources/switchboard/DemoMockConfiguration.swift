@@ -31,6 +31,30 @@ enum DemoMockConfiguration {
                     listComments:
                       items:
                         - {id: comment-1, postID: post-1, content: First!}
+          - operations: ListPosts
+            response:
+              body:
+                json:
+                  data:
+                    listPosts:
+                      items:
+                        - {id: post-1, title: Hello Switchboard, __typename: Post}
+                        - {id: post-2, title: Moving off Amplify, __typename: Post}
+                      nextToken: null
+                      __typename: ModelPostConnection
+          - operations: ListComments
+            response:
+              body:
+                json:
+                  data:
+                    listComments:
+                      items:
+                        - id: comment-1
+                          content: "First comment on {{variables.filter.postId.eq}}"
+                          post: {id: "{{variables.filter.postId.eq}}", __typename: Post}
+                          __typename: Comment
+                      nextToken: null
+                      __typename: ModelCommentConnection
           - operations: me
             headers: {x-demo-client: switchboard-demo}
             response:

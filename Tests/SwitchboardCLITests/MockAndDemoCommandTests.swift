@@ -17,6 +17,9 @@ import Testing
             "query getTodo (decodePath \"getTodo\") → Todo(id: todo-1",
             "mutation createTodo (Encodable input) → Todo(id: todo-42, name: \"Try Switchboard\")",
             "posts: Hello Switchboard, Moving off Amplify", "→ HTTP 404 from the mock",
+            "model request .list(Post.self, limit: 2) → Hello Switchboard, Moving off Amplify; more pages: no",
+            "post-1.comments left out of the response → not loaded",
+            #"filtered by postId: ["First comment on post-1"]"#,
             #"me = {"client":"switchboard-demo","id":"user-1"}"#,
         ] {
             #expect(result.standardOutput.contains(expected), "missing \(expected) in:\n\(result.standardOutput)")
