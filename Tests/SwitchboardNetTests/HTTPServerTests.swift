@@ -89,6 +89,28 @@ struct HTTPServerTests {
         }
     }
 
+    @Test func anErrorResponseIsFollowedByALingeringCloseNotAReset() async throws {
+        // Closing a socket with unread input makes the kernel send RST instead of FIN, which can
+        // destroy an error response the client has not read yet (and fails its upload). The server
+        // must half-close and drain the input instead: the client reads the whole 400, then
+        // end-of-stream, and can still finish sending without a reset.
+        let junk = Array(repeating: UInt8(ascii: "x"), count: 256 * 1024)
+        try await withServer { server in
+            for _ in 0..<50 {
+                var client = try await RawHTTPClient.connect(port: server.port)
+                let connection = client.connection
+                let writer = Task { try await connection.write(Array("NOT HTTP AT ALL\r\n\r\n".utf8) + junk) }
+                let response = try await client.readResponse()
+                #expect(response?.status == 400)
+                #expect(response?.header("Connection") == "close")
+                #expect(try await client.isClosedByServer())
+                await #expect(throws: Never.self) { try await writer.value }
+                await #expect(throws: Never.self) { try await connection.write(Array(junk[..<65_536])) }
+                await connection.close()
+            }
+        }
+    }
+
     @Test func respondsToExpectContinueBeforeTheBodyArrives() async throws {
         try await withServer { server in
             var client = try await RawHTTPClient.connect(port: server.port)
