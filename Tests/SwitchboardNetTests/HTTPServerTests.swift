@@ -111,6 +111,38 @@ struct HTTPServerTests {
         }
     }
 
+    @Test func aLingeringCloseEndsAtItsDeadlineWhenTheClientNeverCloses() async throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.lingerTimeout = .milliseconds(200)
+        try await withServer(configuration: configuration) { server in
+            var client = try await RawHTTPClient.connect(port: server.port)
+            try await client.send("NOT HTTP AT ALL\r\n\r\n")
+            #expect(try await client.readResponse()?.status == 400)
+            #expect(try await client.isClosedByServer())
+            let start = ContinuousClock.now
+            while server.openConnectionCount > 0 && ContinuousClock.now - start < .seconds(5) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(server.openConnectionCount == 0)
+            await client.connection.close()
+        }
+    }
+
+    @Test func stopDoesNotWaitForALingeringClose() async throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.lingerTimeout = .seconds(60)
+        let server = try await HTTPServer.start(configuration: configuration) { _ in .text("ok") }
+        var client = try await RawHTTPClient.connect(port: server.port)
+        try await client.send("GET / HTTP/1.1\r\nContent-Length: nope\r\n\r\n")
+        #expect(try await client.readResponse()?.status == 400)
+        #expect(try await client.isClosedByServer())
+        #expect(server.openConnectionCount == 1)  // still draining the client's input
+        let start = ContinuousClock.now
+        await server.stop()
+        #expect(ContinuousClock.now - start < .seconds(5))
+        await client.connection.close()
+    }
+
     @Test func respondsToExpectContinueBeforeTheBodyArrives() async throws {
         try await withServer { server in
             var client = try await RawHTTPClient.connect(port: server.port)
@@ -192,6 +224,38 @@ struct HTTPServerTests {
             let start = ContinuousClock.now
             #expect(try await client.readResponse() == nil)
             #expect(ContinuousClock.now - start < .seconds(5))
+        }
+    }
+
+    @Test func aClientThatNeverReadsItsResponseIsClosedAfterTheWriteTimeout() async throws {
+        // Far more than the socket buffers of both ends hold, so the server's write stalls.
+        let body = Array(repeating: UInt8(ascii: "z"), count: 16 << 20)
+        let configuration = HTTPServer.Configuration(idleTimeout: .seconds(10), writeTimeout: .milliseconds(300))
+        try await withServer(configuration: configuration, responder: { request in
+            request.path == "/big" ? HTTPResponse(body: body) : Self.echo(request)
+        }) { server in
+            var client = try await RawHTTPClient.connect(port: server.port)
+            try await client.send("GET /small HTTP/1.1\r\n\r\n")
+            #expect(try await client.readResponse()?.body == "GET /small ")
+            #expect(server.openConnectionCount == 1)
+            let stalled = client.connection
+            try await stalled.write(Array("GET /big HTTP/1.1\r\n\r\nGET /big HTTP/1.1\r\n\r\n".utf8))
+            let start = ContinuousClock.now
+            while server.openConnectionCount > 0 && ContinuousClock.now - start < .seconds(5) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(server.openConnectionCount == 0)
+
+            var healthy = try await RawHTTPClient.connect(port: server.port)
+            try await healthy.send("GET /fine HTTP/1.1\r\n\r\n")
+            #expect(try await healthy.readResponse()?.body == "GET /fine ")
+            await healthy.connection.close()
+
+            // What the stalled client finally reads ends early: the response was abandoned.
+            var received = 0
+            while let bytes = try? await stalled.read(maxBytes: 1 << 20), !bytes.isEmpty { received += bytes.count }
+            #expect(received < body.count)
+            await stalled.close()
         }
     }
 
