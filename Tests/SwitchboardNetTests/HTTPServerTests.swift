@@ -231,9 +231,10 @@ struct HTTPServerTests {
         // Far more than the socket buffers of both ends hold, so the server's write stalls.
         let body = Array(repeating: UInt8(ascii: "z"), count: 16 << 20)
         let configuration = HTTPServer.Configuration(idleTimeout: .seconds(10), writeTimeout: .milliseconds(300))
-        try await withServer(configuration: configuration, responder: { request in
+        let responder: HTTPServer.Responder = { request in
             request.path == "/big" ? HTTPResponse(body: body) : Self.echo(request)
-        }) { server in
+        }
+        try await withServer(configuration: configuration, responder: responder) { server in
             var client = try await RawHTTPClient.connect(port: server.port)
             try await client.send("GET /small HTTP/1.1\r\n\r\n")
             #expect(try await client.readResponse()?.body == "GET /small ")
@@ -306,7 +307,8 @@ struct HTTPServerTests {
 
     @Test func responderErrorsBecome500WithoutDetails() async throws {
         struct Secret: Error {}
-        try await withServer(responder: { _ in throw Secret() }) { server in
+        let responder: HTTPServer.Responder = { _ in throw Secret() }
+        try await withServer(responder: responder) { server in
             var client = try await RawHTTPClient.connect(port: server.port)
             try await client.send("GET / HTTP/1.1\r\n\r\n")
             let response = try #require(try await client.readResponse())
