@@ -89,6 +89,60 @@ struct HTTPServerTests {
         }
     }
 
+    @Test func anErrorResponseIsFollowedByALingeringCloseNotAReset() async throws {
+        // Closing a socket with unread input makes the kernel send RST instead of FIN, which can
+        // destroy an error response the client has not read yet (and fails its upload). The server
+        // must half-close and drain the input instead: the client reads the whole 400, then
+        // end-of-stream, and can still finish sending without a reset.
+        let junk = Array(repeating: UInt8(ascii: "x"), count: 256 * 1024)
+        try await withServer { server in
+            for _ in 0..<50 {
+                var client = try await RawHTTPClient.connect(port: server.port)
+                let connection = client.connection
+                let writer = Task { try await connection.write(Array("NOT HTTP AT ALL\r\n\r\n".utf8) + junk) }
+                let response = try await client.readResponse()
+                #expect(response?.status == 400)
+                #expect(response?.header("Connection") == "close")
+                #expect(try await client.isClosedByServer())
+                await #expect(throws: Never.self) { try await writer.value }
+                await #expect(throws: Never.self) { try await connection.write(Array(junk[..<65_536])) }
+                await connection.close()
+            }
+        }
+    }
+
+    @Test func aLingeringCloseEndsAtItsDeadlineWhenTheClientNeverCloses() async throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.lingerTimeout = .milliseconds(200)
+        try await withServer(configuration: configuration) { server in
+            var client = try await RawHTTPClient.connect(port: server.port)
+            try await client.send("NOT HTTP AT ALL\r\n\r\n")
+            #expect(try await client.readResponse()?.status == 400)
+            #expect(try await client.isClosedByServer())
+            let start = ContinuousClock.now
+            while server.openConnectionCount > 0 && ContinuousClock.now - start < .seconds(5) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(server.openConnectionCount == 0)
+            await client.connection.close()
+        }
+    }
+
+    @Test func stopDoesNotWaitForALingeringClose() async throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.lingerTimeout = .seconds(60)
+        let server = try await HTTPServer.start(configuration: configuration) { _ in .text("ok") }
+        var client = try await RawHTTPClient.connect(port: server.port)
+        try await client.send("GET / HTTP/1.1\r\nContent-Length: nope\r\n\r\n")
+        #expect(try await client.readResponse()?.status == 400)
+        #expect(try await client.isClosedByServer())
+        #expect(server.openConnectionCount == 1)  // still draining the client's input
+        let start = ContinuousClock.now
+        await server.stop()
+        #expect(ContinuousClock.now - start < .seconds(5))
+        await client.connection.close()
+    }
+
     @Test func respondsToExpectContinueBeforeTheBodyArrives() async throws {
         try await withServer { server in
             var client = try await RawHTTPClient.connect(port: server.port)
@@ -173,6 +227,39 @@ struct HTTPServerTests {
         }
     }
 
+    @Test func aClientThatNeverReadsItsResponseIsClosedAfterTheWriteTimeout() async throws {
+        // Far more than the socket buffers of both ends hold, so the server's write stalls.
+        let body = Array(repeating: UInt8(ascii: "z"), count: 16 << 20)
+        let configuration = HTTPServer.Configuration(idleTimeout: .seconds(10), writeTimeout: .milliseconds(300))
+        let responder: HTTPServer.Responder = { request in
+            request.path == "/big" ? HTTPResponse(body: body) : Self.echo(request)
+        }
+        try await withServer(configuration: configuration, responder: responder) { server in
+            var client = try await RawHTTPClient.connect(port: server.port)
+            try await client.send("GET /small HTTP/1.1\r\n\r\n")
+            #expect(try await client.readResponse()?.body == "GET /small ")
+            #expect(server.openConnectionCount == 1)
+            let stalled = client.connection
+            try await stalled.write(Array("GET /big HTTP/1.1\r\n\r\nGET /big HTTP/1.1\r\n\r\n".utf8))
+            let start = ContinuousClock.now
+            while server.openConnectionCount > 0 && ContinuousClock.now - start < .seconds(5) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(server.openConnectionCount == 0)
+
+            var healthy = try await RawHTTPClient.connect(port: server.port)
+            try await healthy.send("GET /fine HTTP/1.1\r\n\r\n")
+            #expect(try await healthy.readResponse()?.body == "GET /fine ")
+            await healthy.connection.close()
+
+            // What the stalled client finally reads ends early: the response was abandoned.
+            var received = 0
+            while let bytes = try? await stalled.read(maxBytes: 1 << 20), !bytes.isEmpty { received += bytes.count }
+            #expect(received < body.count)
+            await stalled.close()
+        }
+    }
+
     @Test func aSlowRequestWithinTheDeadlinesIsServed() async throws {
         let configuration = HTTPServer.Configuration(requestHeadTimeout: .seconds(5), idleTimeout: .seconds(5))
         try await withServer(configuration: configuration) { server in
@@ -220,7 +307,8 @@ struct HTTPServerTests {
 
     @Test func responderErrorsBecome500WithoutDetails() async throws {
         struct Secret: Error {}
-        try await withServer(responder: { _ in throw Secret() }) { server in
+        let responder: HTTPServer.Responder = { _ in throw Secret() }
+        try await withServer(responder: responder) { server in
             var client = try await RawHTTPClient.connect(port: server.port)
             try await client.send("GET / HTTP/1.1\r\n\r\n")
             let response = try #require(try await client.readResponse())

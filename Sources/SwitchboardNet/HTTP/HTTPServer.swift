@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// A small HTTP/1.1 server on the event loop: keep-alive, pipelining, chunked request bodies,
-/// size limits, request-head and idle timeouts, and protocol upgrades (WebSocket) handed to the
+/// size limits, request-head, idle and write timeouts, lingering close after error responses, and
+/// protocol upgrades (WebSocket) handed to the
 /// responder.
 ///
 /// The mock server and the local AppSync-compatible server build on it; tests start it on
@@ -31,15 +32,23 @@ public final class HTTPServer: Sendable {
         /// How long a kept-alive connection may wait for its next request, or a request body go
         /// without new bytes, before the connection is closed without a response.
         public var idleTimeout: Duration
+        /// How long writing a response may go without progress (each 64 KiB of it gets this long)
+        /// before the write is abandoned and the connection closed, so a client that never reads
+        /// its responses cannot hold a connection and its buffers forever.
+        public var writeTimeout: Duration
+        /// How long a lingering close (after an error response, or a `Connection: close` the
+        /// client did not ask for) keeps draining the client's input before closing anyway.
+        var lingerTimeout: Duration = .seconds(2)
 
         /// Creates a configuration; the defaults suit tests and local servers.
         public init(
             limits: HTTPRequestParser.Limits = .init(), requestHeadTimeout: Duration = .seconds(10),
-            idleTimeout: Duration = .seconds(60)
+            idleTimeout: Duration = .seconds(60), writeTimeout: Duration = .seconds(30)
         ) {
             self.limits = limits
             self.requestHeadTimeout = requestHeadTimeout
             self.idleTimeout = idleTimeout
+            self.writeTimeout = writeTimeout
         }
     }
 
@@ -61,7 +70,8 @@ public final class HTTPServer: Sendable {
         self.listener = listener
         self.isSecure = isSecure
         self.connections = ConnectionTable(
-            headTimeout: configuration.requestHeadTimeout, idleTimeout: configuration.idleTimeout)
+            headTimeout: configuration.requestHeadTimeout, idleTimeout: configuration.idleTimeout,
+            writeTimeout: configuration.writeTimeout, lingerTimeout: configuration.lingerTimeout)
     }
 
     /// Binds `host:port` (port 0 picks a free one) and starts serving with `responder`; with
@@ -119,7 +129,8 @@ public final class HTTPServer: Sendable {
 }
 
 /// The server's open connections and the deadline each one is waiting against, so one reaper task
-/// can close idle connections and time out slow request heads, and `stop()` can close them all.
+/// can close idle connections, time out slow request heads, abandon stalled writes and end
+/// lingering closes, and `stop()` can close them all.
 ///
 /// The reaper never writes or waits on a connection: it closes it, or for a late request head
 /// shuts its input so the connection's own task wakes up, answers `408` and closes. A slow client
@@ -134,8 +145,13 @@ final class ConnectionTable: Sendable {
         case head
         /// More of a request body: closed silently once no byte arrived for the idle timeout.
         case body
-        /// The responder and the response write: no deadline.
+        /// The responder: no deadline.
         case response
+        /// A response write making progress: closed once a slice has not drained for the write
+        /// timeout (restarted for every slice).
+        case write
+        /// A lingering close draining input after the final response: closed at the linger timeout.
+        case linger
     }
 
     private struct Entry {
@@ -149,10 +165,14 @@ final class ConnectionTable: Sendable {
     private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
     private let headTimeout: Duration
     private let idleTimeout: Duration
+    private let writeTimeout: Duration
+    private let lingerTimeout: Duration
 
-    init(headTimeout: Duration, idleTimeout: Duration) {
+    init(headTimeout: Duration, idleTimeout: Duration, writeTimeout: Duration, lingerTimeout: Duration) {
         self.headTimeout = headTimeout
         self.idleTimeout = idleTimeout
+        self.writeTimeout = writeTimeout
+        self.lingerTimeout = lingerTimeout
     }
 
     var count: Int { entries.withLock { $0.count } }
@@ -170,14 +190,16 @@ final class ConnectionTable: Sendable {
     }
 
     /// Records what `connection` waits for now, moving its deadline as ``Wait`` describes; `false`
-    /// once its request head has timed out (the caller answers `408`). Staying in `.head` keeps the
-    /// deadline, and so does the first head of a new connection (it runs from accepting it);
-    /// `.body` restarts the idle timeout on every call, so a slow but steady upload is not idle.
+    /// once its request head has timed out (the caller answers `408`; writing that and the
+    /// lingering close are still tracked). Staying in `.head` keeps the deadline, and so does the
+    /// first head of a new connection (it runs from accepting it); `.body` and `.write` restart
+    /// their timeout on every call, so a slow but steady upload or download is not cut off.
+    @discardableResult
     func setWaiting(_ connection: TCPConnection, for wait: Wait) -> Bool {
         entries.withLock { table in
             let key = ObjectIdentifier(connection)
             guard var entry = table[key] else { return true }
-            if entry.headTimedOut { return false }
+            if entry.headTimedOut && wait != .write && wait != .linger { return false }
             let now = ContinuousClock.now
             switch wait {
             case .request where entry.wait != .request: entry.deadline = now + idleTimeout
@@ -189,6 +211,8 @@ final class ConnectionTable: Sendable {
             case .response:
                 entry.deadline = nil
                 entry.hasServedRequest = true
+            case .write: entry.deadline = now + writeTimeout
+            case .linger: if entry.wait != .linger { entry.deadline = now + lingerTimeout }
             }
             entry.wait = wait
             table[key] = entry
@@ -208,16 +232,18 @@ final class ConnectionTable: Sendable {
 
     /// Runs until cancelled, acting on passed deadlines a few times per shortest timeout.
     func reapExpiredConnections() async {
-        let interval = max(min(min(idleTimeout, headTimeout) / 4, .seconds(1)), .milliseconds(1))
+        let shortest = [idleTimeout, headTimeout, writeTimeout, lingerTimeout].min() ?? idleTimeout
+        let interval = max(min(shortest / 4, .seconds(1)), .milliseconds(1))
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
             reapExpiredConnections(now: .now)
         }
     }
 
-    /// Closes the connections whose deadline passed, except a late request head: that connection
-    /// is marked timed out and its input shut, so its task's read returns and it answers `408`. It
-    /// gets one more head timeout to write that, then it is closed like the others.
+    /// Closes the connections whose deadline passed (which fails a stalled write or a lingering
+    /// read), except a late request head: that connection is marked timed out and its input shut,
+    /// so its task's read returns and it answers `408` under the write and linger deadlines. Should
+    /// it not get that far, it is closed like the others one more head timeout later.
     func reapExpiredConnections(now: ContinuousClock.Instant) {
         var expired: [TCPConnection] = []
         var lateHeads: [TCPConnection] = []

@@ -1,8 +1,8 @@
 /// Serves the requests of one client connection in order until either side closes it.
 ///
 /// The ``ConnectionTable`` entry (inserted and removed by the server around this) is kept up to date
-/// with what the connection waits for, so the server's reaper can enforce the request head and idle
-/// timeouts.
+/// with what the connection waits for, so the server's reaper can enforce the request head, idle,
+/// write and lingering-close timeouts.
 struct HTTPServerConnection: Sendable {
     let connection: TCPConnection
     /// What requests are read from and responses written to: `connection` itself, or TLS over it.
@@ -10,6 +10,12 @@ struct HTTPServerConnection: Sendable {
     let limits: HTTPRequestParser.Limits
     let responder: HTTPServer.Responder
     let table: ConnectionTable
+
+    /// Responses are written in slices of this size, each with the full write timeout, so the
+    /// timeout catches a client that stopped reading without cutting off a large, slow download.
+    static let writeSlice = 65_536
+    /// The most input a lingering close discards before closing anyway.
+    static let lingerByteLimit = 1 << 20
 
     /// The request head did not arrive within the configured timeout.
     private struct RequestHeadTimeout: Error {}
@@ -24,27 +30,32 @@ struct HTTPServerConnection: Sendable {
                     request = next
                 } catch let error as HTTPParseError {
                     let response = HTTPResponse.text("\(error.reason)\n", status: error.status)
-                    try await stream.write(response.serialized(keepAlive: false, includeBody: true))
+                    try await send(response.serialized(keepAlive: false, includeBody: true))
+                    await lingeringClose()
                     return
                 } catch is RequestHeadTimeout {
                     let response = HTTPResponse.text("the request head did not arrive in time\n", status: 408)
-                    try await stream.write(response.serialized(keepAlive: false, includeBody: true))
+                    try await send(response.serialized(keepAlive: false, includeBody: true))
+                    await lingeringClose()
                     return
                 }
                 let response = await respond(to: request)
                 if response.status == 101, let upgrade = response.upgrade {
-                    try await stream.write(response.serialized(keepAlive: true, includeBody: false))
+                    try await send(response.serialized(keepAlive: true, includeBody: false))
                     table.remove(connection)
                     await upgrade(stream, parser.unconsumedBytes)
                     return
                 }
                 let keepAlive = request.keepAlive && !response.headers.containsToken("close", in: "Connection")
-                try await stream.write(
-                    response.serialized(keepAlive: keepAlive, includeBody: request.method != "HEAD"))
-                if !keepAlive { return }
+                try await send(response.serialized(keepAlive: keepAlive, includeBody: request.method != "HEAD"))
+                if !keepAlive {
+                    // A client that did not ask to close may already be sending its next requests.
+                    if request.keepAlive || parser.hasUnparsedBytes { await lingeringClose() }
+                    return
+                }
             }
         } catch {
-            // The peer went away or the server is stopping: nothing to answer, just close.
+            // The peer went away, a write timed out or the server is stopping: just close.
         }
     }
 
@@ -54,6 +65,10 @@ struct HTTPServerConnection: Sendable {
     private func readRequest(with parser: inout HTTPRequestParser) async throws -> HTTPRequest? {
         while true {
             let request = try parser.nextRequest()
+            if request == nil && parser.expectsContinue {
+                try await send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+                parser.continueSent()
+            }
             let wait: ConnectionTable.Wait
             if request != nil {
                 wait = .response
@@ -66,10 +81,6 @@ struct HTTPServerConnection: Sendable {
             }
             guard table.setWaiting(connection, for: wait) else { throw RequestHeadTimeout() }
             if let request { return request }
-            if parser.expectsContinue {
-                try await stream.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
-                parser.continueSent()
-            }
             let bytes: [UInt8]
             do {
                 bytes = try await stream.read(maxBytes: 65_536)
@@ -82,6 +93,47 @@ struct HTTPServerConnection: Sendable {
                 return nil
             }
             parser.append(bytes)
+        }
+    }
+
+    /// Writes `bytes` slice by slice, restarting the write deadline for each; the reaper closes
+    /// the connection when a slice does not drain in time, which fails the write.
+    private func send(_ bytes: [UInt8]) async throws {
+        if bytes.count <= Self.writeSlice {
+            table.setWaiting(connection, for: .write)
+            try await stream.write(bytes)
+            return
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(offset + Self.writeSlice, bytes.count)
+            table.setWaiting(connection, for: .write)
+            try await stream.write(Array(bytes[offset..<end]))
+            offset = end
+        }
+    }
+
+    /// Closes after a response when request bytes may still be arriving: closing a socket with
+    /// unread input sends RST, which can destroy the response before the client reads it. So the
+    /// output is half-closed (the client reads the response, then end-of-stream) and input is
+    /// discarded until the client closes, ``lingerByteLimit`` bytes were read, or the linger
+    /// timeout passes (the reaper then closes the connection, failing the read).
+    ///
+    /// The response is already written in full, so the raw socket is drained even under TLS.
+    private func lingeringClose() async {
+        table.setWaiting(connection, for: .linger)
+        connection.shutdownOutput()
+        // After a late request head the reaper shut the input, so reads report end-of-stream
+        // whenever nothing is buffered; poll until the deadline instead of trusting that.
+        let inputWasShut = table.headTimedOut(connection)
+        var discarded = 0
+        while discarded < Self.lingerByteLimit {
+            guard let bytes = try? await connection.read(maxBytes: 65_536) else { return }
+            if bytes.isEmpty {
+                guard inputWasShut, (try? await Task.sleep(for: .milliseconds(50))) != nil else { return }
+                continue
+            }
+            discarded += bytes.count
         }
     }
 
