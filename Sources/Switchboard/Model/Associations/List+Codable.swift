@@ -4,6 +4,15 @@ extension List: Codable {
     /// Decodes an AppSync connection (`{"items": […], "nextToken": …}`), a JSON array of models, or
     /// the not-loaded form this type encodes.
     public convenience init(from decoder: any Decoder) throws {
+        // The common case of a marked body first, without the general path's generic plumbing:
+        // a thousand-model response makes a thousand of these.
+        if let session = ModelDecodingSession.current, session.usesListMarkers,
+            let marker = try? decoder.singleValueContainer().decode(Int.self)
+        {
+            let association = try session.association(marker: marker, codingPath: decoder.codingPath)
+            self.init(state: .notLoaded(association), context: session.context)
+            return
+        }
         let (state, context) = try Self.decodeState(from: decoder, association: nil)
         self.init(state: state, context: context)
     }
@@ -30,12 +39,8 @@ extension List: Codable {
     ) throws -> (LoadState, ModelRequestContext?) {
         let session = ModelDecodingSession.current
         let context = session?.context ?? ModelRequestContext.of(decoder)
+        // Markers (numbers) are read by `init(from:)` before it gets here.
         let marked = session.flatMap { $0.usesListMarkers ? $0 : nil }
-        if let marked, !isResult, association == nil,
-            let marker = try? decoder.singleValueContainer().decode(Int.self)
-        {
-            return (.notLoaded(try marked.association(marker: marker, codingPath: decoder.codingPath)), context)
-        }
         if let container = try? decoder.container(keyedBy: ListCodingKey.self) {
             if container.contains(.items) {
                 var association = association
