@@ -72,6 +72,17 @@ import Testing
             ])
     }
 
+    @Test func aBodyWithNothingToMarkIsDecodedAsItCame() async throws {
+        // Comments have no hasMany lists: the pass only checks the shape.
+        let body = #"{"data":{"listComments":{"items":[{"id":"c1","content":"hi","post":{"id":"p1"}}]}}}"#
+        let (marked, session) = try #require(
+            NotLoadedListMarking.mark(
+                Data(body.utf8), path: ["listComments"], resultType: List<Comment>.self, context: nil))
+        #expect(marked == Data(body.utf8) && session.associations.isEmpty && session.usesListMarkers)
+        let comments = try await Self.query(GraphQLRequest<List<Comment>>.list(Comment.self), body: body).get()
+        #expect(comments.map(\.content) == ["hi"])
+    }
+
     @Test func aMarkedBodyDecodesLikeTheGeneralPath() async throws {
         try await Self.learnModelTypes()
         let posts = [

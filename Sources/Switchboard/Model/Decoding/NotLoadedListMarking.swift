@@ -33,7 +33,9 @@ package enum NotLoadedListMarking {
             } catch {
                 return nil
             }
-            return (scanner.markedBody(), scanner.associations)
+            // Nothing to write (the models have no `hasMany` lists, or they are all null): decode
+            // the body as it came, without a copy.
+            return (scanner.insertions.isEmpty ? body : scanner.markedBody(), scanner.associations)
         }
         guard let (markedBody, associations) = marked else { return nil }
         return (markedBody, ModelDecodingSession(context: context, usesListMarkers: true, associations: associations))
