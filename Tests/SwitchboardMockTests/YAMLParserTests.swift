@@ -1,4 +1,5 @@
 import Switchboard
+import TestSupport
 import Testing
 
 @testable import SwitchboardMock
@@ -161,18 +162,5 @@ struct YAMLParserTests {
             for _ in 0..<length { text.append(alphabet[Int(generator.next() % UInt64(alphabet.count))]) }
             _ = try? YAMLParser.parse(String(text))
         }
-    }
-}
-
-/// A tiny deterministic generator so the hostile-input test is reproducible.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Switchboard
@@ -8,22 +9,8 @@ import Testing
 /// strings and ids, lists absent, null, present or nested, references keys-only or loaded, unknown
 /// fields — decode the same through a marked body as through the general path.
 @Suite struct NotLoadedListMarkingPropertyTests {
-    /// A small deterministic generator (SplitMix64), so that a failure names a reproducible seed.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
-    }
-
     struct Writer {
-        var generator: Generator
+        var generator: SplitMix64
         mutating func space() -> String { generator.pick(["", "", "", " ", "\n  ", "\t"]) }
         mutating func text() -> String {
             (0..<generator.below(4)).map { _ in
@@ -80,7 +67,7 @@ import Testing
         let request = GraphQLRequest<List<Post>>.list(Post.self)
         var marked = 0
         for seed in UInt64(1)...150 {
-            var writer = Writer(generator: Generator(state: seed))
+            var writer = Writer(generator: SplitMix64(seed: seed))
             let count = writer.generator.below(5) + 1
             let posts = (0..<count).map { writer.post(index: $0) }
             let body = #"{"data":{"listPosts":{"items":[\#(posts.joined(separator: ","))],"nextToken":null}}}"#
