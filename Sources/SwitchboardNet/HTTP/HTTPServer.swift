@@ -3,8 +3,7 @@ import Synchronization
 
 /// A small HTTP/1.1 server on the event loop: keep-alive, pipelining, chunked request bodies,
 /// size limits, request-head, idle and write timeouts, lingering close after error responses, and
-/// protocol upgrades (WebSocket) handed to the
-/// responder.
+/// protocol upgrades (WebSocket) handed to the responder.
 ///
 /// The mock server and the local AppSync-compatible server build on it; tests start it on
 /// 127.0.0.1 port 0 and read the chosen ``port``.

@@ -29,14 +29,10 @@ struct HTTPServerConnection: Sendable {
                     guard let next = try await readRequest(with: &parser) else { return }
                     request = next
                 } catch let error as HTTPParseError {
-                    let response = HTTPResponse.text("\(error.reason)\n", status: error.status)
-                    try await send(response.serialized(keepAlive: false, includeBody: true))
-                    await lingeringClose()
+                    try await refuse(.text("\(error.reason)\n", status: error.status))
                     return
                 } catch is RequestHeadTimeout {
-                    let response = HTTPResponse.text("the request head did not arrive in time\n", status: 408)
-                    try await send(response.serialized(keepAlive: false, includeBody: true))
-                    await lingeringClose()
+                    try await refuse(.text("the request head did not arrive in time\n", status: 408))
                     return
                 }
                 let response = await respond(to: request)
@@ -57,6 +53,12 @@ struct HTTPServerConnection: Sendable {
         } catch {
             // The peer went away, a write timed out or the server is stopping: just close.
         }
+    }
+
+    /// Answers a request that cannot be served with `response`, then closes.
+    private func refuse(_ response: HTTPResponse) async throws {
+        try await send(response.serialized(keepAlive: false, includeBody: true))
+        await lingeringClose()
     }
 
     /// Reads until a complete request is parsed; `nil` when the client closed between requests.

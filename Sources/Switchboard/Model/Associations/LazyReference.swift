@@ -116,11 +116,7 @@ public final class LazyReference<ModelType: Model>: Codable, Sendable {
             }
             self.init(state: .notLoaded(identifiers: identifiers), context: context)
         } else {
-            // A marked body already says where the model's lists are (see NotLoadedListMarking).
-            let model =
-                ModelDecodingSession.current?.usesListMarkers == true
-                ? try ModelType(from: decoder)
-                : try ModelType(from: ModelFieldsDecoder(base: decoder, type: ModelType.self))
+            let model = try ModelDecodingBox<ModelType>(from: decoder).value
             self.init(state: .loaded(model), context: context)
         }
     }

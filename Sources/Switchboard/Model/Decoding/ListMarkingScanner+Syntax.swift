@@ -79,13 +79,7 @@ extension ListMarkingScanner {
     }
 
     func keyEquals(_ key: Range<Int>, _ name: [UInt8]) -> Bool {
-        guard key.count == name.count else { return false }
-        var offset = key.lowerBound
-        for byte in name {
-            guard bytes[offset] == byte else { return false }
-            offset += 1
-        }
-        return true
+        key.count == name.count && UnsafeBufferPointer(rebasing: bytes[key]).elementsEqual(name)
     }
 
     /// Skips the string at the cursor (escapes included).

@@ -111,8 +111,7 @@ final class ModelDecodingPlan: Sendable {
 
     /// The association named `name` (a short scan of string compares).
     func association(named name: String) -> Association? {
-        for index in associationNames.indices where associationNames[index] == name { return associations[index] }
-        return nil
+        associationIndex(named: name).map { associations[$0] }
     }
 
     /// Whether an association is named `name`.

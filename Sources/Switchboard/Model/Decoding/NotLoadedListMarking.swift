@@ -148,13 +148,8 @@ struct ListMarkingScanner {
                 memberCount += 1
                 // Most keys are plain fields: a length no key or association name has rules them
                 // out without comparing bytes.
-                if key.count < 64 && keyLengths & (1 << UInt64(key.count)) == 0 {
-                    // The rule LazyReference decodes by: any of the model's other fields makes a model.
-                    if isReference && onlyKeyFields && Self.index(of: key, in: otherNames, bytes: bytes) != nil {
-                        onlyKeyFields = false
-                    }
-                    try skipValue()
-                } else if let keyIndex = Self.index(of: key, in: keyNames, bytes: bytes) {
+                let mayBeNamed = key.count >= 64 || keyLengths & (1 << UInt64(key.count)) != 0
+                if mayBeNamed, let keyIndex = index(of: key, in: keyNames) {
                     let start = index
                     try skipValue()
                     if keyNames.count == 1 {
@@ -165,7 +160,7 @@ struct ListMarkingScanner {
                         }
                         compositeKeyValues[keyIndex] = start..<index
                     }
-                } else if let association = Self.index(of: key, in: associationNames, bytes: bytes) {
+                } else if mayBeNamed, let association = index(of: key, in: associationNames) {
                     guard seen & (1 << UInt64(association)) == 0 else { throw GiveUp() }
                     seen |= 1 << UInt64(association)
                     onlyKeyFields = false
@@ -173,9 +168,8 @@ struct ListMarkingScanner {
                         presentLists.append((association, list.close, list.isEmpty))
                     }
                 } else {
-                    if isReference && onlyKeyFields && Self.index(of: key, in: otherNames, bytes: bytes) != nil {
-                        onlyKeyFields = false
-                    }
+                    // The rule LazyReference decodes by: any of the model's other fields makes a model.
+                    if isReference && onlyKeyFields && index(of: key, in: otherNames) != nil { onlyKeyFields = false }
                     try skipValue()
                 }
                 if try memberSeparator() { break }
@@ -218,16 +212,8 @@ struct ListMarkingScanner {
     }
 
     /// The position of the name equal to `key` in `names`.
-    private static func index(
-        of key: Range<Int>, in names: [[UInt8]], bytes: UnsafeBufferPointer<UInt8>
-    ) -> Int? {
-        for position in names.indices where names[position].count == key.count {
-            let matches = names[position].withUnsafeBufferPointer { name in
-                memcmp(bytes.baseAddress! + key.lowerBound, name.baseAddress!, key.count) == 0
-            }
-            if matches { return position }
-        }
-        return nil
+    private func index(of key: Range<Int>, in names: [[UInt8]]) -> Int? {
+        names.indices.first { keyEquals(key, names[$0]) }
     }
 
     /// The value of an association field: nested models and lists are followed; a present list's
