@@ -4,26 +4,11 @@ import Testing
 
 /// Frame codec and validation without sockets: every byte is hand-made.
 struct WebSocketFrameReaderTests {
+    /// A hand-made frame, unmasked unless a mask is given.
     private func frame(_ opcode: UInt8, _ payload: [UInt8], fin: Bool = true, mask: [UInt8]? = nil, rsv: UInt8 = 0)
         -> [UInt8]
     {
-        var bytes: [UInt8] = [(fin ? 0x80 : 0) | rsv << 4 | opcode]
-        let maskBit: UInt8 = mask == nil ? 0 : 0x80
-        if payload.count < 126 {
-            bytes.append(maskBit | UInt8(payload.count))
-        } else if payload.count <= 0xFFFF {
-            bytes += [maskBit | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
-        } else {
-            bytes.append(maskBit | 127)
-            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8((payload.count >> shift) & 0xFF)) }
-        }
-        if let mask {
-            bytes += mask
-            bytes += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-        } else {
-            bytes += payload
-        }
-        return bytes
+        RawWebSocketPeer.frame(opcode, payload, fin: fin, mask: mask, rsv: rsv)
     }
 
     private func clientReader(maxMessage: Int = 1 << 20) -> WebSocketFrameReader {
