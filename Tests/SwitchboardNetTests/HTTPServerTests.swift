@@ -178,16 +178,22 @@ struct HTTPServerTests {
     // Deadline tests bound the close generously (30 s): on two cores the parallel suite can delay a
     // task by seconds, and the point is that the server closes at all, not how fast.
     @Test func aStalledRequestHeadIsAnswered408WhileOtherClientsAreServed() async throws {
-        var configuration = HTTPServer.Configuration(requestHeadTimeout: .milliseconds(300))
+        // The head deadline applies to every new connection, the healthy one too: it must be long
+        // enough that a healthy client delayed by a busy parallel suite still sends its head in time.
+        var configuration = HTTPServer.Configuration(requestHeadTimeout: .seconds(2))
         // The client waits for the close instead of closing, so the 408's lingering close runs to
         // its deadline: keep it short.
         configuration.lingerTimeout = .milliseconds(200)
         try await withServer(configuration: configuration) { server in
+            // The healthy connection's first request completes before the stall begins; from then on
+            // only the idle timeout (60 s by default) applies to it.
+            var healthy = try await RawHTTPClient.connect(port: server.port)
+            try await healthy.send("GET /fine/0 HTTP/1.1\r\n\r\n")
+            #expect(try await healthy.readResponse()?.body == "GET /fine/0 ")
             var stalled = try await RawHTTPClient.connect(port: server.port)
             try await stalled.send("GET /slow HTTP/1.1\r\nHost: x\r\nX-Half: ")
             let start = ContinuousClock.now
-            var healthy = try await RawHTTPClient.connect(port: server.port)
-            for index in 0..<3 {
+            for index in 1..<4 {
                 try await healthy.send("GET /fine/\(index) HTTP/1.1\r\n\r\n")
                 #expect(try await healthy.readResponse()?.body == "GET /fine/\(index) ")
             }
@@ -280,12 +286,14 @@ struct HTTPServerTests {
     }
 
     @Test func theHeadTimeoutDoesNotApplyWhileAKeptAliveConnectionIsIdle() async throws {
-        let configuration = HTTPServer.Configuration(requestHeadTimeout: .milliseconds(300), idleTimeout: .seconds(30))
+        // The first head must arrive within the head deadline even when the parallel suite delays this
+        // task, so the deadline is 1 s and the idle pause that must not trip it is 2 s.
+        let configuration = HTTPServer.Configuration(requestHeadTimeout: .seconds(1), idleTimeout: .seconds(30))
         try await withServer(configuration: configuration) { server in
             var client = try await RawHTTPClient.connect(port: server.port)
             try await client.send("GET /one HTTP/1.1\r\n\r\n")
             #expect(try await client.readResponse()?.body == "GET /one ")
-            try await Task.sleep(for: .seconds(1))
+            try await Task.sleep(for: .seconds(2))
             try await client.send("GET /two HTTP/1.1\r\n\r\n")
             #expect(try await client.readResponse()?.body == "GET /two ")
             await client.connection.close()

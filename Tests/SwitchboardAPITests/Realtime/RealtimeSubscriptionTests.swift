@@ -48,10 +48,12 @@ import Testing
             await server.realtimeStatistics.connectionsAccepted == 2
         }
         await server.pauseKeepAlives(false)
-        await Harness.eventually("connected again") { recorder.connectedCount == 2 }
-        let statistics = await server.realtimeStatistics
-        #expect(statistics.activeSubscriptions == 1)
-        #expect(statistics.openConnections == 1)
+        await Harness.eventually("connected again") { recorder.connectedCount >= 2 }
+        // The server may see the abandoned socket's end of stream after the new start_ack.
+        await Harness.eventually("one connection carrying one subscription") {
+            let statistics = await server.realtimeStatistics
+            return statistics.activeSubscriptions == 1 && statistics.openConnections == 1
+        }
 
         #expect(
             await server.publish(["onCreateTodo": ["id": "3", "name": "After"]], toSubscriptionsOf: "onCreateTodo") == 1
