@@ -31,7 +31,9 @@ let hubTargets: [Target] = [
     // and an AppSync-style store over loopback.
     .testTarget(
         name: "SwitchboardModelTests",
-        dependencies: ["Switchboard", "SwitchboardAPI", "SwitchboardNet", "GraphQLLanguage", "SwitchboardMock", "TestSupport"]),
+        dependencies: [
+            "Switchboard", "SwitchboardAPI", "SwitchboardNet", "GraphQLLanguage", "SwitchboardMock", "TestSupport",
+        ]),
     // scripts/bench decode-list
     .executableTarget(
         name: "decode-list-bench", dependencies: ["SwitchboardAPI"], path: "Benchmarks/DecodeListBench"),
@@ -116,7 +118,7 @@ let cliTargets: [Target] = [
 
 let supportTargets: [Target] = [
     // Shared helpers for test targets only (locating ../shared/testdata, temporary files).
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", path: "Tests/TestSupport")
 ]
 
 let package = Package(

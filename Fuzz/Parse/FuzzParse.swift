@@ -5,20 +5,21 @@
 // which must never crash either.
 
 /// A schema exercising every kind of type, for validating whatever the fuzzer parses.
-let fuzzSchema = try? Schema(sdl: """
-    directive @tag(name: String!) repeatable on FIELD | FRAGMENT_SPREAD | INLINE_FRAGMENT
-    scalar Date
-    enum Kind { A B C }
-    interface Node { id: ID! }
-    interface Named implements Node { id: ID! name: String }
-    type Thing implements Named & Node { id: ID! name: String kind: Kind things(first: Int = 1, kinds: [Kind!]): [Thing!] at: Date }
-    type Other implements Node { id: ID! size: Int! name: Float }
-    union Any = Thing | Other
-    input Filter { kind: Kind! name: String nested: Filter list: [[Int!]] }
-    type Query { a: Any node(id: ID!): Node things(filter: Filter, ids: [ID!]!): [Thing] x(y: Int, z: String!): Int }
-    type Mutation { set(filter: Filter!): Thing }
-    type Subscription { changed: Thing }
-    """)
+let fuzzSchema = try? Schema(
+    sdl: """
+        directive @tag(name: String!) repeatable on FIELD | FRAGMENT_SPREAD | INLINE_FRAGMENT
+        scalar Date
+        enum Kind { A B C }
+        interface Node { id: ID! }
+        interface Named implements Node { id: ID! name: String }
+        type Thing implements Named & Node { id: ID! name: String kind: Kind things(first: Int = 1, kinds: [Kind!]): [Thing!] at: Date }
+        type Other implements Node { id: ID! size: Int! name: Float }
+        union Any = Thing | Other
+        input Filter { kind: Kind! name: String nested: Filter list: [[Int!]] }
+        type Query { a: Any node(id: ID!): Node things(filter: Filter, ids: [ID!]!): [Thing] x(y: Int, z: String!): Int }
+        type Mutation { set(filter: Filter!): Thing }
+        type Subscription { changed: Thing }
+        """)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzParse(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

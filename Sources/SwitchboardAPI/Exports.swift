@@ -4,6 +4,7 @@
 // the `URLRequest` that interceptors receive (it lives in FoundationNetworking there).
 @_exported import Switchboard
 @_exported import SwitchboardSigV4
+
 @_exported import struct SwitchboardNet.TLSConfiguration
 @_exported import enum SwitchboardNet.TLSError
 @_exported import struct SwitchboardNet.WebSocketConfiguration

@@ -44,7 +44,8 @@ struct SubscribeCommand: CLICommand {
                 let line: JSONValue
                 switch result {
                 case .success(let data): line = ["data": data]
-                case .failure(.partial(let data, let errors)): line = ["data": data, "errors": CommandOutput.json(errors)]
+                case .failure(.partial(let data, let errors)):
+                    line = ["data": data, "errors": CommandOutput.json(errors)]
                 case .failure(.error(let errors)): line = ["errors": CommandOutput.json(errors)]
                 case .failure(let error): line = ["errors": [["message": .string(error.errorDescription)]]]
                 }

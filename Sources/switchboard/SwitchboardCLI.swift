@@ -3,7 +3,9 @@ import Foundation
 /// `switchboard`: run GraphQL operations from the command line.
 @main
 struct SwitchboardCLI {
-    static let commands: [any CLICommand.Type] = [DemoCommand.self, QueryCommand.self, SubscribeCommand.self, MockCommand.self, SigV4Command.self]
+    static let commands: [any CLICommand.Type] = [
+        DemoCommand.self, QueryCommand.self, SubscribeCommand.self, MockCommand.self, SigV4Command.self,
+    ]
 
     static func main() async {
         var arguments = Array(CommandLine.arguments.dropFirst())

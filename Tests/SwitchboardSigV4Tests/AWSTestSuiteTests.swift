@@ -60,18 +60,18 @@ import Testing
 
     private struct Context: Decodable {
         struct Credentials: Decodable {
-            let access_key_id: String
-            let secret_access_key: String
+            let accessKeyId: String
+            let secretAccessKey: String
             let token: String?
         }
         let credentials: Credentials
-        let expiration_in_seconds: Int
+        let expirationInSeconds: Int
         let normalize: Bool
         let region: String
         let service: String
-        let sign_body: Bool
+        let signBody: Bool
         let timestamp: String
-        let omit_session_token: Bool?
+        let omitSessionToken: Bool?
     }
 
     /// `aws-c-auth-v4/`: each of 38 cases signed with the `Authorization` header and presigned.
@@ -84,16 +84,18 @@ import Testing
         for name in cases {
             let folder = root.appendingPathComponent(name)
             func expected(_ file: String) throws -> String { try readText(folder.appendingPathComponent(file)) }
-            let context = try JSONDecoder().decode(
+            let contextDecoder = JSONDecoder()
+            contextDecoder.keyDecodingStrategy = .convertFromSnakeCase
+            let context = try contextDecoder.decode(
                 Context.self, from: Data(contentsOf: folder.appendingPathComponent("context.json")))
             let credentials = AWSCredentials(
-                accessKeyId: context.credentials.access_key_id,
-                secretAccessKey: context.credentials.secret_access_key, sessionToken: context.credentials.token)
+                accessKeyId: context.credentials.accessKeyId,
+                secretAccessKey: context.credentials.secretAccessKey, sessionToken: context.credentials.token)
             let date = try #require(ISO8601DateFormatter().date(from: context.timestamp))
             let signer = SigV4Signer(
                 options: .init(
-                    normalizesPath: context.normalize, addsContentSHA256Header: context.sign_body,
-                    signsSessionToken: !(context.omit_session_token ?? false)))
+                    normalizesPath: context.normalize, addsContentSHA256Header: context.signBody,
+                    signsSessionToken: !(context.omitSessionToken ?? false)))
             let original = try RawHTTPRequest.parse(Data(contentsOf: folder.appendingPathComponent("request.txt")))
 
             var headerRequest = original
@@ -114,7 +116,7 @@ import Testing
             var queryRequest = original
             let query = try signer.presign(
                 &queryRequest, credentials: credentials, region: context.region, service: context.service,
-                expires: context.expiration_in_seconds, date: date)
+                expires: context.expirationInSeconds, date: date)
             let presigned = try RawHTTPRequest.parse(Data(expected("query-signed-request.txt").utf8))
             let (queryCanonical, querySTS, querySignature) = try (
                 expected("query-canonical-request.txt"), expected("query-string-to-sign.txt"),

@@ -38,7 +38,8 @@ public struct GraphQLSyntaxError: Error, Sendable, Hashable, CustomStringConvert
         excerpt = excerpt.replacingTabs()
         let gutter = "\(location.line) | "
         text += "\n" + gutter + excerpt
-        text += "\n" + String(repeating: " ", count: gutter.count - 2) + "| "
+        text +=
+            "\n" + String(repeating: " ", count: gutter.count - 2) + "| "
             + String(repeating: " ", count: caretIndex - windowStart) + "^"
         return text
     }

@@ -1,6 +1,28 @@
 /// Turns UTF-8 GraphQL source into tokens (spec section 2.1), skipping ignored tokens
 /// (whitespace, line terminators, commas, comments and the byte order mark).
 struct Lexer {
+    /// The token kind of each one-byte punctuator, indexed by its byte.
+    private static let singleBytePunctuators: [TokenKind?] = {
+        var table = [TokenKind?](repeating: nil, count: 128)
+        let kinds: [(Character, TokenKind)] = [
+            ("!", .bang),
+            ("$", .dollar),
+            ("&", .ampersand),
+            ("(", .parenLeft),
+            (")", .parenRight),
+            (":", .colon),
+            ("=", .equals),
+            ("@", .at),
+            ("[", .bracketLeft),
+            ("]", .bracketRight),
+            ("{", .braceLeft),
+            ("|", .pipe),
+            ("}", .braceRight),
+        ]
+        for (character, kind) in kinds { table[Int(character.asciiValue!)] = kind }
+        return table
+    }()
+
     let bytes: [UInt8]
     private(set) var position = 0
     private var line = 1
@@ -50,8 +72,9 @@ struct Lexer {
     }
 
     func error(_ message: String, at location: SourceLocation, token: String? = nil) -> GraphQLSyntaxError {
-        GraphQLSyntaxError(message: message, location: location, token: token,
-                           sourceLine: sourceLine(containing: location.offset))
+        GraphQLSyntaxError(
+            message: message, location: location, token: token,
+            sourceLine: sourceLine(containing: location.offset))
     }
 
     private mutating func errorAt(_ offset: Int, _ message: String) -> GraphQLSyntaxError {
@@ -68,8 +91,9 @@ struct Lexer {
         tokenCount += 1
         let start = position
         if tokenCount > maxTokens {
-            throw error("Document contains more than \(maxTokens) tokens; parsing aborted.",
-                        at: location(at: start))
+            throw error(
+                "Document contains more than \(maxTokens) tokens; parsing aborted.",
+                at: location(at: start))
         }
         guard start < bytes.count else {
             return Token(kind: .endOfFile, start: start, end: start, location: location(at: start), value: "")
@@ -79,20 +103,11 @@ struct Lexer {
         func punctuator(_ kind: TokenKind, _ length: Int = 1) -> Token {
             Token(kind: kind, start: start, end: start + length, location: loc, value: "")
         }
+        if code < 128, let kind = Self.singleBytePunctuators[Int(code)] {
+            position += 1
+            return punctuator(kind)
+        }
         switch code {
-        case UInt8(ascii: "!"): position += 1; return punctuator(.bang)
-        case UInt8(ascii: "$"): position += 1; return punctuator(.dollar)
-        case UInt8(ascii: "&"): position += 1; return punctuator(.ampersand)
-        case UInt8(ascii: "("): position += 1; return punctuator(.parenLeft)
-        case UInt8(ascii: ")"): position += 1; return punctuator(.parenRight)
-        case UInt8(ascii: ":"): position += 1; return punctuator(.colon)
-        case UInt8(ascii: "="): position += 1; return punctuator(.equals)
-        case UInt8(ascii: "@"): position += 1; return punctuator(.at)
-        case UInt8(ascii: "["): position += 1; return punctuator(.bracketLeft)
-        case UInt8(ascii: "]"): position += 1; return punctuator(.bracketRight)
-        case UInt8(ascii: "{"): position += 1; return punctuator(.braceLeft)
-        case UInt8(ascii: "|"): position += 1; return punctuator(.pipe)
-        case UInt8(ascii: "}"): position += 1; return punctuator(.braceRight)
         case UInt8(ascii: "."):
             if byte(start + 1) == UInt8(ascii: "."), byte(start + 2) == UInt8(ascii: ".") {
                 position += 3
@@ -111,8 +126,9 @@ struct Lexer {
                 var end = start + 1
                 while end < bytes.count, isNameContinue(bytes[end]) { end += 1 }
                 position = end
-                return Token(kind: .name, start: start, end: end, location: loc,
-                             value: String(decoding: bytes[start..<end], as: UTF8.self))
+                return Token(
+                    kind: .name, start: start, end: end, location: loc,
+                    value: String(decoding: bytes[start..<end], as: UTF8.self))
             }
             let shown = describeCharacter(at: start)
             throw error("Unexpected character: \(shown).", at: loc, token: shown)
@@ -159,9 +175,15 @@ struct Lexer {
         let length: Int
         var value: UInt32
         switch lead {
-        case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
-        case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
-        case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+        case 0xC2...0xDF:
+            length = 2
+            value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF:
+            length = 3
+            value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4:
+            length = 4
+            value = UInt32(lead & 0x07)
         default: return (nil, 1)
         }
         guard offset + length <= bytes.count else { return (nil, 1) }
@@ -201,8 +223,9 @@ struct Lexer {
             throw errorAt(index, "Invalid number, expected digit but got: \(describeCharacter(at: index)).")
         }
         position = index
-        return Token(kind: isFloat ? .float : .int, start: start, end: index, location: loc,
-                     value: String(decoding: bytes[start..<index], as: UTF8.self))
+        return Token(
+            kind: isFloat ? .float : .int, start: start, end: index, location: loc,
+            value: String(decoding: bytes[start..<index], as: UTF8.self))
     }
 
     private mutating func readDigits(from start: Int) throws(GraphQLSyntaxError) -> Int {
@@ -226,8 +249,9 @@ struct Lexer {
             case UInt8(ascii: "\""):
                 value.append(contentsOf: bytes[chunkStart..<index])
                 position = index + 1
-                return Token(kind: .string, start: start, end: index + 1, location: loc,
-                             value: String(decoding: value, as: UTF8.self))
+                return Token(
+                    kind: .string, start: start, end: index + 1, location: loc,
+                    value: String(decoding: value, as: UTF8.self))
             case 0x0A, 0x0D:
                 throw errorAt(index, "Unterminated string.")
             case UInt8(ascii: "\\"):
@@ -255,14 +279,30 @@ struct Lexer {
         let code = byte(index + 1)
         func append(_ scalar: Unicode.Scalar) { value.append(contentsOf: Array(String(scalar).utf8)) }
         switch code {
-        case UInt8(ascii: "\""): value.append(code); return index + 2
-        case UInt8(ascii: "\\"): value.append(code); return index + 2
-        case UInt8(ascii: "/"): value.append(code); return index + 2
-        case UInt8(ascii: "b"): value.append(0x08); return index + 2
-        case UInt8(ascii: "f"): value.append(0x0C); return index + 2
-        case UInt8(ascii: "n"): value.append(0x0A); return index + 2
-        case UInt8(ascii: "r"): value.append(0x0D); return index + 2
-        case UInt8(ascii: "t"): value.append(0x09); return index + 2
+        case UInt8(ascii: "\""):
+            value.append(code)
+            return index + 2
+        case UInt8(ascii: "\\"):
+            value.append(code)
+            return index + 2
+        case UInt8(ascii: "/"):
+            value.append(code)
+            return index + 2
+        case UInt8(ascii: "b"):
+            value.append(0x08)
+            return index + 2
+        case UInt8(ascii: "f"):
+            value.append(0x0C)
+            return index + 2
+        case UInt8(ascii: "n"):
+            value.append(0x0A)
+            return index + 2
+        case UInt8(ascii: "r"):
+            value.append(0x0D)
+            return index + 2
+        case UInt8(ascii: "t"):
+            value.append(0x09)
+            return index + 2
         case UInt8(ascii: "u"):
             if byte(index + 2) == UInt8(ascii: "{") {
                 // Variable-width form: \u{1F600}
@@ -288,9 +328,10 @@ struct Lexer {
             }
             // A leading surrogate must be followed by an escaped trailing surrogate.
             if (0xD800...0xDBFF).contains(high), byte(index + 6) == UInt8(ascii: "\\"),
-               byte(index + 7) == UInt8(ascii: "u"), let low = fixedHex(at: index + 8),
-               (0xDC00...0xDFFF).contains(low),
-               let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) {
+                byte(index + 7) == UInt8(ascii: "u"), let low = fixedHex(at: index + 8),
+                (0xDC00...0xDFFF).contains(low),
+                let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+            {
                 append(scalar)
                 return index + 12
             }
@@ -315,7 +356,8 @@ struct Lexer {
         return result
     }
 
-    private mutating func readBlockString(start: Int, location loc: SourceLocation) throws(GraphQLSyntaxError) -> Token {
+    private mutating func readBlockString(start: Int, location loc: SourceLocation) throws(GraphQLSyntaxError) -> Token
+    {
         var index = start + 3
         var chunkStart = index
         var raw: [UInt8] = []
@@ -324,7 +366,8 @@ struct Lexer {
         // token's own location was taken at its start.
         while index < bytes.count {
             let code = bytes[index]
-            if code == UInt8(ascii: "\""), byte(index + 1) == UInt8(ascii: "\""), byte(index + 2) == UInt8(ascii: "\"") {
+            if code == UInt8(ascii: "\""), byte(index + 1) == UInt8(ascii: "\""), byte(index + 2) == UInt8(ascii: "\"")
+            {
                 position = index + 3
                 let value: String
                 if hasEscapes {
@@ -337,7 +380,8 @@ struct Lexer {
                 return Token(kind: .blockString, start: start, end: index + 3, location: loc, value: value)
             }
             if code == UInt8(ascii: "\\"), byte(index + 1) == UInt8(ascii: "\""),
-               byte(index + 2) == UInt8(ascii: "\""), byte(index + 3) == UInt8(ascii: "\"") {
+                byte(index + 2) == UInt8(ascii: "\""), byte(index + 3) == UInt8(ascii: "\"")
+            {
                 hasEscapes = true
                 raw.append(contentsOf: bytes[chunkStart..<index])
                 raw.append(contentsOf: [0x22, 0x22, 0x22])

@@ -17,8 +17,9 @@ extension Parser {
         repeat {
             operationTypes.append(try parseOperationTypeDefinition())
         } while !(try skip(.braceRight))
-        return SchemaDefinition(description: description, directives: directives,
-                                operationTypes: operationTypes, location: start)
+        return SchemaDefinition(
+            description: description, directives: directives,
+            operationTypes: operationTypes, location: start)
     }
 
     mutating func parseOperationTypeDefinition() throws(GraphQLSyntaxError) -> OperationTypeDefinition {
@@ -53,7 +54,10 @@ extension Parser {
             definition.directives = try parseDirectives(constant: true)
             definition.fields = try parseFieldsDefinition()
             if isExtension && definition.interfaces.isEmpty && definition.directives.isEmpty
-                && definition.fields.isEmpty { throw unexpected() }
+                && definition.fields.isEmpty
+            {
+                throw unexpected()
+            }
         case .union:
             definition.directives = try parseDirectives(constant: true)
             if try skip(.equals) {
@@ -105,8 +109,10 @@ extension Parser {
             try expect(.colon)
             let type = try parseTypeReference()
             let directives = try parseDirectives(constant: true)
-            fields.append(FieldDefinition(description: description, name: name, arguments: arguments,
-                                          type: type, directives: directives, location: start))
+            fields.append(
+                FieldDefinition(
+                    description: description, name: name, arguments: arguments,
+                    type: type, directives: directives, location: start))
         } while !(try skip(.braceRight))
         return fields
     }
@@ -129,8 +135,9 @@ extension Parser {
         var defaultValue: Value?
         if try skip(.equals) { defaultValue = try parseValue(constant: true) }
         let directives = try parseDirectives(constant: true)
-        return InputValueDefinition(description: description, name: name, type: type,
-                                    defaultValue: defaultValue, directives: directives, location: start)
+        return InputValueDefinition(
+            description: description, name: name, type: type,
+            defaultValue: defaultValue, directives: directives, location: start)
     }
 
     mutating func parseEnumValueDefinition() throws(GraphQLSyntaxError) -> EnumValueDefinition {
@@ -140,8 +147,9 @@ extension Parser {
             throw syntaxError("\(token.value) is reserved and cannot be used for an enum value.")
         }
         let name = try parseName()
-        return EnumValueDefinition(description: description, name: name,
-                                   directives: try parseDirectives(constant: true), location: start)
+        return EnumValueDefinition(
+            description: description, name: name,
+            directives: try parseDirectives(constant: true), location: start)
     }
 
     mutating func parseDirectiveDefinition() throws(GraphQLSyntaxError) -> DirectiveDefinition {
@@ -163,8 +171,9 @@ extension Parser {
             locations.append(location)
             try advance()
         } while try skip(.pipe)
-        return DirectiveDefinition(description: description, name: name, arguments: arguments,
-                                   isRepeatable: repeatable, locations: locations, location: start)
+        return DirectiveDefinition(
+            description: description, name: name, arguments: arguments,
+            isRepeatable: repeatable, locations: locations, location: start)
     }
 
     mutating func parseTypeSystemExtension() throws(GraphQLSyntaxError) -> Definition {
@@ -180,8 +189,10 @@ extension Parser {
                 } while !(try skip(.braceRight))
             }
             if directives.isEmpty && operationTypes.isEmpty { throw unexpected() }
-            return .schemaExtension(SchemaDefinition(description: nil, directives: directives,
-                                                     operationTypes: operationTypes, location: start))
+            return .schemaExtension(
+                SchemaDefinition(
+                    description: nil, directives: directives,
+                    operationTypes: operationTypes, location: start))
         }
         var definition = try parseTypeBody(extension: true)
         definition.location = start

@@ -7,7 +7,8 @@ public struct Parser {
     private let maxDepth: Int
 
     /// Parses executable and type-system definitions from source text.
-    public static func parse(_ source: String, options: ParserOptions = .init()) throws(GraphQLSyntaxError) -> Document {
+    public static func parse(_ source: String, options: ParserOptions = .init()) throws(GraphQLSyntaxError) -> Document
+    {
         try parse(bytes: Array(source.utf8), options: options)
     }
 
@@ -18,7 +19,9 @@ public struct Parser {
     }
 
     /// Parses a single value literal such as `{a: [1, 2]}` (variables are allowed).
-    public static func parseValue(_ source: String, options: ParserOptions = .init()) throws(GraphQLSyntaxError) -> Value {
+    public static func parseValue(_ source: String, options: ParserOptions = .init()) throws(GraphQLSyntaxError)
+        -> Value
+    {
         var parser = try Parser(bytes: Array(source.utf8), options: options)
         let value = try parser.parseValue(constant: false)
         try parser.expect(.endOfFile)
@@ -26,7 +29,9 @@ public struct Parser {
     }
 
     /// Parses a type reference such as `[String!]!`.
-    public static func parseType(_ source: String, options: ParserOptions = .init()) throws(GraphQLSyntaxError) -> TypeReference {
+    public static func parseType(_ source: String, options: ParserOptions = .init()) throws(GraphQLSyntaxError)
+        -> TypeReference
+    {
         var parser = try Parser(bytes: Array(source.utf8), options: options)
         let type = try parser.parseTypeReference()
         try parser.expect(.endOfFile)
@@ -130,7 +135,8 @@ public struct Parser {
             if hasDescription {
                 var lookahead = self
                 try lookahead.advance()
-                throw lookahead.syntaxError("Unexpected description, descriptions are supported only on type definitions.")
+                throw lookahead.syntaxError(
+                    "Unexpected description, descriptions are supported only on type definitions.")
             }
             switch keywordToken.value {
             case "query", "mutation", "subscription": return .operation(try parseOperationDefinition())
@@ -160,8 +166,9 @@ public struct Parser {
         let variables = try parseVariableDefinitions()
         let directives = try parseDirectives(constant: false)
         let selectionSet = try parseSelectionSet()
-        return OperationDefinition(operation: operation, name: name, variableDefinitions: variables,
-                                   directives: directives, selectionSet: selectionSet, location: start)
+        return OperationDefinition(
+            operation: operation, name: name, variableDefinitions: variables,
+            directives: directives, selectionSet: selectionSet, location: start)
     }
 
     mutating func parseOperationType() throws(GraphQLSyntaxError) -> OperationType {
@@ -182,8 +189,10 @@ public struct Parser {
             var defaultValue: Value?
             if try skip(.equals) { defaultValue = try parseValue(constant: true) }
             let directives = try parseDirectives(constant: true)
-            definitions.append(VariableDefinition(name: name, type: type, defaultValue: defaultValue,
-                                                  directives: directives, location: start))
+            definitions.append(
+                VariableDefinition(
+                    name: name, type: type, defaultValue: defaultValue,
+                    directives: directives, location: start))
         } while !(try skip(.parenRight))
         return definitions
     }
@@ -219,8 +228,9 @@ public struct Parser {
         let arguments = try parseArguments(constant: false)
         let directives = try parseDirectives(constant: false)
         let selectionSet = peek(.braceLeft) ? try parseSelectionSet() : nil
-        return Field(alias: alias, name: name, arguments: arguments, directives: directives,
-                     selectionSet: selectionSet, location: start)
+        return Field(
+            alias: alias, name: name, arguments: arguments, directives: directives,
+            selectionSet: selectionSet, location: start)
     }
 
     mutating func parseArguments(constant: Bool) throws(GraphQLSyntaxError) -> [Argument] {
@@ -241,8 +251,10 @@ public struct Parser {
         let hasTypeCondition = peekKeyword("on")
         if !hasTypeCondition && peek(.name) {
             let name = try parseName()
-            return .fragmentSpread(FragmentSpread(name: name, directives: try parseDirectives(constant: false),
-                                                  location: start))
+            return .fragmentSpread(
+                FragmentSpread(
+                    name: name, directives: try parseDirectives(constant: false),
+                    location: start))
         }
         var typeCondition: String?
         if hasTypeCondition {
@@ -250,8 +262,10 @@ public struct Parser {
             typeCondition = try parseName()
         }
         let directives = try parseDirectives(constant: false)
-        return .inlineFragment(InlineFragment(typeCondition: typeCondition, directives: directives,
-                                              selectionSet: try parseSelectionSet(), location: start))
+        return .inlineFragment(
+            InlineFragment(
+                typeCondition: typeCondition, directives: directives,
+                selectionSet: try parseSelectionSet(), location: start))
     }
 
     mutating func parseFragmentDefinition() throws(GraphQLSyntaxError) -> FragmentDefinition {
@@ -262,8 +276,9 @@ public struct Parser {
         try expectKeyword("on")
         let typeCondition = try parseName()
         let directives = try parseDirectives(constant: false)
-        return FragmentDefinition(name: name, typeCondition: typeCondition, directives: directives,
-                                  selectionSet: try parseSelectionSet(), location: start)
+        return FragmentDefinition(
+            name: name, typeCondition: typeCondition, directives: directives,
+            selectionSet: try parseSelectionSet(), location: start)
     }
 
     // MARK: Values (2.9)

@@ -132,7 +132,8 @@ private struct Writer {
     }
 
     mutating func operation(_ operation: OperationDefinition) {
-        let isShorthand = operation.operation == .query && operation.name == nil
+        let isShorthand =
+            operation.operation == .query && operation.name == nil
             && operation.variableDefinitions.isEmpty && operation.directives.isEmpty
         if !isShorthand {
             text += operation.operation.rawValue

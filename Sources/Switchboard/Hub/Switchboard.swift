@@ -11,6 +11,8 @@ import Synchronization
 /// ```
 public enum Switchboard {
     /// The API category: queries and mutations through the configured API plugin.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // Amplify's name, which apps moving off Amplify already call.
     public static let API = APICategory()
 
     /// The file names `configure()` looks for, in order.

@@ -4,6 +4,8 @@ import SwitchboardNet
 
 /// An HTTP method a mock endpoint answers.
 public enum HTTPMethod: String, Sendable, CaseIterable {
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // Spelled as on the wire and in mock configuration files.
     case GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS
 }
 

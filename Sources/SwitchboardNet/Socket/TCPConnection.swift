@@ -30,7 +30,7 @@ public final class TCPConnection: ByteStream {
         let fd = descriptor.withLock { $0 }
         if fd >= 0 {
             loop.deregister(fd)
-            _ = Glibc_or_Darwin_close(fd)
+            _ = systemClose(fd)
         }
     }
 
@@ -57,7 +57,7 @@ public final class TCPConnection: ByteStream {
     {
         let fd = try SocketCalls.openStreamSocket(family: address.family)
         let connection = TCPConnection(adopting: fd, remoteAddress: "\(address.numericHost):\(port)", loop: loop)
-        let status = address.withSockAddr { Glibc_or_Darwin_connect(fd, $0, $1) }
+        let status = address.withSockAddr { systemConnect(fd, $0, $1) }
         if status != 0 {
             guard errno == EINPROGRESS else {
                 let error = NetworkError.lastSystemError("connect", detail: "\(host):\(port)")
@@ -93,7 +93,7 @@ public final class TCPConnection: ByteStream {
                 var count = 0
                 var failure: Int32 = 0
                 let bytes = [UInt8](unsafeUninitializedCapacity: maxBytes) { buffer, initialized in
-                    count = Glibc_or_Darwin_read(fd, buffer.baseAddress, maxBytes)
+                    count = systemRead(fd, buffer.baseAddress, maxBytes)
                     if count < 0 { failure = errno }
                     initialized = max(count, 0)
                 }
@@ -145,7 +145,7 @@ public final class TCPConnection: ByteStream {
     /// `shutdown(2)` on the open descriptor (`SHUT_RD` or `SHUT_WR`); nothing once closed.
     private func shutdown(_ direction: Int32) {
         descriptor.withLock { fd in
-            if fd >= 0 { _ = Glibc_or_Darwin_shutdown(fd, direction) }
+            if fd >= 0 { _ = systemShutdown(fd, direction) }
         }
     }
 
@@ -163,7 +163,7 @@ public final class TCPConnection: ByteStream {
         }
         guard fd >= 0 else { return }
         loop.deregister(fd)
-        _ = Glibc_or_Darwin_close(fd)
+        _ = systemClose(fd)
     }
 
     /// Whether ``close()`` has been called.
@@ -179,7 +179,7 @@ private func sendWithoutSignal(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count
 }
 
 // The class has methods named read/write/close/connect; these reach the C functions unambiguously.
-func Glibc_or_Darwin_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
         return Glibc.read(fd, buffer, count)
     #else
@@ -187,7 +187,7 @@ func Glibc_or_Darwin_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ cou
     #endif
 }
 
-func Glibc_or_Darwin_shutdown(_ fd: Int32, _ direction: Int32) -> Int32 {
+func systemShutdown(_ fd: Int32, _ direction: Int32) -> Int32 {
     #if canImport(Glibc)
         return Glibc.shutdown(fd, direction)
     #else
@@ -195,7 +195,7 @@ func Glibc_or_Darwin_shutdown(_ fd: Int32, _ direction: Int32) -> Int32 {
     #endif
 }
 
-func Glibc_or_Darwin_close(_ fd: Int32) -> Int32 {
+func systemClose(_ fd: Int32) -> Int32 {
     #if canImport(Glibc)
         return Glibc.close(fd)
     #else
@@ -203,7 +203,7 @@ func Glibc_or_Darwin_close(_ fd: Int32) -> Int32 {
     #endif
 }
 
-func Glibc_or_Darwin_connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
     #if canImport(Glibc)
         return Glibc.connect(fd, address, length)
     #else

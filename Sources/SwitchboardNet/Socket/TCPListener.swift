@@ -24,12 +24,12 @@ public final class TCPListener: Sendable {
         let bound = address.withSockAddr { bind(fd, $0, $1) }
         guard bound == 0 else {
             let error = NetworkError.lastSystemError("bind", detail: "\(host):\(port)")
-            _ = Glibc_or_Darwin_close(fd)
+            _ = systemClose(fd)
             throw error
         }
         guard listen(fd, backlog) == 0 else {
             let error = NetworkError.lastSystemError("listen", detail: "\(host):\(port)")
-            _ = Glibc_or_Darwin_close(fd)
+            _ = systemClose(fd)
             throw error
         }
         self.descriptor = Mutex(fd)
@@ -64,7 +64,7 @@ public final class TCPListener: Sendable {
                 do {
                     try SocketCalls.makeNonBlocking(clientFD)
                 } catch {
-                    _ = Glibc_or_Darwin_close(clientFD)
+                    _ = systemClose(clientFD)
                     continue
                 }
                 #if canImport(Darwin)
@@ -94,6 +94,6 @@ public final class TCPListener: Sendable {
         }
         guard fd >= 0 else { return }
         loop.deregister(fd)
-        _ = Glibc_or_Darwin_close(fd)
+        _ = systemClose(fd)
     }
 }

@@ -39,5 +39,7 @@ for path in paths {
     let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let megabytesPerSecond = Double(size * iterations) / seconds / 1_000_000
-    print("\((path as NSString).lastPathComponent) \(size) \(String(format: "%.1f", megabytesPerSecond)) \(definitions % 7)")
+    print(
+        "\((path as NSString).lastPathComponent) \(size) \(String(format: "%.1f", megabytesPerSecond)) \(definitions % 7)"
+    )
 }
