@@ -272,6 +272,23 @@ struct HTTPServerTests {
         }
     }
 
+    @Test func aSlowButSteadyDownloadOutlastsTheWriteTimeout() async throws {
+        // The write timeout counts from the last progress, not from the response's start: a reader
+        // that takes about 10 s over 16 MiB, far more than the socket buffers hold, never stalls
+        // the server for 2 s at a time.
+        let body = Array(repeating: UInt8(ascii: "z"), count: 16 << 20)
+        let configuration = HTTPServer.Configuration(writeTimeout: .seconds(2))
+        try await withServer(configuration: configuration, responder: { _ in HTTPResponse(body: body) }) { server in
+            var client = try await RawHTTPClient.connect(port: server.port)
+            try await client.send("GET /big HTTP/1.1\r\n\r\n")
+            let start = ContinuousClock.now
+            let response = try #require(try await client.readResponse(pausingBetweenReads: .milliseconds(40)))
+            #expect(ContinuousClock.now - start > .seconds(4))  // the download really was slow
+            #expect(response.body == String(repeating: "z", count: body.count))
+            await client.connection.close()
+        }
+    }
+
     @Test func aSlowRequestWithinTheDeadlinesIsServed() async throws {
         let configuration = HTTPServer.Configuration(requestHeadTimeout: .seconds(5), idleTimeout: .seconds(5))
         try await withServer(configuration: configuration) { server in

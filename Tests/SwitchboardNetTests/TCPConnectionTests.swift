@@ -14,6 +14,38 @@ struct TCPConnectionTests {
         }
     }
 
+    @Test func aNameWithSeveralAddressesConnectsToTheFirstThatAnswers() async throws {
+        let closed = try TCPListener()
+        let refusingPort = closed.port
+        closed.close()
+        let listener = try TCPListener()
+        let addresses = try [
+            SocketAddress(host: "127.0.0.1", port: refusingPort),
+            SocketAddress(host: "127.0.0.1", port: listener.port),
+        ]
+        async let accepted = listener.accept()
+        let client = try await TCPConnection.connect(toFirstOf: addresses, host: "several", loop: EventLoop.shared)
+        let server = try await accepted
+        #expect(client.remoteAddress == "127.0.0.1:\(listener.port)")
+        try await client.write([7])
+        #expect(try await server.read(maxBytes: 1) == [7])
+        await client.close()
+        await server.close()
+
+        // When no address answers, the error is the last address's, naming the name and the address.
+        let lastClosed = try TCPListener()
+        let lastPort = lastClosed.port
+        lastClosed.close()
+        let refusing = try [refusingPort, lastPort].map { try SocketAddress(host: "127.0.0.1", port: $0) }
+        await #expect {
+            _ = try await TCPConnection.connect(toFirstOf: refusing, host: "several", loop: EventLoop.shared)
+        } throws: { error in
+            (error as? NetworkError)?.kind == .systemCall
+                && "\(error)".contains("several:\(lastPort) (127.0.0.1:\(lastPort))")
+        }
+        listener.close()
+    }
+
     @Test func badHostNamesAreReportedAsBadAddresses() async {
         await #expect {
             _ = try await TCPConnection.connect(host: "", port: 1)

@@ -101,6 +101,11 @@ struct SocketAddress: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `127.0.0.1:443` or `[::1]:443`, as a URL authority writes it.
+    var hostAndPort: String {
+        family == AF_INET6 ? "[\(numericHost)]:\(port)" : "\(numericHost):\(port)"
+    }
+
     func withSockAddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
         withUnsafeBytes(of: storage) { raw in
             body(raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), length)

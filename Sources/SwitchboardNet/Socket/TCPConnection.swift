@@ -39,10 +39,19 @@ public final class TCPConnection: ByteStream {
     /// resolver's order, so a server listening on only one family is still reached.
     public static func connect(host: String, port: Int, loop: EventLoop? = nil) async throws -> TCPConnection {
         let loop = try loop ?? EventLoop.shared
+        let addresses = try await SocketAddress.resolveAll(host: host, port: port)
+        return try await connect(toFirstOf: addresses, host: host, loop: loop)
+    }
+
+    /// Tries `addresses` in order and returns the first connection established; when none answers,
+    /// throws the last address's error.
+    static func connect(toFirstOf addresses: [SocketAddress], host: String, loop: EventLoop) async throws
+        -> TCPConnection
+    {
         var lastError: (any Error)?
-        for address in try await SocketAddress.resolveAll(host: host, port: port) {
+        for address in addresses {
             do {
-                return try await connect(to: address, host: host, port: port, loop: loop)
+                return try await connect(to: address, host: host, loop: loop)
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
@@ -52,15 +61,16 @@ public final class TCPConnection: ByteStream {
         throw lastError ?? NetworkError(.badAddress, operation: "resolve", detail: "\(host): no address")
     }
 
-    private static func connect(to address: SocketAddress, host: String, port: Int, loop: EventLoop) async throws
+    private static func connect(to address: SocketAddress, host: String, loop: EventLoop) async throws
         -> TCPConnection
     {
         let fd = try SocketCalls.openStreamSocket(family: address.family)
-        let connection = TCPConnection(adopting: fd, remoteAddress: "\(address.numericHost):\(port)", loop: loop)
+        let connection = TCPConnection(adopting: fd, remoteAddress: address.hostAndPort, loop: loop)
         let status = address.withSockAddr { systemConnect(fd, $0, $1) }
         if status != 0 {
             guard errno == EINPROGRESS else {
-                let error = NetworkError.lastSystemError("connect", detail: "\(host):\(port)")
+                let error = NetworkError.lastSystemError(
+                    "connect", detail: "\(host):\(address.port) (\(address.hostAndPort))")
                 await connection.close()
                 throw error
             }
@@ -77,7 +87,7 @@ public final class TCPConnection: ByteStream {
                 await connection.close()
                 throw NetworkError(
                     .systemCall, operation: "connect", errorNumber: socketError,
-                    detail: "\(host):\(port) (\(address.numericHost))")
+                    detail: "\(host):\(address.port) (\(address.hostAndPort))")
             }
         }
         return connection

@@ -71,7 +71,7 @@ public final class TCPListener: Sendable {
                     SocketCalls.setOption(clientFD, level: SOL_SOCKET, name: SO_NOSIGPIPE, value: 1)
                 #endif
                 return TCPConnection(
-                    adopting: clientFD, remoteAddress: "\(address.numericHost):\(address.port)", loop: loop)
+                    adopting: clientFD, remoteAddress: address.hostAndPort, loop: loop)
             }
             if listenFD < 0 { throw NetworkError(.closed, operation: "accept") }
             switch failure {
