@@ -7,21 +7,9 @@ import Testing
 /// Inputs that `scripts/fuzz parse` found crashing, replayed through the same steps as the fuzz
 /// target (Fuzz/Parse/FuzzParse.swift): parse, print round trip, validation, schema building.
 @Suite struct FuzzRegressionTests {
+    /// The schema the fuzz target validates against; `scripts/fuzz parse` compiles the same file in.
     static let schema = try? Schema(
-        sdl: """
-            directive @tag(name: String!) repeatable on FIELD | FRAGMENT_SPREAD | INLINE_FRAGMENT
-            scalar Date
-            enum Kind { A B C }
-            interface Node { id: ID! }
-            interface Named implements Node { id: ID! name: String }
-            type Thing implements Named & Node { id: ID! name: String kind: Kind things(first: Int = 1, kinds: [Kind!]): [Thing!] at: Date }
-            type Other implements Node { id: ID! size: Int! name: Float }
-            union Any = Thing | Other
-            input Filter { kind: Kind! name: String nested: Filter list: [[Int!]] }
-            type Query { a: Any node(id: ID!): Node things(filter: Filter, ids: [ID!]!): [Thing] x(y: Int, z: String!): Int }
-            type Mutation { set(filter: Filter!): Thing }
-            type Subscription { changed: Thing }
-            """)
+        sdl: String(contentsOf: SharedTestData.fixture("graphql/fuzz-schema.graphqls"), encoding: .utf8))
 
     static let inputs: [String] = {
         let folder = SharedTestData.fixture("graphql/fuzz")

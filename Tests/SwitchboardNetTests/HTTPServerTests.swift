@@ -274,17 +274,34 @@ struct HTTPServerTests {
 
     @Test func aSlowButSteadyDownloadOutlastsTheWriteTimeout() async throws {
         // The write timeout counts from the last progress, not from the response's start: a reader
-        // that takes about 10 s over 16 MiB, far more than the socket buffers hold, never stalls
-        // the server for 2 s at a time.
-        let body = Array(repeating: UInt8(ascii: "z"), count: 16 << 20)
-        let configuration = HTTPServer.Configuration(writeTimeout: .seconds(2))
+        // that takes over 10 s for 32 MiB, far more than the socket buffers hold, keeps the server
+        // writing although the timeout is 5 s. The timeout is that long because the parallel suite
+        // can starve this reader for seconds; the longest gap between reads is reported on failure.
+        let size = 32 << 20
+        let body = Array(repeating: UInt8(ascii: "z"), count: size)
+        let configuration = HTTPServer.Configuration(writeTimeout: .seconds(5))
         try await withServer(configuration: configuration, responder: { _ in HTTPResponse(body: body) }) { server in
-            var client = try await RawHTTPClient.connect(port: server.port)
+            let client = try await RawHTTPClient.connect(port: server.port)
             try await client.send("GET /big HTTP/1.1\r\n\r\n")
             let start = ContinuousClock.now
-            let response = try #require(try await client.readResponse(pausingBetweenReads: .milliseconds(40)))
-            #expect(ContinuousClock.now - start > .seconds(4))  // the download really was slow
-            #expect(response.body == String(repeating: "z", count: body.count))
+            var received: [UInt8] = []
+            var bodyStart: Int?
+            var longestGap = Duration.zero
+            var lastRead = start
+            while bodyStart.map({ received.count - $0 < size }) ?? true {
+                try await Task.sleep(for: .milliseconds(20))
+                let bytes = try await client.connection.read(maxBytes: 65_536)
+                longestGap = max(longestGap, ContinuousClock.now - lastRead)
+                lastRead = ContinuousClock.now
+                if bytes.isEmpty { break }
+                received += bytes
+                if bodyStart == nil { bodyStart = received.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound }
+            }
+            let bodyCount = received.count - (try #require(bodyStart, "no response head"))
+            #expect(
+                bodyCount == size,
+                "received \(bodyCount) of \(size) body bytes; longest gap between reads \(longestGap)")
+            #expect(ContinuousClock.now - start > .seconds(10))  // the download really was slow
             await client.connection.close()
         }
     }

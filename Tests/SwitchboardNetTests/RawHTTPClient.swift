@@ -27,12 +27,10 @@ struct RawHTTPClient {
         try await connection.write(Array(text.utf8))
     }
 
-    /// Reads one response (Content-Length bodies only); `nil` if the server closed first. A pause
-    /// between reads makes a slow reader that still keeps up.
-    mutating func readResponse(pausingBetweenReads pause: Duration? = nil) async throws -> Response? {
+    /// Reads one response (Content-Length bodies only); `nil` if the server closed first.
+    mutating func readResponse() async throws -> Response? {
         while true {
             if let response = takeResponse() { return response }
-            if let pause { try await Task.sleep(for: pause) }
             let bytes = try await connection.read(maxBytes: 65_536)
             if bytes.isEmpty { return nil }
             buffer.append(contentsOf: bytes)

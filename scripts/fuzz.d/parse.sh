@@ -15,8 +15,14 @@ for f in ../shared/testdata/graphql/kitchen-sink.graphql ../shared/testdata/grap
     ../shared/testdata/graphql/starwars.graphqls ../shared/testdata/graphql/starwars-operations/*.graphql; do
     [ -f "$f" ] && cp "$f" "$out/corpus/"
 done
+# The schema to validate against is the regression tests' fixture, compiled in as a string.
+{
+    printf 'let fuzzSchemaSDL = """\n'
+    cat Tests/Fixtures/graphql/fuzz-schema.graphqls
+    printf '"""\n'
+} >"$out/FuzzSchemaSDL.swift"
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name GraphQLLanguage \
-    Sources/GraphQLLanguage/*/*.swift Fuzz/Parse/FuzzParse.swift -o "$out/fuzz-parse"
+    Sources/GraphQLLanguage/*/*.swift Fuzz/Parse/FuzzParse.swift "$out/FuzzSchemaSDL.swift" -o "$out/fuzz-parse"
 LSAN_OPTIONS="suppressions=$PWD/scripts/fuzz.d/parse.lsan-suppressions${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
     "$out/fuzz-parse" -max_total_time="$seconds" -max_len=4096 -timeout=60 -rss_limit_mb=2048 \
     -artifact_prefix="$out/artifacts/" "$out/corpus"
