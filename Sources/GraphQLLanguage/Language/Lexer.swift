@@ -23,6 +23,19 @@ struct Lexer {
         return table
     }()
 
+    /// The byte a one-character escape (`\n`, `\"`, …) stands for.
+    private static func singleCharacterEscape(_ code: UInt8) -> UInt8? {
+        switch code {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return code
+        case UInt8(ascii: "b"): return 0x08
+        case UInt8(ascii: "f"): return 0x0C
+        case UInt8(ascii: "n"): return 0x0A
+        case UInt8(ascii: "r"): return 0x0D
+        case UInt8(ascii: "t"): return 0x09
+        default: return nil
+        }
+    }
+
     let bytes: [UInt8]
     private(set) var position = 0
     private var line = 1
@@ -278,31 +291,11 @@ struct Lexer {
     private mutating func readEscape(at index: Int, into value: inout [UInt8]) throws(GraphQLSyntaxError) -> Int {
         let code = byte(index + 1)
         func append(_ scalar: Unicode.Scalar) { value.append(contentsOf: Array(String(scalar).utf8)) }
+        if let unescaped = Self.singleCharacterEscape(code) {
+            value.append(unescaped)
+            return index + 2
+        }
         switch code {
-        case UInt8(ascii: "\""):
-            value.append(code)
-            return index + 2
-        case UInt8(ascii: "\\"):
-            value.append(code)
-            return index + 2
-        case UInt8(ascii: "/"):
-            value.append(code)
-            return index + 2
-        case UInt8(ascii: "b"):
-            value.append(0x08)
-            return index + 2
-        case UInt8(ascii: "f"):
-            value.append(0x0C)
-            return index + 2
-        case UInt8(ascii: "n"):
-            value.append(0x0A)
-            return index + 2
-        case UInt8(ascii: "r"):
-            value.append(0x0D)
-            return index + 2
-        case UInt8(ascii: "t"):
-            value.append(0x09)
-            return index + 2
         case UInt8(ascii: "u"):
             if byte(index + 2) == UInt8(ascii: "{") {
                 // Variable-width form: \u{1F600}
