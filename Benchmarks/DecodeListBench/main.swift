@@ -135,6 +135,26 @@ func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
+// DECODE_LIST_PROFILE=mark times the marking pass alone (NotLoadedListMarking over the same bytes,
+// warm): it is a few percent of a decode, too little to see in the ratio's noise.
+if ProcessInfo.processInfo.environment["DECODE_LIST_PROFILE"] == "mark" {
+    // The pass steps aside until the models' list fields have decoded once.
+    _ = try await switchboardDecode()
+    var passes: [Double] = []
+    for _ in 0..<Int(ProcessInfo.processInfo.environment["DECODE_LIST_COUNT"] ?? "2000")! {
+        let start = ContinuousClock.now
+        guard NotLoadedListMarking.mark(body, path: ["listPosts"], resultType: List<Post>.self, context: nil) != nil
+        else { fatalError("the marking pass gave up") }
+        passes.append(seconds(ContinuousClock.now - start))
+    }
+    passes.sort()
+    print(
+        String(
+            format: "marking pass: min %.1f µs, p25 %.1f µs, median %.1f µs", passes[0] * 1e6,
+            passes[passes.count / 4] * 1e6, passes[passes.count / 2] * 1e6))
+    exit(0)
+}
+
 // For profiling one side alone: DECODE_LIST_PROFILE=switchboard|plain|amplify runs only that side.
 if let only = ProcessInfo.processInfo.environment["DECODE_LIST_PROFILE"] {
     for _ in 0..<Int(ProcessInfo.processInfo.environment["DECODE_LIST_COUNT"] ?? "200")! {

@@ -266,7 +266,7 @@ import Testing
 
     static func describe<M: Model>(_ list: List<M>?) -> String {
         guard let list else { return "nil" }
-        switch list.state.withLock({ $0 }) {
+        switch list.state {
         case .notLoaded(let reference):
             return "not loaded \(reference.parentIdentifiers) \(reference.associatedFieldNames)"
         case .loaded(let elements, let nextToken, let source):

@@ -17,12 +17,16 @@ struct GraphQLResponseDecoder: Sendable {
         // would convert it and grow it again on every request.
         var decoderInfo = [CodingUserInfoKey: any Sendable](minimumCapacity: userInfo.count + 1)
         for (key, value) in userInfo { decoderInfo[key] = value }
-        decoderInfo[EnvelopeOptions.userInfoKey] = EnvelopeOptions(path: path, decodesValue: !wantsRawText)
+        let decodesThroughSchema = ModelResponseDecoding.decodesThroughSchema(R.self)
+        decoderInfo[EnvelopeOptions.userInfoKey] = EnvelopeOptions(
+            path: path, decodesValue: !wantsRawText, decodesThroughSchema: decodesThroughSchema)
         decoder.userInfo = decoderInfo
 
         let envelope: ResponseEnvelope<R>
         do {
-            envelope = try Self.decodeEnvelope(R.self, from: body, path: path, decoder: decoder, userInfo: userInfo)
+            envelope = try Self.decodeEnvelope(
+                R.self, from: body, path: path, decoder: decoder, userInfo: userInfo,
+                decodesThroughSchema: decodesThroughSchema)
         } catch {
             throw Self.invalidBody(body, status: status, decodingError: error)
         }
@@ -92,9 +96,9 @@ struct GraphQLResponseDecoder: Sendable {
     /// the body with its lists marked when ``NotLoadedListMarking`` can mark it.
     private static func decodeEnvelope<R>(
         _ type: R.Type, from body: Data, path: [String], decoder: JSONDecoder,
-        userInfo: [CodingUserInfoKey: any Sendable]
+        userInfo: [CodingUserInfoKey: any Sendable], decodesThroughSchema: Bool
     ) throws -> ResponseEnvelope<R> {
-        guard ModelResponseDecoding.decodesThroughSchema(R.self) else {
+        guard decodesThroughSchema else {
             return try decoder.decode(ResponseEnvelope<R>.self, from: body)
         }
         let context = userInfo[ModelRequestContext.userInfoKey] as? ModelRequestContext

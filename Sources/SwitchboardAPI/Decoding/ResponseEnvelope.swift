@@ -15,6 +15,10 @@ struct EnvelopeOptions: Sendable {
     var path: [String]
     /// `false` for raw JSON text (`R == String`): the value is located by ``JSONScanner`` instead.
     var decodesValue: Bool
+    /// Whether the value decodes through ``ModelResponseDecoding`` (a model, a `List`, or an optional
+    /// of either), decided once by the caller: the answer is cached behind a lock, and each request
+    /// would otherwise ask twice.
+    var decodesThroughSchema: Bool
 
     static let userInfoKey = CodingUserInfoKey(rawValue: "switchboard.responseEnvelope")!
 }
@@ -46,7 +50,8 @@ struct ResponseEnvelope<R: Decodable>: Decodable {
     init(from decoder: any Decoder) throws {
         let options =
             decoder.userInfo[EnvelopeOptions.userInfoKey] as? EnvelopeOptions
-            ?? EnvelopeOptions(path: [], decodesValue: true)
+            ?? EnvelopeOptions(
+                path: [], decodesValue: true, decodesThroughSchema: ModelResponseDecoding.decodesThroughSchema(R.self))
         let root = try decoder.container(keyedBy: DynamicCodingKey.self)
         errors = try Self.decodeErrors(in: root)
         let dataKey = DynamicCodingKey("data")
@@ -76,7 +81,9 @@ struct ResponseEnvelope<R: Decodable>: Decodable {
         guard let last = options.path.last else {
             let data = try root.nestedContainer(keyedBy: DynamicCodingKey.self, forKey: dataKey)
             everyRootFieldIsNull = try data.allKeys.allSatisfy { try data.decodeNil(forKey: $0) }
-            value = options.decodesValue ? decodeValue { try Self.decode(in: root, forKey: dataKey) } : .skipped
+            value =
+                options.decodesValue
+                ? decodeValue { try Self.decode(in: root, forKey: dataKey, options: options) } : .skipped
             return
         }
         var container = try root.nestedContainer(keyedBy: DynamicCodingKey.self, forKey: dataKey)
@@ -99,13 +106,19 @@ struct ResponseEnvelope<R: Decodable>: Decodable {
             return
         }
         valueIsNull = try container.decodeNil(forKey: key)
-        value = options.decodesValue ? decodeValue { try Self.decode(in: container, forKey: key) } : .skipped
+        value =
+            options.decodesValue
+            ? decodeValue { try Self.decode(in: container, forKey: key, options: options) } : .skipped
     }
 
     /// Models, optional models and lists decode through their schemas (so that associations the
     /// response leaves out still load lazily); every other type decodes directly.
-    private static func decode<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> R {
-        if let value = try ModelResponseDecoding.decode(R.self, in: container, forKey: key), let value {
+    private static func decode<Key: CodingKey>(
+        in container: KeyedDecodingContainer<Key>, forKey key: Key, options: EnvelopeOptions
+    ) throws -> R {
+        if options.decodesThroughSchema,
+            let value = try ModelResponseDecoding.decode(R.self, in: container, forKey: key), let value
+        {
             return value
         }
         return try container.decode(R.self, forKey: key)

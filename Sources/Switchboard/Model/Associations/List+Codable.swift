@@ -10,7 +10,7 @@ extension List: Codable {
             let marker = try? decoder.singleValueContainer().decode(Int.self)
         {
             let association = try session.association(marker: marker, codingPath: decoder.codingPath)
-            self.init(state: .notLoaded(association), context: session.context)
+            self.init(notLoaded: association, context: session.context)
             return
         }
         let (state, context) = try Self.decodeState(from: decoder, association: nil)
@@ -20,7 +20,7 @@ extension List: Codable {
     /// A loaded list encodes as the array of its models; a not-loaded one as the parent's
     /// identifiers and the association fields.
     public func encode(to encoder: any Encoder) throws {
-        switch state.withLock({ $0 }) {
+        switch state {
         case .loaded(let elements, _, _):
             var container = encoder.unkeyedContainer()
             for element in elements { try container.encode(element) }

@@ -4,7 +4,7 @@ extension List {
     /// Loads a not-loaded list (one `list` query filtered by the foreign key); does nothing when
     /// the list is loaded.
     public func fetch() async throws {
-        let association: ListAssociationReference? = state.withLock {
+        let association: ListAssociationReference? = contents.withLock {
             if case .notLoaded(let association) = $0 { return association }
             return nil
         }
@@ -12,7 +12,7 @@ extension List {
         let filter = association.filter(childSchema: ModelType.schema)
         let page = ListPageRequest.association(of: ModelType.self, filter: filter)
         let loaded = try await load(page: page, nextToken: nil)
-        state.withLock { $0 = loaded.state.withLock { $0 } }
+        contents.withLock { $0 = loaded.contents.withLock { $0 } }
     }
 
     /// Whether the server has more models after this page.
@@ -20,7 +20,7 @@ extension List {
 
     /// The next page: the same query, filter and limit with this page's `nextToken`.
     public func getNextPage() async throws -> List<ModelType> {
-        let (nextToken, source): (String?, ListPageSource) = state.withLock {
+        let (nextToken, source): (String?, ListPageSource) = contents.withLock {
             if case .loaded(_, let nextToken, let source) = $0 { return (nextToken, source) }
             return (nil, .none)
         }

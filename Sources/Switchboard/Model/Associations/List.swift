@@ -13,31 +13,51 @@ import Synchronization
 /// for try await comment in post!.comments! { print(comment.content) }   // one filtered query
 /// ```
 public final class List<ModelType: Model>: Sendable {
+    /// What the list holds, with its models typed: how code reads and builds a list.
     enum LoadState: Sendable {
         case notLoaded(ListAssociationReference)
         case loaded(elements: [ModelType], nextToken: String?, source: ListPageSource)
     }
 
-    let state: Mutex<LoadState>
+    /// The state as stored: ``ListContents`` does not depend on `ModelType`, so that making and
+    /// freeing a list — a response of a thousand models makes a thousand not-loaded ones — needs no
+    /// runtime lookup of the generic state's type metadata (two lookups each way, measured as most
+    /// of the cost of a not-loaded list's `deinit`).
+    let contents: Mutex<ListContents>
     let context: ModelRequestContext?
 
     init(state: LoadState, context: ModelRequestContext?) {
-        self.state = Mutex(state)
+        contents = Mutex(ListContents(state))
+        self.context = context
+    }
+
+    /// A not-loaded list, made without the generic `LoadState` (whose metadata costs a lookup).
+    init(notLoaded association: ListAssociationReference, context: ModelRequestContext?) {
+        contents = Mutex(.notLoaded(association))
         self.context = context
     }
 
     /// A loaded list of `elements` with no further pages.
     public init(elements: [ModelType]) {
-        state = Mutex(.loaded(elements: elements, nextToken: nil, source: .none))
+        contents = Mutex(ListContents(.loaded(elements: elements, nextToken: nil, source: .none)))
         context = nil
     }
 
     /// An empty loaded list.
     public convenience init() { self.init(elements: []) }
 
+    /// The current state, with the models typed.
+    var state: LoadState {
+        switch contents.withLock({ $0 }) {
+        case .notLoaded(let association): .notLoaded(association)
+        case .loaded(let models, let nextToken, let source):
+            .loaded(elements: Self.elements(of: models), nextToken: nextToken, source: source)
+        }
+    }
+
     /// Whether the elements are here (`false` until a lazy `hasMany` list is fetched).
     public var isLoaded: Bool {
-        state.withLock {
+        contents.withLock {
             if case .loaded = $0 { return true }
             return false
         }
@@ -45,19 +65,51 @@ public final class List<ModelType: Model>: Sendable {
 
     /// The loaded elements (empty while not loaded).
     public var elements: [ModelType] {
-        state.withLock {
-            if case .loaded(let elements, _, _) = $0 { return elements }
-            return []
-        }
+        guard let models = contents.withLock({ $0.models }) else { return [] }
+        return Self.elements(of: models)
     }
 
     /// The token of the next page, when there is one.
     public var nextToken: String? {
-        state.withLock {
+        contents.withLock {
             if case .loaded(_, let nextToken, _) = $0 { return nextToken }
             return nil
         }
     }
+
+    /// The models of a loaded state: only ``ListContents/init(_:)`` of this list's `LoadState`
+    /// stores them, so the box is always a `ListModels<ModelType>`.
+    private static func elements(of models: any AnyObject & Sendable) -> [ModelType] {
+        unsafeDowncast(models, to: ListModels<ModelType>.self).elements
+    }
+}
+
+/// A ``List``'s state without its model type (see ``List/contents``): the loaded models are kept
+/// in a ``ListModels`` box, held as a plain object reference.
+enum ListContents: Sendable {
+    case notLoaded(ListAssociationReference)
+    case loaded(models: any AnyObject & Sendable, nextToken: String?, source: ListPageSource)
+
+    init<M: Model>(_ state: List<M>.LoadState) {
+        switch state {
+        case .notLoaded(let association): self = .notLoaded(association)
+        case .loaded(let elements, let nextToken, let source):
+            self = .loaded(models: ListModels(elements), nextToken: nextToken, source: source)
+        }
+    }
+
+    /// The box of the loaded models, or `nil` while not loaded.
+    var models: (any AnyObject & Sendable)? {
+        if case .loaded(let models, _, _) = self { return models }
+        return nil
+    }
+}
+
+/// The loaded models of a ``List``, boxed so that ``ListContents`` needs no type parameter.
+final class ListModels<M: Model>: Sendable {
+    let elements: [M]
+
+    init(_ elements: [M]) { self.elements = elements }
 }
 
 extension List: ExpressibleByArrayLiteral {

@@ -224,7 +224,7 @@ protocol AssociatedListDecodable: Sendable {
 
 extension List: AssociatedListDecodable {
     static func notLoaded(association: ListAssociationReference, context: ModelRequestContext?) -> Self {
-        Self(state: .notLoaded(association), context: context)
+        Self(notLoaded: association, context: context)
     }
 
     static func decodeAssociated(from decoder: any Decoder, association: ListAssociationReference) throws -> Self {

@@ -7,10 +7,10 @@ import Synchronization
 package enum ModelResponseDecoding {
     /// Decodes `R` from `container[key]` when `R` is a model, an optional model, a `List` or an
     /// optional `List`; returns `nil` for any other type and for `null`, which decode as usual.
+    /// Callers ask ``decodesThroughSchema(_:)`` first, once per request, so that plain types skip this.
     package static func decode<R, Key: CodingKey>(
         _ type: R.Type, in container: KeyedDecodingContainer<Key>, forKey key: Key
     ) throws -> R?? {
-        guard decodesThroughSchema(R.self) else { return nil }
         if let optional = R.self as? any OptionalModelResponse.Type {
             guard optional.wrappedIsModelResponse else { return nil }
             // A null decodes as usual.
