@@ -321,13 +321,13 @@ struct HTTPServerTests {
 
     @Test func theHeadTimeoutDoesNotApplyWhileAKeptAliveConnectionIsIdle() async throws {
         // The first head must arrive within the head deadline even when the parallel suite delays this
-        // task, so the deadline is 1 s and the idle pause that must not trip it is 2 s.
-        let configuration = HTTPServer.Configuration(requestHeadTimeout: .seconds(1), idleTimeout: .seconds(30))
+        // task, so the deadline is 2 s and the idle pause that must not trip it is 3 s.
+        let configuration = HTTPServer.Configuration(requestHeadTimeout: .seconds(2), idleTimeout: .seconds(30))
         try await withServer(configuration: configuration) { server in
             var client = try await RawHTTPClient.connect(port: server.port)
             try await client.send("GET /one HTTP/1.1\r\n\r\n")
             #expect(try await client.readResponse()?.body == "GET /one ")
-            try await Task.sleep(for: .seconds(2))
+            try await Task.sleep(for: .seconds(3))
             try await client.send("GET /two HTTP/1.1\r\n\r\n")
             #expect(try await client.readResponse()?.body == "GET /two ")
             await client.connection.close()
