@@ -83,6 +83,40 @@ import Testing
         await socket.close()
     }
 
+    @Test func publishedEventsReachEverySubscriptionOnEveryConnectionInOrder() async throws {
+        let server = try await MockServer(endpoints: [SubscriptionEndpoint(.operations("OnTick"))])
+        defer { Task { await server.stop() } }
+        var sockets: [WebSocket] = []
+        for connection in ["a", "b"] {
+            let socket = try await WebSocket.connect(to: server.realtimeURL, subprotocols: ["graphql-ws"])
+            try await socket.send(text: #"{"type":"connection_init"}"#)
+            _ = try await Self.nextJSON(socket)
+            for id in ["\(connection)1", "\(connection)2"] {
+                let data = JSONValue.object(["query": "subscription OnTick { onTick { n } }"]).jsonText
+                try await socket.send(
+                    text: JSONValue.object(["type": "start", "id": .string(id), "payload": ["data": .string(data)]])
+                        .jsonText)
+                #expect(try await Self.nextJSON(socket) == ["type": "start_ack", "id": .string(id)])
+            }
+            sockets.append(socket)
+        }
+        for n in 1...3 {
+            #expect(await server.publish(["onTick": ["n": .number(Double(n))]], toSubscriptionsOf: "OnTick") == 4)
+        }
+        for socket in sockets {
+            var received: [String: [JSONValue]] = [:]
+            for _ in 0..<6 {
+                let message = try await Self.nextJSON(socket)
+                #expect(message["type"] == "data")
+                received[message["id"]?.stringValue ?? "?", default: []].append(
+                    message["payload"]?["data"]?["onTick"]?["n"] ?? .null)
+            }
+            #expect(received.count == 2)
+            for events in received.values { #expect(events == [1, 2, 3]) }
+            await socket.close()
+        }
+    }
+
     @Test func graphQLTransportWSWithoutTheSubprotocolIsRefusedClearly() async throws {
         let server = try await MockServer()
         defer { Task { await server.stop() } }
