@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/lib/venv.sh
-venv_install 'gql[websockets,aiohttp]'
+venv_install 'gql[websockets,aiohttp]>=4,<5'
 swift build --product switchboard >/dev/null
 switchboard="$(swift build --show-bin-path)/switchboard"
 
