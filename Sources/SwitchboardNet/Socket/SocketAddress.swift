@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -115,6 +116,18 @@ struct SocketAddress: Sendable {
 
 /// Socket helpers shared by listeners and connections.
 enum SocketCalls {
+    /// Takes the descriptor out of `descriptor` (leaving -1), stops watching it and closes it;
+    /// later calls find -1 and do nothing, so closing twice or from two tasks is safe.
+    static func closeOnce(_ descriptor: borrowing Mutex<Int32>, loop: EventLoop) {
+        let fd = descriptor.withLock { fd in
+            defer { fd = -1 }
+            return fd
+        }
+        guard fd >= 0 else { return }
+        loop.deregister(fd)
+        _ = systemClose(fd)
+    }
+
     static func makeNonBlocking(_ fd: Int32) throws(NetworkError) {
         let flags = fcntl(fd, F_GETFL)
         guard flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0 else { throw .lastSystemError("fcntl") }

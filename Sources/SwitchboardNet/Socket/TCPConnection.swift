@@ -166,14 +166,7 @@ public final class TCPConnection: ByteStream {
 
     /// Synchronous form of ``close()`` for cleanup paths that cannot suspend.
     public func closeNow() {
-        let fd = descriptor.withLock { fd in
-            let old = fd
-            fd = -1
-            return old
-        }
-        guard fd >= 0 else { return }
-        loop.deregister(fd)
-        _ = systemClose(fd)
+        SocketCalls.closeOnce(descriptor, loop: loop)
     }
 
     /// Whether ``close()`` has been called.

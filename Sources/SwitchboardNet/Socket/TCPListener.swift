@@ -87,13 +87,6 @@ public final class TCPListener: Sendable {
 
     /// Stops listening; a pending ``accept()`` fails with ``NetworkError/Kind/closed``.
     public func close() {
-        let fd = descriptor.withLock { fd in
-            let old = fd
-            fd = -1
-            return old
-        }
-        guard fd >= 0 else { return }
-        loop.deregister(fd)
-        _ = systemClose(fd)
+        SocketCalls.closeOnce(descriptor, loop: loop)
     }
 }
