@@ -4,23 +4,19 @@ import Testing
 
 struct TCPConnectionTests {
     @Test func connectingToAClosedPortFailsWithTheSystemError() async throws {
-        let listener = try TCPListener()
-        let port = listener.port
-        listener.close()
+        let refusing = try RefusingPort()
         await #expect {
-            _ = try await TCPConnection.connect(host: "127.0.0.1", port: port)
+            _ = try await TCPConnection.connect(host: "127.0.0.1", port: refusing.port)
         } throws: { error in
             (error as? NetworkError)?.kind == .systemCall && "\(error)".contains("connect")
         }
     }
 
     @Test func aNameWithSeveralAddressesConnectsToTheFirstThatAnswers() async throws {
-        let closed = try TCPListener()
-        let refusingPort = closed.port
-        closed.close()
+        let refusingFirst = try RefusingPort()
         let listener = try TCPListener()
         let addresses = try [
-            SocketAddress(host: "127.0.0.1", port: refusingPort),
+            SocketAddress(host: "127.0.0.1", port: refusingFirst.port),
             SocketAddress(host: "127.0.0.1", port: listener.port),
         ]
         async let accepted = listener.accept()
@@ -33,10 +29,9 @@ struct TCPConnectionTests {
         await server.close()
 
         // When no address answers, the error is the last address's, naming the name and the address.
-        let lastClosed = try TCPListener()
-        let lastPort = lastClosed.port
-        lastClosed.close()
-        let refusing = try [refusingPort, lastPort].map { try SocketAddress(host: "127.0.0.1", port: $0) }
+        let refusingLast = try RefusingPort()
+        let lastPort = refusingLast.port
+        let refusing = try [refusingFirst.port, lastPort].map { try SocketAddress(host: "127.0.0.1", port: $0) }
         await #expect {
             _ = try await TCPConnection.connect(toFirstOf: refusing, host: "several", loop: EventLoop.shared)
         } throws: { error in
