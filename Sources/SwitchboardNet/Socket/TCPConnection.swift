@@ -26,13 +26,7 @@ public final class TCPConnection: ByteStream {
         SocketCalls.setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
     }
 
-    deinit {
-        let fd = descriptor.withLock { $0 }
-        if fd >= 0 {
-            loop.deregister(fd)
-            _ = systemClose(fd)
-        }
-    }
+    deinit { SocketCalls.closeOnce(descriptor, loop: loop) }
 
     /// Opens a connection to `host:port`, suspending until it is established. A name with several
     /// addresses (`localhost` → `::1` and `127.0.0.1`) is tried address by address, in the

@@ -27,6 +27,12 @@ extension ListMarkingScanner {
         index += 1
     }
 
+    /// Steps past the `}` or `]` at the cursor, out of the container ``enterContainer()`` entered.
+    mutating func leaveContainer() {
+        index += 1
+        depth -= 1
+    }
+
     /// Reads `"key":` and leaves the cursor on the value; escaped keys give up (they would need
     /// unescaping to compare, and never occur in practice).
     mutating func keyAndColon() throws(GiveUp) -> Range<Int> {
@@ -109,8 +115,7 @@ extension ListMarkingScanner {
             try enterContainer()
             skipWhitespace()
             if current == close {
-                index += 1
-                depth -= 1
+                leaveContainer()
                 return
             }
             while true {
@@ -124,8 +129,7 @@ extension ListMarkingScanner {
                 switch current {
                 case UInt8(ascii: ","): index += 1
                 case close:
-                    index += 1
-                    depth -= 1
+                    leaveContainer()
                     return
                 default: throw GiveUp()
                 }

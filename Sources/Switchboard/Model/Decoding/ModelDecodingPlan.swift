@@ -9,8 +9,6 @@ final class ModelDecodingPlan: Sendable {
         let associatedFieldNames: [String]
         /// The associated model, when the schema names one that resolves.
         let modelType: (any Model.Type)?
-        /// The name as the JSON key's bytes, for ``NotLoadedListMarking``.
-        let nameBytes: [UInt8]
     }
 
     let associations: [Association]
@@ -25,8 +23,7 @@ final class ModelDecodingPlan: Sendable {
         associations = schema.associationFields.map {
             Association(
                 name: $0.name, isHasMany: $0.association?.isHasMany ?? false,
-                associatedFieldNames: $0.association?.associatedFieldNames ?? [], modelType: $0.associatedModel,
-                nameBytes: Array($0.name.utf8))
+                associatedFieldNames: $0.association?.associatedFieldNames ?? [], modelType: $0.associatedModel)
         }
         associationNames = associations.map(\.name)
         primaryKeyFieldNames = schema.primaryKeyFieldNames
@@ -35,7 +32,7 @@ final class ModelDecodingPlan: Sendable {
         let keyNames = Set(primaryKeyFieldNames)
         otherFieldNames = schema.declaredFields.map(\.name).filter { !keyNames.contains($0) }
         otherFieldNameBytes = otherFieldNames.map { Array($0.utf8) }
-        associationNameBytes = associations.map(\.nameBytes)
+        associationNameBytes = associationNames.map { Array($0.utf8) }
         markingKeyLengths = (primaryKeyNameBytes + associationNameBytes).reduce(0) { mask, name in
             mask | (name.count < 64 ? 1 << UInt64(name.count) : 0)
         }
@@ -44,9 +41,7 @@ final class ModelDecodingPlan: Sendable {
         // Marking writes the names into JSON unescaped, and tracks the keys seen in a 64-bit mask.
         canMarkLists =
             associations.count <= 64
-            && associations.allSatisfy { association in
-                !association.nameBytes.isEmpty && association.nameBytes.allSatisfy(\.isNameByte)
-            }
+            && associationNameBytes.allSatisfy { name in !name.isEmpty && name.allSatisfy(\.isNameByte) }
         valueKinds = Mutex(Array(repeating: nil, count: associations.count))
         listsConfirmed = Atomic(hasManyIndices.isEmpty)
     }

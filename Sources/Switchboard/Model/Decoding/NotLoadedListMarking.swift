@@ -100,11 +100,11 @@ struct ListMarkingScanner {
         }
         switch (shape, current) {
         case (.model(let type), UInt8(ascii: "{")):
-            try scanModel(ModelDecodingPlan.of(type), isReference: false)
+            try scanModel(plan(of: type), isReference: false)
         case (.list(let type), UInt8(ascii: "{")):
-            _ = try scanListObject(ModelDecodingPlan.of(type))
+            _ = try scanListObject(plan(of: type))
         case (.list(let type), UInt8(ascii: "[")):
-            try scanItems(ModelDecodingPlan.of(type))
+            try scanItems(plan(of: type))
         default:
             // null, or something the decoder will report: nothing to mark.
             throw GiveUp()
@@ -176,8 +176,7 @@ struct ListMarkingScanner {
             }
         }
         let close = index
-        index += 1
-        depth -= 1
+        leaveContainer()
         // A reference's key fields alone are the not-loaded form `LazyReference` reads.
         guard !plan.hasManyIndices.isEmpty, !(isReference && onlyKeyFields) else { return }
         var identifiers: [JSONValue] = []
@@ -256,8 +255,7 @@ struct ListMarkingScanner {
             }
         }
         let close = index
-        index += 1
-        depth -= 1
+        leaveContainer()
         return (close, isEmpty)
     }
 
@@ -266,8 +264,7 @@ struct ListMarkingScanner {
         try enterContainer()
         skipWhitespace()
         if current == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
+            leaveContainer()
             return
         }
         while true {
@@ -281,8 +278,7 @@ struct ListMarkingScanner {
             switch current {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"):
-                index += 1
-                depth -= 1
+                leaveContainer()
                 return
             default: throw GiveUp()
             }
