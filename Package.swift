@@ -18,6 +18,8 @@ let systemTargets: [Target] = [
     ),
     // epoll and eventfd headers, which Swift's Glibc module does not export (Linux only).
     .systemLibrary(name: "CSystemEvents"),
+    // The lock every module uses (Synchronization.Mutex needs macOS 15 / iOS 18); package access only.
+    .target(name: "SwitchboardLocking"),
 ]
 
 // MARK: - Hub, configuration and models (no networking)
@@ -25,14 +27,15 @@ let systemTargets: [Target] = [
 let hubProducts: [Product] = [.library(name: "Switchboard", targets: ["Switchboard"])]
 let hubTargets: [Target] = [
     // GraphQLLanguage prints the documents of model-based requests.
-    .target(name: "Switchboard", dependencies: ["GraphQLLanguage"]),
-    .testTarget(name: "SwitchboardTests", dependencies: ["Switchboard", "TestSupport"]),
+    .target(name: "Switchboard", dependencies: ["GraphQLLanguage", "SwitchboardLocking"]),
+    .testTarget(name: "SwitchboardTests", dependencies: ["Switchboard", "TestSupport", "SwitchboardLocking"]),
     // Model-based requests end to end: Amplify-style generated model files, golden documents,
     // and an AppSync-style store over loopback.
     .testTarget(
         name: "SwitchboardModelTests",
         dependencies: [
             "Switchboard", "SwitchboardAPI", "SwitchboardNet", "GraphQLLanguage", "SwitchboardMock", "TestSupport",
+            "SwitchboardLocking",
         ]),
     // scripts/bench decode-list
     .executableTarget(
@@ -43,16 +46,21 @@ let hubTargets: [Target] = [
 
 let apiProducts: [Product] = [.library(name: "SwitchboardAPI", targets: ["SwitchboardAPI"])]
 let apiTargets: [Target] = [
-    .target(name: "SwitchboardAPI", dependencies: ["Switchboard", "SwitchboardNet", "SwitchboardSigV4"]),
+    .target(
+        name: "SwitchboardAPI",
+        dependencies: ["Switchboard", "SwitchboardNet", "SwitchboardSigV4", "SwitchboardLocking"]),
     .testTarget(
         name: "SwitchboardAPITests",
-        dependencies: ["SwitchboardAPI", "SwitchboardNet", "SwitchboardMock", "SwitchboardSigV4", "TestSupport"]),
+        dependencies: [
+            "SwitchboardAPI", "SwitchboardNet", "SwitchboardMock", "SwitchboardSigV4", "TestSupport",
+            "SwitchboardLocking",
+        ]),
     // scripts/bench pipeline
     .executableTarget(
         name: "pipeline-bench", dependencies: ["SwitchboardAPI", "SwitchboardNet"], path: "Benchmarks/PipelineBench"),
     // scripts/bench subscriptions
     .executableTarget(
-        name: "subscription-bench", dependencies: ["SwitchboardAPI", "SwitchboardMock"],
+        name: "subscription-bench", dependencies: ["SwitchboardAPI", "SwitchboardMock", "SwitchboardLocking"],
         path: "Benchmarks/SubscriptionBench"),
 ]
 
@@ -62,8 +70,10 @@ let netProducts: [Product] = [.library(name: "SwitchboardNet", targets: ["Switch
 let netTargets: [Target] = [
     .target(
         name: "SwitchboardNet",
-        dependencies: ["CSystemEvents", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
-    .testTarget(name: "SwitchboardNetTests", dependencies: ["SwitchboardNet", "TestSupport"]),
+        dependencies: [
+            "CSystemEvents", "SwitchboardLocking", .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+        ]),
+    .testTarget(name: "SwitchboardNetTests", dependencies: ["SwitchboardNet", "TestSupport", "SwitchboardLocking"]),
     // scripts/autobahn-client: the standard Autobahn test-client loop.
     .executableTarget(name: "autobahn-client", dependencies: ["SwitchboardNet"], path: "Benchmarks/AutobahnClient"),
     // scripts/bench websocket
@@ -86,8 +96,9 @@ let graphQLLanguageTargets: [Target] = [
 
 let sigV4Products: [Product] = [.library(name: "SwitchboardSigV4", targets: ["SwitchboardSigV4"])]
 let sigV4Targets: [Target] = [
-    .target(name: "SwitchboardSigV4"),
-    .testTarget(name: "SwitchboardSigV4Tests", dependencies: ["SwitchboardSigV4", "TestSupport"]),
+    .target(name: "SwitchboardSigV4", dependencies: ["SwitchboardLocking"]),
+    .testTarget(
+        name: "SwitchboardSigV4Tests", dependencies: ["SwitchboardSigV4", "TestSupport", "SwitchboardLocking"]),
     // scripts/bench sigv4: OpenSSL's SHA-256 is the baseline, linked only into the benchmark.
     .executableTarget(
         name: "sigv4-bench", dependencies: ["SwitchboardSigV4", "COpenSSL"], path: "Benchmarks/SigV4Bench"),
@@ -99,7 +110,9 @@ let sigV4Targets: [Target] = [
 
 let mockProducts: [Product] = [.library(name: "SwitchboardMock", targets: ["SwitchboardMock"])]
 let mockTargets: [Target] = [
-    .target(name: "SwitchboardMock", dependencies: ["Switchboard", "SwitchboardNet", "GraphQLLanguage"]),
+    .target(
+        name: "SwitchboardMock",
+        dependencies: ["Switchboard", "SwitchboardNet", "GraphQLLanguage", "SwitchboardLocking"]),
     .testTarget(name: "SwitchboardMockTests", dependencies: ["SwitchboardMock", "TestSupport"]),
 ]
 
@@ -123,7 +136,8 @@ let supportTargets: [Target] = [
 
 let package = Package(
     name: "Switchboard",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // Amplify Swift's floor: macOS 13, iOS 16 (tvOS 16, watchOS 9, visionOS 1).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: hubProducts + apiProducts + netProducts + graphQLLanguageProducts + sigV4Products + mockProducts
         + cliProducts,
     targets: systemTargets + hubTargets + apiTargets + netTargets + graphQLLanguageTargets + sigV4Targets + mockTargets

@@ -6,8 +6,8 @@
 import Dispatch
 import Foundation
 import SwitchboardAPI
+import SwitchboardLocking
 import SwitchboardMock
-import Synchronization
 
 struct Tick: Decodable, Sendable {
     let sent: Double
@@ -34,7 +34,7 @@ struct Measurement {
 
 /// Deliveries so far, shared by every consumer task.
 final class Counter: Sendable {
-    let value = Atomic<Int>(0)
+    let value = Locked<Int>(0)
 }
 
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e6 }
@@ -64,7 +64,7 @@ func measure(subscriptions: Int, events: Int) async throws -> Measurement {
                     case .connection(.connected): connected.continuation.yield()
                     case .data(.success(let tick)):
                         latencies.append(now() - tick.sent)
-                        delivered.value.add(1, ordering: .relaxed)
+                        delivered.value.withLock { $0 += 1 }
                         if latencies.count == events { return latencies }
                     default: break
                     }
@@ -80,7 +80,7 @@ func measure(subscriptions: Int, events: Int) async throws -> Measurement {
     let start = now()
     for event in 0..<events {
         await server.publish(["onTick": ["sent": .number(now())]], toSubscriptionsOf: "OnTick")
-        while delivered.value.load(ordering: .relaxed) < (event + 1) * subscriptions { await Task.yield() }
+        while delivered.value.withLock({ $0 }) < (event + 1) * subscriptions { await Task.yield() }
     }
     var all: [Double] = []
     for consumer in consumers { all += try await consumer.value }

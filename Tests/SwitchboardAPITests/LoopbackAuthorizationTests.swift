@@ -1,6 +1,6 @@
 import Foundation
+import SwitchboardLocking
 import SwitchboardNet
-import Synchronization
 import Testing
 
 @testable import SwitchboardAPI
@@ -18,7 +18,7 @@ import Testing
 
     /// Stands in for the SigV4 signer: records the headers present when the IAM slot runs.
     final class RecordingSigner: IAMRequestSigner {
-        let seen = Mutex<[String: String]>([:])
+        let seen = Locked<[String: String]>([:])
         func sign(_ request: URLRequest, region: String, service: String) async throws -> URLRequest {
             seen.withLock { $0 = request.allHTTPHeaderFields ?? [:] }
             var request = request

@@ -1,6 +1,6 @@
 import Foundation
+import SwitchboardLocking
 import SwitchboardNet
-import Synchronization
 import TestSupport
 import Testing
 
@@ -11,7 +11,7 @@ import Testing
     /// Holds every request until `expected` are in flight at once (or a generous deadline
     /// passes), so the test proves overlap rather than inferring it from timings.
     final class Barrier: Sendable {
-        private let state = Mutex<(inFlight: Int, peak: Int)>((0, 0))
+        private let state = Locked<(inFlight: Int, peak: Int)>((0, 0))
         let expected: Int
 
         init(expected: Int) { self.expected = expected }
@@ -87,7 +87,7 @@ import Testing
 
     @Test func metricsObserverReceivesEveryStage() async throws {
         final class Collector: OperationMetricsObserver {
-            let all = Mutex<[OperationMetrics]>([])
+            let all = Locked<[OperationMetrics]>([])
             func operationFinished(_ metrics: OperationMetrics) { all.withLock { $0.append(metrics) } }
         }
         let collector = Collector()

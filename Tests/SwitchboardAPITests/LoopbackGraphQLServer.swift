@@ -1,7 +1,7 @@
 import Foundation
 import SwitchboardAPI
+import SwitchboardLocking
 import SwitchboardNet
-import Synchronization
 
 /// A GraphQL endpoint on 127.0.0.1 (ephemeral port) served by SwitchboardNet's HTTP server that
 /// records every request and answers with whatever the test's handler returns.
@@ -18,7 +18,7 @@ final class LoopbackGraphQLServer: Sendable {
     }
 
     private final class RequestRecorder: Sendable {
-        let requests = Mutex<[HTTPRequest]>([])
+        let requests = Locked<[HTTPRequest]>([])
     }
 
     private let recorder: RequestRecorder

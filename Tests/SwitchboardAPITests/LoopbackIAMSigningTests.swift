@@ -1,7 +1,7 @@
 import Foundation
+import SwitchboardLocking
 import SwitchboardNet
 import SwitchboardSigV4
-import Synchronization
 import Testing
 
 @testable import SwitchboardAPI
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func iamQueryCarriesASignatureTheVerifierAcceptsIncludingInterceptorHeaders() async throws {
-        let verdicts = Mutex<[String]>([])
+        let verdicts = Locked<[String]>([])
         let server = try await LoopbackGraphQLServer { request in
             do {
                 let verified = try Self.verifier.verify(Self.signable(request))

@@ -1,6 +1,6 @@
 import Foundation
+import SwitchboardLocking
 import SwitchboardNet
-import Synchronization
 import TestSupport
 import Testing
 

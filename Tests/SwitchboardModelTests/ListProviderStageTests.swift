@@ -1,7 +1,7 @@
 import Foundation
 import SwitchboardAPI
+import SwitchboardLocking
 import SwitchboardNet
-import Synchronization
 import TestSupport
 import Testing
 
@@ -9,7 +9,7 @@ import Testing
 /// decoded lists without keeping the plugin alive.
 @Suite struct ListProviderStageTests {
     final class MetricsRecorder: OperationMetricsObserver {
-        let names = Mutex<[[String]]>([])
+        let names = Locked<[[String]]>([])
         func operationFinished(_ metrics: OperationMetrics) {
             names.withLock { $0.append(metrics.stages.map(\.name)) }
         }

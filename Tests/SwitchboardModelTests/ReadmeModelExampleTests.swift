@@ -1,7 +1,7 @@
 import Foundation
 import SwitchboardAPI
+import SwitchboardLocking
 import SwitchboardNet
-import Synchronization
 import TestSupport
 import Testing
 
@@ -18,7 +18,7 @@ import Testing
             "endpoint":"\(server.url.appendingPathComponent("graphql").absoluteString)",
             "authorizationType":"API_KEY","apiKey":"da2-storekey"}}}}}
             """
-        let printed = Mutex<[String]>([])
+        let printed = Locked<[String]>([])
         @Sendable func print(_ text: String) { printed.withLock { $0.append(text) } }
         try await AsyncGate.hub.run {
             await Switchboard.reset()

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SwitchboardLocking
 import Testing
 
 @testable import SwitchboardNet
@@ -370,7 +370,7 @@ struct HTTPServerTests {
     }
 
     @Test func upgradeHandsTheConnectionAndLeftoverBytesToTheHandler() async throws {
-        let received = Mutex<[UInt8]>([])
+        let received = Locked<[UInt8]>([])
         let responder: HTTPServer.Responder = { request in
             HTTPResponse(status: 101, headers: ["Upgrade": "echo", "Connection": "Upgrade"]) { stream, leftover in
                 received.withLock { $0 = leftover }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SwitchboardLocking
 import TestSupport
 import Testing
 
@@ -119,7 +119,7 @@ import Testing
 
     /// Hands out numbered credentials that expire `lifetime` seconds after the fake clock's now.
     final class CountingProvider: AWSCredentialsProvider {
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let clock: FakeClock
         let lifetime: TimeInterval
         init(clock: FakeClock, lifetime: TimeInterval) {
@@ -138,7 +138,7 @@ import Testing
     }
 
     final class FakeClock: Sendable {
-        let time = Mutex(Date(timeIntervalSince1970: 1_700_000_000))
+        let time = Locked(Date(timeIntervalSince1970: 1_700_000_000))
         func now() -> Date { time.withLock { $0 } }
         func advance(_ seconds: TimeInterval) { time.withLock { $0 = $0.addingTimeInterval(seconds) } }
     }

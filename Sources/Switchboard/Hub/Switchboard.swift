@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SwitchboardLocking
 
 /// The hub: register plugins, configure them from `amplifyconfiguration.json` (or Gen 2
 /// `amplify_outputs.json`), then use a category such as ``API``.
@@ -123,10 +123,10 @@ public enum Switchboard {
         }
     }
 
-    private static let hub = Mutex(HubState())
+    private static let hub = Locked(HubState())
 }
 
-/// The hub's registry; guarded by the `Mutex` in ``Switchboard``.
+/// The hub's registry; guarded by the lock in ``Switchboard``.
 private struct HubState: Sendable {
     enum Phase: Sendable { case unconfigured, configuring, configured }
     var plugins: [any Plugin] = []

@@ -1,9 +1,9 @@
-import Synchronization
+import SwitchboardLocking
 
 /// The models an app uses, by name: filled by the generated `AmplifyModels` registration and used
 /// to resolve associations declared by name.
 public enum ModelRegistry {
-    private static let registered = Mutex<[ModelName: any Model.Type]>([:])
+    private static let registered = Locked<[ModelName: any Model.Type]>([:])
 
     /// Registers a model type under its ``Model/modelName``.
     public static func register(modelType: any Model.Type) {

@@ -1,4 +1,4 @@
-import Synchronization
+import SwitchboardLocking
 
 /// How long each stage of one finished operation took, reported to an ``OperationMetricsObserver``.
 ///
@@ -37,9 +37,9 @@ public protocol OperationMetricsObserver: Sendable {
 }
 
 /// Collects inclusive stage durations during one operation; stages run one after another in the
-/// operation's task, the `Mutex` only satisfies `Sendable` for the chain's closures.
+/// operation's task, the lock only satisfies `Sendable` for the chain's closures.
 final class StageTimer: Sendable {
-    private let inclusive: Mutex<[(name: String, duration: Duration)]> = Mutex([])
+    private let inclusive: Locked<[(name: String, duration: Duration)]> = Locked([])
 
     func record(_ name: String, inclusive duration: Duration) {
         inclusive.withLock { $0.append((name, duration)) }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SwitchboardLocking
 
 extension APIPlugin {
     /// Starts a subscription on the API's shared real-time connection.
@@ -113,7 +113,7 @@ extension APIPlugin {
 /// Links a subscription stream to its connection once known, so termination before or after
 /// registration always removes the subscription exactly once.
 final class SubscriptionRegistration: Sendable {
-    private let state = Mutex<(connection: RealtimeConnection?, terminated: Bool)>((nil, false))
+    private let state = Locked<(connection: RealtimeConnection?, terminated: Bool)>((nil, false))
 
     /// Records the connection; `false` if the stream already ended.
     func attach(_ connection: RealtimeConnection) -> Bool {

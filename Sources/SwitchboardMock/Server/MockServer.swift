@@ -1,7 +1,7 @@
 import Foundation
 import Switchboard
+import SwitchboardLocking
 import SwitchboardNet
-import Synchronization
 
 /// A mock GraphQL and REST server for app tests, on 127.0.0.1 and an ephemeral port by default.
 ///
@@ -80,12 +80,12 @@ public final class MockServer: Sendable {
 
 /// The endpoints and the request log, shared between the server's connection tasks.
 final class MockServerState: Sendable {
-    let endpoints: Mutex<[any MockEndpoint]>
-    let received = Mutex<[HTTPRequest]>([])
+    let endpoints: Locked<[any MockEndpoint]>
+    let received = Locked<[HTTPRequest]>([])
     let realtime: MockRealtimeHub
 
     init(endpoints: [any MockEndpoint], realtime: MockRealtimeHub) {
-        self.endpoints = Mutex(endpoints)
+        self.endpoints = Locked(endpoints)
         self.realtime = realtime
     }
 

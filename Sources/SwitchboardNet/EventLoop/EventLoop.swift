@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SwitchboardLocking
 
 #if canImport(Glibc)
     import Glibc
@@ -28,7 +28,7 @@ public final class EventLoop: Sendable {
     }
 
     private let poller: Poller
-    private let registrations = Mutex<[Int32: Registration]>([:])
+    private let registrations = Locked<[Int32: Registration]>([:])
 
     private static let sharedLoop = Result<EventLoop, NetworkError> { () throws(NetworkError) in try EventLoop() }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SwitchboardLocking
 
 /// A small HTTP/1.1 server on the event loop: keep-alive, pipelining, chunked request bodies,
 /// size limits, request-head, idle and write timeouts, lingering close after error responses, and
@@ -53,7 +53,7 @@ public final class HTTPServer: Sendable {
 
     private let listener: TCPListener
     private let isSecure: Bool
-    private let acceptTask: Mutex<Task<Void, Never>?> = Mutex(nil)
+    private let acceptTask: Locked<Task<Void, Never>?> = Locked(nil)
     private let connections: ConnectionTable
     /// The bound port (the kernel's choice when started with port 0).
     public var port: Int { listener.port }
@@ -161,7 +161,7 @@ final class ConnectionTable: Sendable {
         var headTimedOut = false
     }
 
-    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private let entries = Locked<[ObjectIdentifier: Entry]>([:])
     private let headTimeout: Duration
     private let idleTimeout: Duration
     private let writeTimeout: Duration

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import SwitchboardLocking
 
 #if canImport(Glibc)
     import Glibc
@@ -118,7 +118,7 @@ struct SocketAddress: Sendable {
 enum SocketCalls {
     /// Takes the descriptor out of `descriptor` (leaving -1), stops watching it and closes it;
     /// later calls find -1 and do nothing, so closing twice or from two tasks is safe.
-    static func closeOnce(_ descriptor: borrowing Mutex<Int32>, loop: EventLoop) {
+    static func closeOnce(_ descriptor: borrowing Locked<Int32>, loop: EventLoop) {
         let fd = descriptor.withLock { fd in
             defer { fd = -1 }
             return fd

@@ -1,4 +1,4 @@
-import Synchronization
+import SwitchboardLocking
 
 #if canImport(Glibc)
     import Glibc
@@ -14,13 +14,13 @@ public final class TCPConnection: ByteStream {
     /// The descriptor, or -1 once closed. The mutex makes "check open, then system call" atomic
     /// with respect to ``close()``, so a closed descriptor number that the kernel has reused for
     /// another socket is never read or written.
-    private let descriptor: Mutex<Int32>
+    private let descriptor: Locked<Int32>
     private let loop: EventLoop
     /// The peer's numeric address and port, e.g. `127.0.0.1:52114`.
     public let remoteAddress: String
 
     init(adopting fd: Int32, remoteAddress: String, loop: EventLoop) {
-        self.descriptor = Mutex(fd)
+        self.descriptor = Locked(fd)
         self.loop = loop
         self.remoteAddress = remoteAddress
         SocketCalls.setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)

@@ -1,4 +1,4 @@
-import Synchronization
+import SwitchboardLocking
 
 #if canImport(Glibc)
     import Glibc
@@ -8,7 +8,7 @@ import Synchronization
 
 /// A listening TCP socket whose ``accept()`` suspends the task until a client connects.
 public final class TCPListener: Sendable {
-    private let descriptor: Mutex<Int32>
+    private let descriptor: Locked<Int32>
     private let loop: EventLoop
     /// The port actually bound (the kernel's choice when bound to port 0).
     public let port: Int
@@ -32,7 +32,7 @@ public final class TCPListener: Sendable {
             _ = systemClose(fd)
             throw error
         }
-        self.descriptor = Mutex(fd)
+        self.descriptor = Locked(fd)
         self.loop = loop
         self.host = host
         self.port = SocketCalls.localAddress(of: fd)?.port ?? port

@@ -1,4 +1,4 @@
-import Synchronization
+import SwitchboardLocking
 
 /// A FIFO lock for async code: holders may suspend while holding it (e.g. writing a whole
 /// frame to a socket) without blocking a thread. Uncontended acquisition costs one mutex round.
@@ -8,7 +8,7 @@ final class AsyncLock: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Runs `body` while holding the lock.
     func withLock<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {

@@ -2,7 +2,7 @@
     import Foundation
     import Network
     import Security
-    import Synchronization
+    import SwitchboardLocking
 
     /// TLS on Apple platforms: Network.framework does TCP and TLS (with the system's certificate
     /// and host-name verification) and this adapts its callbacks to ``ByteStream``.
@@ -96,7 +96,7 @@
 
     /// True for the first caller of ``claim()`` only: a continuation is resumed exactly once.
     private final class OnceFlag: Sendable {
-        private let done = Mutex(false)
+        private let done = Locked(false)
 
         func claim() -> Bool {
             done.withLock { done in

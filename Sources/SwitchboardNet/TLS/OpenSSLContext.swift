@@ -1,7 +1,7 @@
 #if canImport(COpenSSL)
     import COpenSSL
     import Foundation
-    import Synchronization
+    import SwitchboardLocking
 
     /// An OpenSSL `SSL_CTX`, configured once and then only read: OpenSSL allows creating
     /// sessions from one context on many threads concurrently, which is what makes this
@@ -10,7 +10,7 @@
         let pointer: OpaquePointer
         let configuration: TLSConfiguration?
 
-        private static let clientContexts = Mutex<[TLSConfiguration: OpenSSLContext]>([:])
+        private static let clientContexts = Locked<[TLSConfiguration: OpenSSLContext]>([:])
 
         /// The (cached) client context for `configuration`.
         static func client(_ configuration: TLSConfiguration) throws(TLSError) -> OpenSSLContext {

@@ -1,6 +1,6 @@
 #if canImport(COpenSSL)
     import COpenSSL
-    import Synchronization
+    import SwitchboardLocking
 
     /// TLS over a ``TCPConnection`` with OpenSSL driven through memory BIOs: OpenSSL never
     /// touches the socket, so every wait happens in the event loop and no thread blocks.
@@ -18,7 +18,7 @@
         }
 
         private let connection: TCPConnection
-        private let session: Mutex<Session>
+        private let session: Locked<Session>
         private let outputLock = AsyncLock()
         /// Kept alive for as long as the session uses it.
         private let context: OpenSSLContext
@@ -32,7 +32,7 @@
             self.connection = connection
             self.context = context
             self.peerName = peerName
-            self.session = Mutex(Session(ssl: ssl, readBIO: readBIO, writeBIO: writeBIO))
+            self.session = Locked(Session(ssl: ssl, readBIO: readBIO, writeBIO: writeBIO))
         }
 
         deinit {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SwitchboardLocking
 
 /// A WebSocket connection (RFC 6455) in the client or server role, over any ``ByteStream``
 /// (plain TCP or TLS) on the event loop.
@@ -34,10 +34,10 @@ public final class WebSocket: Sendable {
     private let role: Role
     private let configuration: WebSocketConfiguration
     /// Checked out by the task in ``receive()`` (nil meanwhile), so reads never interleave.
-    private let reader: Mutex<WebSocketFrameReader?>
+    private let reader: Locked<WebSocketFrameReader?>
     /// Serializes whole frames on the wire: sends, automatic pongs and the close frame.
     private let writeLock = AsyncLock()
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The subprotocol the server chose from those offered, if any.
     public let subprotocol: String?
@@ -54,7 +54,7 @@ public final class WebSocket: Sendable {
             expectsMaskedFrames: role == .server, maximumMessageSize: configuration.maximumMessageSize,
             maximumFrameSize: configuration.maximumFrameSize)
         if !leftover.isEmpty { frameReader.append(leftover) }
-        self.reader = Mutex(frameReader)
+        self.reader = Locked(frameReader)
     }
 
     /// The close code the peer sent, once the closing handshake has happened.

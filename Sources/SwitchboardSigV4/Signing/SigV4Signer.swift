@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SwitchboardLocking
 
 /// Signs requests with AWS Signature Version 4 (`AWS4-HMAC-SHA256`), in the `Authorization`
 /// header or as a presigned URL, following AWS's rules for every service but S3.
@@ -261,7 +261,7 @@ final class SigningKeyCache: Sendable {
         let service: String
     }
 
-    let entries = Mutex<[Key: HMACSHA256]>([:])
+    let entries = Locked<[Key: HMACSHA256]>([:])
 }
 
 /// The canonical header block (`name:value\n` per header, sorted, duplicates joined with `,`) and

@@ -1,6 +1,6 @@
 import Foundation
+import SwitchboardLocking
 import SwitchboardMock
-import Synchronization
 import Testing
 
 @testable import SwitchboardAPI
@@ -65,8 +65,8 @@ final class EventRecorder<R: Decodable & Sendable & Equatable>: Sendable {
         var error: (any Error)?
     }
 
-    private let state = Mutex(State())
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let state = Locked(State())
+    private let task = Locked<Task<Void, Never>?>(nil)
 
     init(_ stream: AsyncThrowingStream<GraphQLSubscriptionEvent<R>, any Error>) {
         let consumer = Task { [self] in

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SwitchboardLocking
 
 /// One name and value of a lazy reference's identifier.
 public struct LazyReferenceIdentifier: Codable, Sendable, Hashable {
@@ -28,17 +28,17 @@ public final class LazyReference<ModelType: Model>: Codable, Sendable {
         case loaded(ModelType?)
     }
 
-    let state: Mutex<LoadState>
+    let state: Locked<LoadState>
     let context: ModelRequestContext?
 
     init(state: LoadState, context: ModelRequestContext?) {
-        self.state = Mutex(state)
+        self.state = Locked(state)
         self.context = context
     }
 
     /// A loaded reference to `reference` (or to nothing).
     public init(_ reference: ModelType?) {
-        state = Mutex(.loaded(reference))
+        state = Locked(.loaded(reference))
         context = nil
     }
 
@@ -47,7 +47,7 @@ public final class LazyReference<ModelType: Model>: Codable, Sendable {
         let values = identifiers.map { parts in
             Dictionary(parts.map { ($0.name, JSONValue.string($0.value)) }, uniquingKeysWith: { first, _ in first })
         }
-        state = Mutex(.notLoaded(identifiers: values))
+        state = Locked(.notLoaded(identifiers: values))
         context = nil
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SwitchboardLocking
 
 /// The models of a `hasMany` association or of a `list` query: a `Collection` of the loaded page
 /// that knows how to load the rest.
@@ -23,23 +23,23 @@ public final class List<ModelType: Model>: Sendable {
     /// freeing a list — a response of a thousand models makes a thousand not-loaded ones — needs no
     /// runtime lookup of the generic state's type metadata (two lookups each way, measured as most
     /// of the cost of a not-loaded list's `deinit`).
-    let contents: Mutex<ListContents>
+    let contents: Locked<ListContents>
     let context: ModelRequestContext?
 
     init(state: LoadState, context: ModelRequestContext?) {
-        contents = Mutex(ListContents(state))
+        contents = Locked(ListContents(state))
         self.context = context
     }
 
     /// A not-loaded list, made without the generic `LoadState` (whose metadata costs a lookup).
     init(notLoaded association: ListAssociationReference, context: ModelRequestContext?) {
-        contents = Mutex(.notLoaded(association))
+        contents = Locked(.notLoaded(association))
         self.context = context
     }
 
     /// A loaded list of `elements` with no further pages.
     public init(elements: [ModelType]) {
-        contents = Mutex(ListContents(.loaded(elements: elements, nextToken: nil, source: .none)))
+        contents = Locked(ListContents(.loaded(elements: elements, nextToken: nil, source: .none)))
         context = nil
     }
 

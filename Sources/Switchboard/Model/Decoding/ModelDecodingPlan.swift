@@ -1,4 +1,4 @@
-import Synchronization
+import SwitchboardLocking
 
 /// What decoding one model type needs from its schema, computed once per type: reading
 /// `M.schema` copies the whole schema, which would cost more than decoding a small model.
@@ -42,8 +42,8 @@ final class ModelDecodingPlan: Sendable {
         canMarkLists =
             associations.count <= 64
             && associationNameBytes.allSatisfy { name in !name.isEmpty && name.allSatisfy(\.isNameByte) }
-        valueKinds = Mutex(Array(repeating: nil, count: associations.count))
-        listsConfirmed = Atomic(hasManyIndices.isEmpty)
+        valueKinds = Locked(Array(repeating: nil, count: associations.count))
+        listsConfirmed = Locked(hasManyIndices.isEmpty)
     }
 
     /// The primary-key field names as JSON key bytes.
@@ -66,9 +66,9 @@ final class ModelDecodingPlan: Sendable {
     /// Whether every `hasMany` field of the model type has been seen declared as a `List` (or an
     /// optional one), so that a marked body decodes it: a field declared as, say, `[Comment]?`
     /// cannot read a marker. Learnt from the model's decodes through ``ModelFieldsDecoder``.
-    var hasManyFieldsDecodeAsLists: Bool { listsConfirmed.load(ordering: .relaxed) }
+    var hasManyFieldsDecodeAsLists: Bool { listsConfirmed.withLock { $0 } }
 
-    private let listsConfirmed: Atomic<Bool>
+    private let listsConfirmed: Locked<Bool>
 
     /// The index of the association named `name` (a short scan of string compares).
     func associationIndex(named name: String) -> Int? {
@@ -85,15 +85,15 @@ final class ModelDecodingPlan: Sendable {
             kinds[index] = kind
             return hasManyIndices.allSatisfy { kinds[$0]?.listType != nil }
         }
-        listsConfirmed.store(confirmed, ordering: .relaxed)
+        listsConfirmed.withLock { $0 = confirmed }
         return kind
     }
 
     /// The last declared type seen per association (indexed like ``associations``) and how it
     /// decodes: asking the runtime for a conformance on every model costs more than the field.
-    private let valueKinds: Mutex<[AssociationValueKind?]>
+    private let valueKinds: Locked<[AssociationValueKind?]>
 
-    private static let plans = Mutex<[ObjectIdentifier: ModelDecodingPlan]>([:])
+    private static let plans = Locked<[ObjectIdentifier: ModelDecodingPlan]>([:])
 
     /// The plan of `type`, built on first use.
     static func of(_ type: any Model.Type) -> ModelDecodingPlan {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SwitchboardLocking
 
 /// The entry point the API plugin's decoder uses for the value at a request's decode path, so that
 /// models, optional models and lists decode through their schemas (see ``ModelFieldsDecoder``)
@@ -39,7 +39,7 @@ package enum ModelResponseDecoding {
         return decides
     }
 
-    private static let schemaTypes = Mutex<[ObjectIdentifier: Bool]>([:])
+    private static let schemaTypes = Locked<[ObjectIdentifier: Bool]>([:])
 
     private static func decodeNonOptional<Key: CodingKey>(
         _ type: Any.Type, in container: KeyedDecodingContainer<Key>, forKey key: Key
