@@ -94,10 +94,10 @@ struct FixedTransport: HTTPTransport {
     }
 }
 
-let plugin = APIPlugin(transport: FixedTransport(body: body))
+let plugin = try APIPlugin(transport: FixedTransport(body: body))
 let configuration =
     #"{"api":{"plugins":{"awsAPIPlugin":{"bench":{"endpointType":"GraphQL","endpoint":"http://127.0.0.1:9/graphql","region":"us-east-1","authorizationType":"API_KEY","apiKey":"da2-benchmarkkey"}}}}}"#
-try await plugin.configure(using: SwitchboardConfiguration(data: Data(configuration.utf8)))
+try plugin.configure(using: SwitchboardConfiguration(data: Data(configuration.utf8)))
 let request = GraphQLRequest<List<Post>>.list(Post.self, limit: itemCount)
 
 func switchboardDecode() async throws -> Int {

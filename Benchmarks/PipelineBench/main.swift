@@ -43,7 +43,7 @@ sessionConfiguration.httpMaximumConnectionsPerHost = 128
 sessionConfiguration.urlCache = nil
 let session = URLSession(configuration: sessionConfiguration)
 try Switchboard.add(plugin: APIPlugin(transport: URLSessionTransport(session: session)))
-try await Switchboard.configure(Data(configuration.utf8))
+try Switchboard.configure(Data(configuration.utf8))
 
 func pipelineQuery(_ index: Int) async throws {
     let request = GraphQLRequest(

@@ -46,8 +46,8 @@ func measure(subscriptions: Int, events: Int) async throws -> Measurement {
           "endpoint": "\(server.graphQLURL.absoluteString)", "region": "us-east-1",
           "authorizationType": "API_KEY", "apiKey": "da2-bench"}}}}}
         """
-    let plugin = APIPlugin()
-    try await plugin.configure(using: SwitchboardConfiguration(data: Data(configuration.utf8)))
+    let plugin = try APIPlugin()
+    try plugin.configure(using: SwitchboardConfiguration(data: Data(configuration.utf8)))
     let request = GraphQLRequest(
         document: "subscription OnTick { onTick { sent } }", responseType: Tick.self, decodePath: "onTick")
 

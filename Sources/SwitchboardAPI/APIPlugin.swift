@@ -1,24 +1,32 @@
 import Foundation
+import SwitchboardLocking
 
 /// The GraphQL API plugin: owns the API configuration, the custom interceptors and the token
 /// providers, and runs every query and mutation through the ``OperationPipeline``.
 ///
 /// ```swift
-/// let plugin = APIPlugin(authTokenProviders: [.amazonCognitoUserPools: MyTokens()])
+/// let plugin = try APIPlugin(authTokenProviders: [.amazonCognitoUserPools: MyTokens()])
 /// try Switchboard.add(plugin: plugin)
-/// try await Switchboard.configure()
-/// try await plugin.add(interceptor: TraceHeader(), for: "todo")
+/// try Switchboard.configure()
+/// try plugin.add(interceptor: TraceHeader(), for: "todo")
 /// ```
 ///
-/// The actor is entered once per operation to take a snapshot; the operation itself runs in the
-/// caller's task, so independent operations run concurrently.
+/// Configuring, adding interceptors and adding token providers are synchronous, as in Amplify.
+/// Each operation takes a snapshot of the settings and then runs in the caller's task, so
+/// independent operations run concurrently; the actor itself owns only the real-time connections.
 public actor APIPlugin: APICategoryPlugin {
     /// The configuration key Amplify uses for its API plugin, read from `api.plugins`.
     public nonisolated let key = "awsAPIPlugin"
 
-    private var configuration: APICategoryConfiguration?
-    var interceptors: [String: [any RequestInterceptor]] = [:]
-    var tokenProviders: [AuthorizationType: any AuthTokenProvider]
+    /// What `configure`, `add(interceptor:for:)` and `add(tokenProvider:for:)` change: behind a
+    /// lock rather than the actor so that those calls are synchronous.
+    struct Settings: Sendable {
+        var configuration: APICategoryConfiguration?
+        var interceptors: [String: [any RequestInterceptor]] = [:]
+        var tokenProviders: [AuthorizationType: any AuthTokenProvider]
+    }
+
+    let settings: Locked<Settings>
     private let transport: any HTTPTransport
     let iamSigner: (any IAMRequestSigner)?
     let realtimeTransport: (any RealtimeTransport)?
@@ -29,8 +37,12 @@ public actor APIPlugin: APICategoryPlugin {
 
     /// Creates the plugin.
     /// - Parameters:
+    ///   - modelRegistration: The generated `AmplifyModels()` registration, registered with
+    ///     ``ModelRegistry`` so that associations declared by name resolve.
+    ///   - apiAuthProviderFactory: Amplify's source of `OPENID_CONNECT` and `AWS_LAMBDA` tokens.
     ///   - transport: How HTTP requests are sent; ``URLSessionTransport`` by default.
-    ///   - authTokenProviders: Token sources for Cognito User Pools, OpenID Connect and Lambda.
+    ///   - authTokenProviders: Token sources for Cognito User Pools, OpenID Connect and Lambda
+    ///     (these win over the factory's for the same type).
     ///   - iamSigner: Signs `AWS_IAM` requests; by default SigV4 with credentials from the environment
     ///     or `~/.aws` (``SigV4RequestSigner``).
     ///   - metricsObserver: Receives per-stage durations of every operation.
@@ -38,7 +50,10 @@ public actor APIPlugin: APICategoryPlugin {
     ///   - realtimeTransport: How subscription WebSockets are opened; ``WebSocketRealtimeTransport`` (Switchboard's
     ///     own WebSocket client, system CA roots) by default. Pass one with a `TLSConfiguration` to trust an extra CA.
     ///   - realtimeConfiguration: Keep-alive, acknowledgement and reconnection settings for subscriptions.
+    /// - Throws: ``APIError/invalidConfiguration(_:_:_:)`` naming an argument that is out of range.
     public init(
+        modelRegistration: (any AmplifyModelRegistration)? = nil,
+        apiAuthProviderFactory: APIAuthProviderFactory? = nil,
         transport: any HTTPTransport = URLSessionTransport(),
         authTokenProviders: [AuthorizationType: any AuthTokenProvider] = [:],
         iamSigner: (any IAMRequestSigner)? = SigV4RequestSigner(),
@@ -46,11 +61,20 @@ public actor APIPlugin: APICategoryPlugin {
         maximumResponseBytes: Int = 64 << 20,
         realtimeTransport: (any RealtimeTransport)? = WebSocketRealtimeTransport(),
         realtimeConfiguration: RealtimeConfiguration = RealtimeConfiguration()
-    ) {
+    ) throws {
+        guard maximumResponseBytes > 0 else {
+            throw APIError.invalidConfiguration(
+                "maximumResponseBytes is \(maximumResponseBytes); it must be at least 1.",
+                "Pass a positive limit, e.g. 64 << 20 for 64 MiB.")
+        }
+        try realtimeConfiguration.validate()
+        if let modelRegistration { ModelRegistry.register(modelRegistration) }
+        let factoryProviders = apiAuthProviderFactory?.tokenProviders() ?? [:]
+        self.settings = Locked(
+            Settings(tokenProviders: factoryProviders.merging(authTokenProviders) { _, explicit in explicit }))
         self.transport = transport
         self.realtimeTransport = realtimeTransport
         self.realtimeConfiguration = realtimeConfiguration
-        self.tokenProviders = authTokenProviders
         self.iamSigner = iamSigner
         self.metricsObserver = metricsObserver
         self.maximumResponseBytes = maximumResponseBytes
@@ -59,7 +83,7 @@ public actor APIPlugin: APICategoryPlugin {
     // MARK: - Configuration
 
     /// Reads this plugin's section of the configuration file.
-    public func configure(using configuration: SwitchboardConfiguration) throws {
+    public nonisolated func configure(using configuration: SwitchboardConfiguration) throws {
         guard let api = try configuration.apiCategory(pluginKey: key) else {
             let path = configuration.format == .amplifyOutputs ? "data" : "api.plugins.\(key)"
             throw ConfigurationError(path: path, problem: .missingKey)
@@ -68,51 +92,66 @@ public actor APIPlugin: APICategoryPlugin {
     }
 
     /// Configures the APIs directly, without a configuration file.
-    public func configure(_ configuration: APICategoryConfiguration) throws {
-        for name in interceptors.keys where configuration.endpoints[name] == nil {
-            throw APIError.invalidConfiguration(
-                "Interceptors were added for the API \"\(name)\", which the configuration does not contain.",
-                "Use one of: \(configuration.endpoints.keys.sorted().joined(separator: ", "))."
-            )
+    public nonisolated func configure(_ configuration: APICategoryConfiguration) throws {
+        try settings.withLock { settings throws(APIError) in
+            for name in settings.interceptors.keys where configuration.endpoints[name] == nil {
+                throw APIError.invalidConfiguration(
+                    "Interceptors were added for the API \"\(name)\", which the configuration does not contain.",
+                    "Use one of: \(configuration.endpoints.keys.sorted().joined(separator: ", "))."
+                )
+            }
+            settings.configuration = configuration
         }
-        self.configuration = configuration
     }
 
-    /// Forgets the configuration and interceptors.
+    /// Forgets the configuration and interceptors and closes the real-time connections.
     public func reset() async {
-        configuration = nil
-        interceptors = [:]
+        settings.withLock { settings in
+            settings.configuration = nil
+            settings.interceptors = [:]
+        }
         let connections = realtimeConnections.values
         realtimeConnections = [:]
         for connection in connections { await connection.shutdown() }
     }
 
     /// Adds a custom interceptor to every request to the API `apiName`; interceptors run in the order
-    /// added, after the API key or token and before IAM signing.
-    public func add(interceptor: any RequestInterceptor, for apiName: String) throws {
-        if let configuration, configuration.endpoints[apiName] == nil {
-            throw APIError.invalidConfiguration(
-                "Cannot add an interceptor for the API \"\(apiName)\": no API has that name.",
-                "Use one of: \(configuration.endpoints.keys.sorted().joined(separator: ", "))."
-            )
+    /// added, after the API key or token and before IAM signing. `Sendable` interceptors run
+    /// concurrently.
+    public nonisolated func add(interceptor: any RequestInterceptor, for apiName: String) throws {
+        try settings.withLock { settings throws(APIError) in
+            if let configuration = settings.configuration, configuration.endpoints[apiName] == nil {
+                throw APIError.invalidConfiguration(
+                    "Cannot add an interceptor for the API \"\(apiName)\": no API has that name.",
+                    "Use one of: \(configuration.endpoints.keys.sorted().joined(separator: ", "))."
+                )
+            }
+            settings.interceptors[apiName, default: []].append(interceptor)
         }
-        interceptors[apiName, default: []].append(interceptor)
+    }
+
+    /// Adds an Amplify-style interceptor, which need not be `Sendable` (a class with mutable state,
+    /// say): it is called for one operation at a time.
+    @_disfavoredOverload
+    public nonisolated func add(interceptor: any URLRequestInterceptor, for apiName: String) throws {
+        try add(interceptor: SerializedInterceptor(interceptor) as any RequestInterceptor, for: apiName)
     }
 
     /// Registers the token source for a token-based authorization type (Cognito, OIDC, Lambda).
-    public func add(tokenProvider: any AuthTokenProvider, for type: AuthorizationType) throws {
+    public nonisolated func add(tokenProvider: any AuthTokenProvider, for type: AuthorizationType) throws {
         guard type.usesTokenProvider else {
             throw APIError.invalidConfiguration(
                 "\(type.rawValue) does not use a token provider.",
                 "Token providers serve AMAZON_COGNITO_USER_POOLS, OPENID_CONNECT and AWS_LAMBDA."
             )
         }
-        tokenProviders[type] = tokenProvider
+        settings.withLock { $0.tokenProviders[type] = tokenProvider }
     }
 
     // MARK: - Operations
 
     /// Runs a GraphQL query.
+    @discardableResult
     public nonisolated func query<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws
         -> GraphQLResponse<R>
     {
@@ -120,6 +159,7 @@ public actor APIPlugin: APICategoryPlugin {
     }
 
     /// Runs a GraphQL mutation.
+    @discardableResult
     public nonisolated func mutate<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws
         -> GraphQLResponse<R>
     {
@@ -127,13 +167,18 @@ public actor APIPlugin: APICategoryPlugin {
     }
 
     /// A snapshot of everything one operation needs; the only time an operation enters the actor.
-    func pipeline<R>(for request: GraphQLRequest<R>, operationType: GraphQLOperationType) throws -> OperationPipeline {
-        let context = try context(apiName: request.apiName, authMode: request.authMode, operationType: operationType)
+    nonisolated func pipeline<R>(for request: GraphQLRequest<R>, operationType: GraphQLOperationType) throws
+        -> OperationPipeline
+    {
+        let settings = self.settings.withLock { $0 }
+        let context = try context(
+            apiName: request.apiName, authMode: request.authMode, operationType: operationType,
+            configuration: settings.configuration)
         return OperationPipeline(
             context: context,
             requestStages: [
-                AuthorizationStage(tokenProviders: tokenProviders),
-                InterceptorStage(interceptors: interceptors[context.apiName] ?? []),
+                AuthorizationStage(tokenProviders: settings.tokenProviders),
+                InterceptorStage(interceptors: settings.interceptors[context.apiName] ?? []),
                 IAMSigningStage(signer: iamSigner),
                 TransportStage(transport: transport, maximumResponseBytes: maximumResponseBytes),
             ],
@@ -145,9 +190,10 @@ public actor APIPlugin: APICategoryPlugin {
     }
 
     /// The context of an operation on the API `apiName` (or the default one) with `authMode`.
-    func context(apiName: String?, authMode: AuthorizationType?, operationType: GraphQLOperationType) throws
-        -> OperationContext
-    {
+    nonisolated func context(
+        apiName: String?, authMode: AuthorizationType?, operationType: GraphQLOperationType,
+        configuration: APICategoryConfiguration?
+    ) throws -> OperationContext {
         guard let configuration else {
             throw APIError.invalidConfiguration(
                 "The API plugin is not configured.",
@@ -174,10 +220,22 @@ public actor APIPlugin: APICategoryPlugin {
 
 extension APICategory {
     /// Adds a custom interceptor for the API `apiName` on the configured ``APIPlugin``.
-    public func add(interceptor: any RequestInterceptor, for apiName: String) async throws {
+    public func add(interceptor: any RequestInterceptor, for apiName: String) throws {
+        try apiPlugin().add(interceptor: interceptor, for: apiName)
+    }
+
+    /// Adds an Amplify-style interceptor (not necessarily `Sendable`) for the API `apiName`.
+    @_disfavoredOverload
+    public func add(interceptor: any URLRequestInterceptor, for apiName: String) throws {
+        try apiPlugin().add(interceptor: interceptor, for: apiName)
+    }
+
+    private func apiPlugin() throws -> APIPlugin {
         guard let plugin = try plugin() as? APIPlugin else {
-            throw APIError.invalidConfiguration("The configured API plugin is not an APIPlugin.", "")
+            throw APIError.invalidConfiguration(
+                "The configured API plugin is not an APIPlugin.",
+                "Add interceptors on your own plugin directly.")
         }
-        try await plugin.add(interceptor: interceptor, for: apiName)
+        return plugin
     }
 }

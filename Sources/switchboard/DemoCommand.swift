@@ -50,7 +50,7 @@ struct DemoCommand: CLICommand {
               "authorizationType": "API_KEY", "apiKey": "da2-demo-not-a-secret"}}}}}
             """
         try Switchboard.add(plugin: APIPlugin())
-        try await Switchboard.configure(Data(configuration.utf8))
+        try Switchboard.configure(Data(configuration.utf8))
         step("Configured Switchboard from amplifyconfiguration JSON (API \"demo\", API_KEY auth)")
 
         let get = GraphQLRequest(
@@ -85,7 +85,7 @@ struct DemoCommand: CLICommand {
         } catch APIError.httpStatusError(let status, _) {
             step("query me without the x-demo-client header → HTTP \(status) from the mock (it requires the header)")
         }
-        try await Switchboard.API.add(interceptor: DemoClientHeader(), for: "demo")
+        try Switchboard.API.add(interceptor: DemoClientHeader(), for: "demo")
         let identity = try await Switchboard.API.query(request: me).get()
         step("added an interceptor for x-demo-client → me = \(identity.jsonText)")
 

@@ -76,9 +76,9 @@ enum CommandInput {
                 providers[type] = StaticToken(token: token)
             }
         }
-        let plugin = APIPlugin(authTokenProviders: providers)
+        let plugin = try APIPlugin(authTokenProviders: providers)
         let configuration = try SwitchboardConfiguration.load(from: URL(fileURLWithPath: configurationPath))
-        try await plugin.configure(using: configuration)
+        try plugin.configure(using: configuration)
         return plugin
     }
 

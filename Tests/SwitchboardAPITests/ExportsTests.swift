@@ -8,7 +8,7 @@ import Testing
     @Test func tlsAndWebSocketSettingsComeWithTheAPIModule() throws {
         let tls = TLSConfiguration(trustedCertificates: [.pem("-----BEGIN CERTIFICATE-----")])
         let transport = WebSocketRealtimeTransport(configuration: WebSocketConfiguration(), tls: tls)
-        _ = APIPlugin(realtimeTransport: transport)
+        _ = try APIPlugin(realtimeTransport: transport)
         #expect(tls.verifyHostName && tls.trustsSystemRoots)
         let error: TLSError = .hostNameMismatch(host: "example.com")
         #expect("\(error)".contains("example.com"))

@@ -86,8 +86,8 @@ import Testing
         defer { Task { await server.stop() } }
         let signer = RecordingSigner()
         let plugin = try await server.makePlugin(authorizationType: "AWS_IAM", iamSigner: signer)
-        try await plugin.add(interceptor: HeaderInterceptor(name: "X-Trace", value: "first"), for: "todo")
-        try await plugin.add(interceptor: AppendingInterceptor(name: "X-Trace", suffix: "+second"), for: "todo")
+        try plugin.add(interceptor: HeaderInterceptor(name: "X-Trace", value: "first"), for: "todo")
+        try plugin.add(interceptor: AppendingInterceptor(name: "X-Trace", suffix: "+second"), for: "todo")
         _ = try await plugin.query(request: Self.ping)
         #expect(signer.seen.withLock { $0["X-Trace"] } == "first+second")
         let received = try #require(server.requests.last)
@@ -100,7 +100,7 @@ import Testing
         defer { Task { await server.stop() } }
         let plugin = try await server.makePlugin(
             tokenProviders: [.amazonCognitoUserPools: FixedToken(token: "user-token")])
-        try await plugin.add(interceptor: HeaderInterceptor(name: "X-Trace", value: "kept"), for: "todo")
+        try plugin.add(interceptor: HeaderInterceptor(name: "X-Trace", value: "kept"), for: "todo")
         var request = Self.ping
         request.authMode = .amazonCognitoUserPools
         _ = try await plugin.query(request: request)
@@ -122,7 +122,7 @@ import Testing
         let server = try await LoopbackGraphQLServer { _ in Self.ok }
         defer { Task { await server.stop() } }
         let plugin = try await server.makePlugin()
-        try await plugin.add(interceptor: Refuse(), for: "todo")
+        try plugin.add(interceptor: Refuse(), for: "todo")
         await #expect(throws: APIError.self) { _ = try await plugin.query(request: Self.ping) }
         #expect(server.requests.isEmpty)
     }

@@ -124,7 +124,7 @@ import Testing
         try await AsyncGate.hub.run {
             await Switchboard.reset()
             try Switchboard.add(plugin: APIPlugin())
-            try await Switchboard.configure(server.configurationJSON())
+            try Switchboard.configure(server.configurationJSON())
             let todo = try await Switchboard.API.query(
                 request: GraphQLRequest(
                     document: "{ getTodo { id name } }", responseType: Todo.self, decodePath: "getTodo")

@@ -47,9 +47,9 @@ final class LoopbackGraphQLServer: Sendable {
         authorizationType: String = "API_KEY", tokenProviders: [AuthorizationType: any AuthTokenProvider] = [:],
         iamSigner: (any IAMRequestSigner)? = nil, metricsObserver: (any OperationMetricsObserver)? = nil
     ) async throws -> APIPlugin {
-        let plugin = APIPlugin(
+        let plugin = try APIPlugin(
             authTokenProviders: tokenProviders, iamSigner: iamSigner, metricsObserver: metricsObserver)
-        try await plugin.configure(
+        try plugin.configure(
             using: SwitchboardConfiguration(data: configurationJSON(authorizationType: authorizationType)))
         return plugin
     }

@@ -32,8 +32,8 @@ import Testing
         server: LoopbackGraphQLServer, signer: any IAMRequestSigner, authorizationType: String = "AWS_IAM",
         region: String? = "us-east-1"
     ) async throws -> APIPlugin {
-        let plugin = APIPlugin(iamSigner: signer)
-        try await plugin.configure(
+        let plugin = try APIPlugin(iamSigner: signer)
+        try plugin.configure(
             using: SwitchboardConfiguration(
                 data: server.configurationJSON(authorizationType: authorizationType, region: region)))
         return plugin
@@ -55,7 +55,7 @@ import Testing
         let plugin = try await Self.plugin(
             server: server, signer: SigV4RequestSigner(credentialsProvider: StaticCredentialsProvider(Self.credentials))
         )
-        try await plugin.add(interceptor: HeaderInterceptor(name: "X-Trace", value: "trace  1"), for: "todo")
+        try plugin.add(interceptor: HeaderInterceptor(name: "X-Trace", value: "trace  1"), for: "todo")
         #expect(try await plugin.query(request: Self.ping).get() == #""pong""#)
         let verdict = try #require(verdicts.withLock { $0.first })
         #expect(verdict.hasPrefix("ok "), "\(verdict)")
@@ -74,7 +74,7 @@ import Testing
         let plugin = try await Self.plugin(
             server: server, signer: SigV4RequestSigner(credentialsProvider: StaticCredentialsProvider(Self.credentials))
         )
-        try await plugin.add(interceptor: HeaderInterceptor(name: "X-Trace", value: "original"), for: "todo")
+        try plugin.add(interceptor: HeaderInterceptor(name: "X-Trace", value: "original"), for: "todo")
         _ = try await plugin.query(request: Self.ping)
         let request = Self.signable(try #require(server.requests.first))
         let verified = try Self.verifier.verify(request)
@@ -130,7 +130,7 @@ import Testing
     }
 
     @Test func thePluginSignsWithSigV4ByDefault() async throws {
-        let plugin = APIPlugin()
+        let plugin = try APIPlugin()
         #expect(await plugin.iamSigner is SigV4RequestSigner)
     }
 

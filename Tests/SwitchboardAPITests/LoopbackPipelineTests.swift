@@ -83,7 +83,7 @@ import Testing
         #expect(result == expected.description, "body: \(body)")
 
         // The next request on the same plugin still works.
-        try await plugin.add(interceptor: HeaderInterceptor(name: "x-probe", value: "next"), for: "todo")
+        try plugin.add(interceptor: HeaderInterceptor(name: "x-probe", value: "next"), for: "todo")
         #expect(try await plugin.query(request: request).get() == Todo(id: "2", name: "b"))
     }
 
@@ -125,7 +125,7 @@ import Testing
             "\(error)".contains("offset") || "\(error)".contains("byte")
         }
         let utf8Plugin = try await server.makePlugin()
-        try await utf8Plugin.add(interceptor: HeaderInterceptor(name: "x-case", value: "utf8"), for: "todo")
+        try utf8Plugin.add(interceptor: HeaderInterceptor(name: "x-case", value: "utf8"), for: "todo")
         let outcome = await Self.outcome { try await utf8Plugin.query(request: request) }
         #expect(outcome != "success", "invalid UTF-8 must not decode silently")
     }

@@ -18,8 +18,8 @@ final class TodoScreenTests: XCTestCase {
         ])
         defer { Task { await server.stop() } }
 
-        let plugin = APIPlugin()
-        try await plugin.configure(
+        let plugin = try APIPlugin()
+        try plugin.configure(
             APICategoryConfiguration(endpoints: [
                 APIEndpointConfiguration(
                     name: "todo", endpointType: .graphQL, endpoint: server.graphQLURL,

@@ -36,7 +36,7 @@ import Testing
         try await AsyncGate.hub.run {
             await Switchboard.reset()
             try Switchboard.add(plugin: APIPlugin())
-            try await Switchboard.configure(server.configurationJSON())
+            try Switchboard.configure(server.configurationJSON())
 
             let create = GraphQLRequest(
                 document: "mutation Create($input: CreateTodoInput!) { createTodo(input: $input) { id name } }",
@@ -57,7 +57,7 @@ import Testing
                 document: "query A { a } query B { b }", responseType: JSONValue.self, operationName: "B")
             #expect(try await Switchboard.API.query(request: pick).get() == ["b": 2])
 
-            try await Switchboard.API.add(interceptor: TraceHeader(), for: "todo")
+            try Switchboard.API.add(interceptor: TraceHeader(), for: "todo")
             _ = try await Switchboard.API.query(request: pick)
             #expect(server.requests.last?.headers["X-Trace-Id"] != nil)
             await Switchboard.reset()

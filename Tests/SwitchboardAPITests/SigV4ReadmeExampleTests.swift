@@ -28,9 +28,9 @@ import Testing
         // AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN, then ~/.aws (AWS_PROFILE).
         // Credentials you already hold can be given directly:
         let credentials = AWSCredentials(accessKeyId: accessKeyId, secretAccessKey: secret, sessionToken: sessionToken)
-        let plugin = APIPlugin(
+        let plugin = try APIPlugin(
             iamSigner: SigV4RequestSigner(credentialsProvider: StaticCredentialsProvider(credentials)))
-        try await plugin.configure(
+        try plugin.configure(
             APICategoryConfiguration(endpoints: [
                 try APIEndpointConfiguration(
                     name: "todo", endpoint: endpoint, region: "us-east-1", authorizationType: .awsIAM)

@@ -25,8 +25,8 @@ struct WebSocketRealtimeTransportTests {
         await server.stop()
     }
 
-    @Test func thePluginUsesTheWebSocketTransportByDefault() async {
-        let plugin = APIPlugin()
+    @Test func thePluginUsesTheWebSocketTransportByDefault() async throws {
+        let plugin = try APIPlugin()
         #expect(await plugin.realtimeTransport is WebSocketRealtimeTransport)
     }
 }

@@ -20,13 +20,13 @@ import Testing
         let server = try await HTTPServer.start { request in await store.respond(to: request) }
         defer { Task { await server.stop() } }
         let recorder = MetricsRecorder()
-        let plugin = APIPlugin(metricsObserver: recorder)
+        let plugin = try APIPlugin(metricsObserver: recorder)
         let json = """
             {"api":{"plugins":{"awsAPIPlugin":{"store":{"endpointType":"GraphQL",
             "endpoint":"\(server.url.appendingPathComponent("graphql").absoluteString)",
             "authorizationType":"API_KEY","apiKey":"da2-storekey"}}}}}
             """
-        try await plugin.configure(using: SwitchboardConfiguration(data: Data(json.utf8)))
+        try plugin.configure(using: SwitchboardConfiguration(data: Data(json.utf8)))
         _ = try await plugin.query(request: .list(Blog.self)).get()
         #expect(
             recorder.names.withLock { $0 }
@@ -38,13 +38,13 @@ import Testing
         let server = try await HTTPServer.start { request in await store.respond(to: request) }
         defer { Task { await server.stop() } }
         await store.seed("Team", items: [["id": "t1", "name": "Core"]])
-        var plugin: APIPlugin? = APIPlugin()
+        var plugin: APIPlugin? = try APIPlugin()
         let json = """
             {"api":{"plugins":{"awsAPIPlugin":{"store":{"endpointType":"GraphQL",
             "endpoint":"\(server.url.appendingPathComponent("graphql").absoluteString)",
             "authorizationType":"API_KEY","apiKey":"da2-storekey"}}}}}
             """
-        try await plugin?.configure(using: SwitchboardConfiguration(data: Data(json.utf8)))
+        try plugin?.configure(using: SwitchboardConfiguration(data: Data(json.utf8)))
         let team = try await plugin?.query(request: .get(Team.self, byId: "t1")).get()
         let members = try #require(team?.members)
         weak let released = plugin

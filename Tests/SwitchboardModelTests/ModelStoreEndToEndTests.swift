@@ -24,8 +24,8 @@ import Testing
             {"api":{"plugins":{"awsAPIPlugin":{"store":{"endpointType":"GraphQL","endpoint":"\(endpoint)",
             "region":"us-east-1","authorizationType":"API_KEY","apiKey":"da2-storekey"}}}}}
             """
-        let plugin = APIPlugin()
-        try await plugin.configure(using: SwitchboardConfiguration(data: Data(json.utf8)))
+        let plugin = try APIPlugin()
+        try plugin.configure(using: SwitchboardConfiguration(data: Data(json.utf8)))
         return (store, server, plugin)
     }
 

@@ -23,12 +23,12 @@ import Testing
     static func query<R: Decodable & Sendable>(_ request: GraphQLRequest<R>, body: String) async throws
         -> GraphQLResponse<R>
     {
-        let plugin = APIPlugin(transport: FixedTransport(body: Data(body.utf8)))
+        let plugin = try APIPlugin(transport: FixedTransport(body: Data(body.utf8)))
         let configuration = """
             {"api":{"plugins":{"awsAPIPlugin":{"fixed":{"endpointType":"GraphQL","endpoint":"http://127.0.0.1:9/graphql",
             "region":"us-east-1","authorizationType":"API_KEY","apiKey":"da2-fixed"}}}}}
             """
-        try await plugin.configure(using: SwitchboardConfiguration(data: Data(configuration.utf8)))
+        try plugin.configure(using: SwitchboardConfiguration(data: Data(configuration.utf8)))
         return try await plugin.query(request: request)
     }
 

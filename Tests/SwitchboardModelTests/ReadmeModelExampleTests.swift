@@ -23,7 +23,7 @@ import Testing
         try await AsyncGate.hub.run {
             await Switchboard.reset()
             try Switchboard.add(plugin: APIPlugin())
-            try await Switchboard.configure(Data(json.utf8))
+            try Switchboard.configure(Data(json.utf8))
 
             // --- README example ---
             let blog = Blog(id: "b1", name: "Engineering")

@@ -29,8 +29,8 @@ import Testing
             "endpoint":"\(server.graphQLURL.absoluteString)","region":"us-east-1",
             "authorizationType":"API_KEY","apiKey":"da2-livekey"}}}}}
             """
-        let plugin = APIPlugin()
-        try await plugin.configure(using: SwitchboardConfiguration(data: Data(configuration.utf8)))
+        let plugin = try APIPlugin()
+        try plugin.configure(using: SwitchboardConfiguration(data: Data(configuration.utf8)))
 
         // Two events: the first may decode the general way (the first decode of a type), the
         // second from a marked body; both must load the same way.

@@ -1,14 +1,16 @@
 import Foundation
+import SwitchboardLocking
 import TestSupport
 import Testing
 
 @testable import Switchboard
 
 /// A plugin that records how the hub drives it.
-private actor RecordingPlugin: APICategoryPlugin {
-    nonisolated let key: String
-    private(set) var configuredWith: APICategoryConfiguration?
-    private(set) var resetCount = 0
+private final class RecordingPlugin: APICategoryPlugin {
+    let key: String
+    private let state = Locked<(configuredWith: APICategoryConfiguration?, resetCount: Int)>((nil, 0))
+    var configuredWith: APICategoryConfiguration? { state.withLock { $0.configuredWith } }
+    var resetCount: Int { state.withLock { $0.resetCount } }
 
     init(key: String = "awsAPIPlugin") { self.key = key }
 
@@ -16,12 +18,14 @@ private actor RecordingPlugin: APICategoryPlugin {
         guard let api = try configuration.apiCategory(pluginKey: key) else {
             throw ConfigurationError(path: "api.plugins.\(key)", problem: .missingKey)
         }
-        configuredWith = api
+        state.withLock { $0.configuredWith = api }
     }
 
-    func reset() {
-        resetCount += 1
-        configuredWith = nil
+    func reset() async {
+        state.withLock {
+            $0.resetCount += 1
+            $0.configuredWith = nil
+        }
     }
 
     func query<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws -> GraphQLResponse<R> {
@@ -42,9 +46,9 @@ private actor RecordingPlugin: APICategoryPlugin {
             await Switchboard.reset()
             let plugin = RecordingPlugin()
             try Switchboard.add(plugin: plugin)
-            try await Switchboard.configure(configuration)
+            try Switchboard.configure(configuration)
             #expect(Switchboard.isConfigured)
-            #expect(await plugin.configuredWith?.endpoints.count == 3)
+            #expect(plugin.configuredWith?.endpoints.count == 3)
             let response = try await Switchboard.API.query(
                 request: GraphQLRequest(document: "{ a }", responseType: JSONValue.self))
             guard case .failure(.error(let errors)) = response else {
@@ -53,7 +57,7 @@ private actor RecordingPlugin: APICategoryPlugin {
             }
             #expect(errors.first?.message == "recorded { a }")
             await Switchboard.reset()
-            #expect(await plugin.resetCount == 1)
+            #expect(plugin.resetCount == 1)
             #expect(!Switchboard.isConfigured)
         }
     }
@@ -62,10 +66,10 @@ private actor RecordingPlugin: APICategoryPlugin {
         try await AsyncGate.hub.run {
             await Switchboard.reset()
             try Switchboard.add(plugin: RecordingPlugin())
-            try await Switchboard.configure(configuration)
-            await #expect(throws: SwitchboardError.self) { try await Switchboard.configure(self.configuration) }
+            try Switchboard.configure(configuration)
+            #expect(throws: SwitchboardError.self) { try Switchboard.configure(self.configuration) }
             do {
-                try await Switchboard.configure(configuration)
+                try Switchboard.configure(configuration)
             } catch let error as SwitchboardError {
                 guard case .alreadyConfigured = error else {
                     Issue.record("got \(error)")
@@ -100,7 +104,7 @@ private actor RecordingPlugin: APICategoryPlugin {
             await Switchboard.reset()
             try Switchboard.add(plugin: RecordingPlugin())
             #expect(throws: SwitchboardError.self) { try Switchboard.add(plugin: RecordingPlugin()) }
-            try await Switchboard.configure(configuration)
+            try Switchboard.configure(configuration)
             #expect(throws: SwitchboardError.self) { try Switchboard.add(plugin: RecordingPlugin(key: "other")) }
             await Switchboard.reset()
         }
@@ -111,7 +115,7 @@ private actor RecordingPlugin: APICategoryPlugin {
             await Switchboard.reset()
             try Switchboard.add(plugin: RecordingPlugin())
             do {
-                try await Switchboard.configure(Data(#"{"api": {"plugins": {"awsAPIPlugin": {"t": {}}}}}"#.utf8))
+                try Switchboard.configure(Data(#"{"api": {"plugins": {"awsAPIPlugin": {"t": {}}}}}"#.utf8))
                 Issue.record("bad configuration accepted")
             } catch let error as SwitchboardError {
                 guard case .configuration(let inner) = error else {
@@ -121,7 +125,7 @@ private actor RecordingPlugin: APICategoryPlugin {
                 #expect(inner.path == "api.plugins.awsAPIPlugin.t.endpointType")
             }
             #expect(!Switchboard.isConfigured)
-            try await Switchboard.configure(configuration)
+            try Switchboard.configure(configuration)
             #expect(Switchboard.isConfigured)
             await Switchboard.reset()
         }
@@ -135,7 +139,7 @@ private actor RecordingPlugin: APICategoryPlugin {
             try configuration.write(to: url)
             defer { try? FileManager.default.removeItem(at: url) }
             do {
-                try await Switchboard.configure(from: url)
+                try Switchboard.configure(from: url)
                 Issue.record("configured a plugin that has no section")
             } catch let error as SwitchboardError {
                 #expect(error.description.contains("api.plugins.otherPlugin"))
@@ -155,13 +159,13 @@ private actor RecordingPlugin: APICategoryPlugin {
             _ = FileManager.default.changeCurrentDirectoryPath(directory.path)
             defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
             do {
-                try await Switchboard.configure()
+                try Switchboard.configure()
                 Issue.record("configured without a file")
             } catch let error as SwitchboardError {
                 #expect(error.description.contains("amplifyconfiguration.json"))
             }
             try configuration.write(to: directory.appendingPathComponent("amplifyconfiguration.json"))
-            try await Switchboard.configure()
+            try Switchboard.configure()
             #expect(Switchboard.isConfigured)
             await Switchboard.reset()
         }

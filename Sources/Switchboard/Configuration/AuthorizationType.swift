@@ -34,6 +34,7 @@ public typealias AWSAuthorizationType = AuthorizationType
 /// Called before every request (and real-time handshake), so return a cached token while it is
 /// valid and refresh it when it is not.
 public protocol AuthTokenProvider: Sendable {
-    /// The token to send, without any `Bearer ` prefix (AppSync expects the raw token).
+    /// The `Authorization` value to send: the raw token for AppSync, `Bearer <token>` for servers that
+    /// expect that (see `TokenProvider.bearer`).
     func latestToken() async throws -> String
 }

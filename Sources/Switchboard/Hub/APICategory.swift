@@ -10,11 +10,13 @@ public struct APICategory: Sendable {
     }
 
     /// Runs a GraphQL query.
+    @discardableResult
     public func query<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws -> GraphQLResponse<R> {
         try await plugin().query(request: request)
     }
 
     /// Runs a GraphQL mutation.
+    @discardableResult
     public func mutate<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws -> GraphQLResponse<R> {
         try await plugin().mutate(request: request)
     }

@@ -10,8 +10,9 @@ public protocol Plugin: Sendable {
     var key: String { get }
     /// The category the plugin serves.
     var category: CategoryType { get }
-    /// Applies the configuration; called once by `Switchboard.configure`.
-    func configure(using configuration: SwitchboardConfiguration) async throws
+    /// Applies the configuration; called once by `Switchboard.configure`. Synchronous, as in
+    /// Amplify, so that apps configure in `init` or `application(_:didFinishLaunchingWithOptions:)`.
+    func configure(using configuration: SwitchboardConfiguration) throws
     /// Forgets configuration and state, for tests (see `Switchboard.reset()`).
     func reset() async
 }
@@ -19,8 +20,10 @@ public protocol Plugin: Sendable {
 /// A plugin of the API category: runs GraphQL queries and mutations.
 public protocol APICategoryPlugin: Plugin {
     /// Runs a query.
+    @discardableResult
     func query<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws -> GraphQLResponse<R>
     /// Runs a mutation.
+    @discardableResult
     func mutate<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws -> GraphQLResponse<R>
     /// Starts a subscription; the stream ends when the subscription ends, and ending the iteration
     /// (or cancelling its task) stops the subscription.

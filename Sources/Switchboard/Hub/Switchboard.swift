@@ -6,7 +6,7 @@ import SwitchboardLocking
 ///
 /// ```swift
 /// try Switchboard.add(plugin: APIPlugin())
-/// try await Switchboard.configure()
+/// try Switchboard.configure()
 /// let result = try await Switchboard.API.query(request: request)
 /// ```
 public enum Switchboard {
@@ -29,14 +29,20 @@ public enum Switchboard {
         }
     }
 
+    /// Registers a plugin: Amplify's spelling of ``add(plugin:)``.
+    public static func addPlugin(_ plugin: any Plugin) throws(SwitchboardError) {
+        try add(plugin: plugin)
+    }
+
     /// Configures every added plugin from `amplifyconfiguration.json` or `amplify_outputs.json`,
     /// found in the main bundle's resources, then in the current working directory.
-    public static func configure() async throws {
+    /// Synchronous, as in Amplify: call it once at startup.
+    public static func configure() throws {
         var searched: [String] = []
         for name in configurationFileNames {
             let base = (name as NSString).deletingPathExtension
             if let url = Bundle.main.url(forResource: base, withExtension: "json") {
-                return try await configure(from: url)
+                return try configure(from: url)
             }
             searched.append("main bundle: \(name)")
         }
@@ -44,7 +50,7 @@ public enum Switchboard {
         for name in configurationFileNames {
             let url = directory.appendingPathComponent(name)
             if FileManager.default.fileExists(atPath: url.path) {
-                return try await configure(from: url)
+                return try configure(from: url)
             }
             searched.append(url.path)
         }
@@ -52,29 +58,29 @@ public enum Switchboard {
     }
 
     /// Configures every added plugin from the configuration file at `url`.
-    public static func configure(from url: URL) async throws {
+    public static func configure(from url: URL) throws {
         let configuration: SwitchboardConfiguration
         do {
             configuration = try SwitchboardConfiguration.load(from: url)
         } catch {
             throw SwitchboardError.configuration(error)
         }
-        try await configure(with: configuration)
+        try configure(with: configuration)
     }
 
     /// Configures every added plugin from configuration JSON.
-    public static func configure(_ json: Data) async throws {
+    public static func configure(_ json: Data) throws {
         let configuration: SwitchboardConfiguration
         do {
             configuration = try SwitchboardConfiguration(data: json)
         } catch {
             throw SwitchboardError.configuration(error)
         }
-        try await configure(with: configuration)
+        try configure(with: configuration)
     }
 
     /// Configures every added plugin from a parsed configuration.
-    public static func configure(with configuration: SwitchboardConfiguration) async throws {
+    public static func configure(with configuration: SwitchboardConfiguration) throws {
         let plugins = try hub.withLock { state throws(SwitchboardError) in
             guard state.phase == .unconfigured else { throw .alreadyConfigured }
             state.phase = .configuring
@@ -83,7 +89,7 @@ public enum Switchboard {
         do {
             for plugin in plugins {
                 do {
-                    try await plugin.configure(using: configuration)
+                    try plugin.configure(using: configuration)
                 } catch let error as ConfigurationError {
                     throw SwitchboardError.configuration(error)
                 } catch let error as SwitchboardError {

@@ -81,7 +81,9 @@ extension APIPlugin {
 
     /// The shared connection for (API, authorization type), created on first use.
     func realtimeConnection(apiName: String?, authMode: AuthorizationType?) throws -> RealtimeConnection {
-        let context = try context(apiName: apiName, authMode: authMode, operationType: .subscription)
+        let settings = self.settings.withLock { $0 }
+        let context = try context(
+            apiName: apiName, authMode: authMode, operationType: .subscription, configuration: settings.configuration)
         let key = "\(context.apiName)|\(context.authorizationType.rawValue)"
         if let existing = realtimeConnections[key] { return existing }
         guard let realtimeTransport else {
@@ -100,8 +102,8 @@ extension APIPlugin {
             url = RealtimeURL.graphQLTransportWS(for: endpoint.endpoint)
         }
         let authorizer = RealtimeAuthorizer(
-            context: context, tokenProviders: tokenProviders, iamSigner: iamSigner,
-            interceptors: interceptors[context.apiName] ?? [])
+            context: context, tokenProviders: settings.tokenProviders, iamSigner: iamSigner,
+            interceptors: settings.interceptors[context.apiName] ?? [])
         let connection = RealtimeConnection(
             url: url, adapter: adapter, transport: realtimeTransport, authorizer: authorizer,
             configuration: realtimeConfiguration)

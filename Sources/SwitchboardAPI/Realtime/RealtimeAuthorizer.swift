@@ -79,14 +79,7 @@ struct RealtimeAuthorizer: Sendable {
         var request = URLRequest(url: url)
         for (name, value) in authorization where name != "host" { request.setValue(value, forHTTPHeaderField: name) }
         for interceptor in interceptors {
-            do {
-                request = try await interceptor.intercept(request)
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch {
-                throw APIError.operationError(
-                    "An interceptor failed on the real-time handshake: \(error)", "See the interceptor's error.", error)
-            }
+            request = try await InterceptorStage.run(interceptor, on: request, during: "the real-time handshake")
         }
         return (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }

@@ -57,6 +57,30 @@ public struct RealtimeConfiguration: Sendable {
         self.maximumBufferedEvents = maximumBufferedEvents.map { max($0, 1) }
     }
 
+    /// Throws ``APIError/invalidConfiguration(_:_:_:)`` naming the first setting out of range.
+    func validate() throws(APIError) {
+        let durations: [(String, Duration, Bool)] = [
+            ("reconnectBase", reconnectBase, false), ("reconnectCap", reconnectCap, false),
+            ("acknowledgementTimeout", acknowledgementTimeout, true), ("keepAliveTimeout", keepAliveTimeout, true),
+            ("pingInterval", pingInterval, true),
+        ]
+        for (name, value, mustBePositive) in durations where value < .zero || (mustBePositive && value == .zero) {
+            throw .invalidConfiguration(
+                "RealtimeConfiguration.\(name) is \(value); it must be \(mustBePositive ? "positive" : "zero or more").",
+                "Pass a duration such as .seconds(5).")
+        }
+        guard reconnectBase <= reconnectCap else {
+            throw .invalidConfiguration(
+                "RealtimeConfiguration.reconnectBase (\(reconnectBase)) is larger than reconnectCap (\(reconnectCap)).",
+                "Make the cap at least the base.")
+        }
+        guard reconnectAttempts >= 0 else {
+            throw .invalidConfiguration(
+                "RealtimeConfiguration.reconnectAttempts is \(reconnectAttempts); it must be zero or more.",
+                "Pass 0 to fail at the first connection failure.")
+        }
+    }
+
     /// The full-jitter delay before reconnection attempt `attempt` (1-based).
     func backoff(attempt: Int) -> Duration {
         let exponent = min(attempt, 20)

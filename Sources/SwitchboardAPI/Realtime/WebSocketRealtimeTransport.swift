@@ -7,7 +7,7 @@ import SwitchboardNet
 /// ```swift
 /// let transport = WebSocketRealtimeTransport(
 ///     tls: TLSConfiguration(trustedCertificates: [.pemFile(URL(fileURLWithPath: "dev-ca.pem"))]))
-/// let plugin = APIPlugin(realtimeTransport: transport)
+/// let plugin = try APIPlugin(realtimeTransport: transport)
 /// ```
 public struct WebSocketRealtimeTransport: RealtimeTransport {
     /// Message limits and timeouts of each connection.

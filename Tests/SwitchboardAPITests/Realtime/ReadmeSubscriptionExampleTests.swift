@@ -27,7 +27,7 @@ import Testing
         try await AsyncGate.hub.run {
             await Switchboard.reset()
             try Switchboard.add(plugin: APIPlugin())
-            try await Switchboard.configure(Data(configuration.utf8))
+            try Switchboard.configure(Data(configuration.utf8))
 
             let onCreate = GraphQLRequest(
                 document: "subscription OnCreateTodo { onCreateTodo { id name } }",

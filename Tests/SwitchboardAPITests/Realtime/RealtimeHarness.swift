@@ -31,8 +31,8 @@ enum RealtimeHarness {
         ]
         if let subscriptionProtocol { api["subscriptionProtocol"] = subscriptionProtocol }
         let root: [String: Any] = ["api": ["plugins": ["awsAPIPlugin": ["todo": api]]]]
-        let plugin = APIPlugin(realtimeConfiguration: configuration)
-        try await plugin.configure(
+        let plugin = try APIPlugin(realtimeConfiguration: configuration)
+        try plugin.configure(
             using: SwitchboardConfiguration(data: try JSONSerialization.data(withJSONObject: root)))
         return plugin
     }

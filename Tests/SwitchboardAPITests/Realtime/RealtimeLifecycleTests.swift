@@ -55,7 +55,7 @@ import Testing
         #expect(error.graphQLErrors.first?.extensions?["errorType"]?.stringValue == "UnauthorizedException")
 
         let with = try await Harness.plugin(for: server)
-        try await with.add(interceptor: TraceHeader(), for: "todo")
+        try with.add(interceptor: TraceHeader(), for: "todo")
         let accepted = EventRecorder(with.subscribe(request: Harness.onCreateTodo))
         await Harness.eventually("connected with the interceptor's header") { accepted.connectedCount == 1 }
         let upgrade = try #require(server.receivedRequests.last { $0.headers["Upgrade"] != nil })

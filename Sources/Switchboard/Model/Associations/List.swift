@@ -185,3 +185,14 @@ enum ListPageSource: Sendable {
     /// Unknown: the builder's unfiltered `list` query.
     case none
 }
+
+/// `Switchboard.List`: the enum `Switchboard` shadows the module name, so the list is also its
+/// member. Write `Switchboard.List<Comment>` where another `List` is in scope (SwiftUI's).
+extension Switchboard {
+    /// ``List`` as a member of the hub, so that `Switchboard.List<M>` names it unambiguously.
+    public typealias List<ModelType: Model> = _ModelList<ModelType>
+}
+
+/// The module-level name of ``List`` for ``Switchboard/List``, which cannot refer to it directly.
+@_documentation(visibility: private)
+public typealias _ModelList<ModelType: Model> = List<ModelType>

@@ -1,8 +1,6 @@
-import SwitchboardLocking
-
 /// A FIFO lock for async code: holders may suspend while holding it (e.g. writing a whole
 /// frame to a socket) without blocking a thread. Uncontended acquisition costs one mutex round.
-final class AsyncLock: Sendable {
+package final class AsyncLock: Sendable {
     private struct State {
         var isLocked = false
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -10,8 +8,11 @@ final class AsyncLock: Sendable {
 
     private let state = Locked(State())
 
+    /// Creates an unlocked lock.
+    package init() {}
+
     /// Runs `body` while holding the lock.
-    func withLock<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
+    package func withLock<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
         await lock()
         defer { unlock() }
         return try await body()
