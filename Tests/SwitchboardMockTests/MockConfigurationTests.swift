@@ -87,7 +87,7 @@ struct MockConfigurationTests {
             "http[0].response.body: a body has exactly one of"
         ),
         ("http:\n  - path: /x\n    response: {body: {file: missing.json}}\n", "http[0].response.body.file: the file"),
-        ("http: {path: /x}\n", "mock.yaml:1:7: http: expected a list"),
+        ("http: /x\n", "mock.yaml:1:7: http: expected an endpoint mapping or a list of endpoints"),
         ("http:\n  - path: /x\n  bad\n", "mock.yaml:3:3:"),
     ]
 

@@ -1,18 +1,23 @@
 import Switchboard
 
 extension EndpointReader {
+    /// A `subscription:` mapping: `operations` (or `operation`, or `query`), `headers`, `events`
+    /// and `emitsOn`.
     func subscriptionEndpoint(_ node: ConfigNode) throws(MockConfigurationError) -> SubscriptionEndpoint {
-        var selector: GraphQLEndpoint.Selector?
-        var required: [String: String] = [:]
+        var selector: (key: String, value: GraphQLEndpoint.Selector)?
+        var required: RequiredHeaders = [:]
         var events: [MockSubscriptionEvent] = []
         var trigger: GraphQLEndpoint.Selector?
-        for (key, child) in try node.members(allowed: ["operations", "query", "headers", "events", "emitsOn"]) {
+        let allowed: Set = ["operations", "operation", "query", "headers", "events", "emitsOn"]
+        for (key, child) in try node.members(allowed: allowed) {
             switch key {
-            case "operations", "query":
-                guard selector == nil else { throw child.error("use either operations or query, not both") }
-                selector = try self.selector(key, child)
+            case "operations", "operation", "query":
+                if let selector {
+                    throw child.error("use one of operations, operation or query, not both \(selector.key) and \(key)")
+                }
+                selector = (key, try self.selector(key, child))
             case "headers":
-                required = Dictionary(try headerPairs(child), uniquingKeysWith: { _, last in last })
+                required = try requiredHeaders(child)
             case "emitsOn":
                 trigger = try self.selector("operations", child)
             default:
@@ -20,8 +25,7 @@ extension EndpointReader {
             }
         }
         guard let selector else { throw node.error("a subscription endpoint needs operations or query") }
-        return SubscriptionEndpoint(
-            selector, requiredHeaders: RequiredHeaders(required), events: events, emitsOn: trigger)
+        return SubscriptionEndpoint(selector.value, requiredHeaders: required, events: events, emitsOn: trigger)
     }
 
     /// One of `{data: …}`, `{errors: [...], data: …}` or `{complete: true}`, each with an optional `delay`.

@@ -5,6 +5,7 @@ import GraphQLLanguage
 ///
 /// ```swift
 /// GraphQLEndpoint(.POST, .operations("getTodo"), response: .graphQL(data: ["getTodo": ["id": "1"]]))
+/// GraphQLEndpoint(.GET, .operations("getConfig"), response: .ok(body: .json(["featureFlag": true])))
 /// ```
 public struct GraphQLEndpoint: MockEndpoint {
     /// Which documents the endpoint answers.
@@ -28,7 +29,7 @@ public struct GraphQLEndpoint: MockEndpoint {
     public let selector: Selector
     /// The response sent on a match.
     public let response: MockResponse
-    /// Headers the request must carry.
+    /// Headers the request must carry; a request without them goes on to the next endpoint.
     public let requiredHeaders: RequiredHeaders
     private let compiled: CompiledSelector
 
@@ -47,18 +48,19 @@ public struct GraphQLEndpoint: MockEndpoint {
     /// `GraphQL METHOD operations(a, b)`.
     public var label: String { "GraphQL \(method.rawValue) \(selector.label)" }
 
-    /// Matches the method, reads the GraphQL payload, parses the document and applies the selector.
+    /// Matches the method, reads the GraphQL payload, parses the document and applies the selector,
+    /// then checks the required headers (so a mismatch names a header only when the selector matched).
     public func match(_ request: MockRequest) -> MockMatch {
         guard request.http.method == method.rawValue else {
             return .mismatch("method is \(request.http.method), expected \(method.rawValue)")
         }
-        if let reason = requiredHeaders.mismatch(in: request.http) { return .mismatch(reason) }
         switch request.document {
         case .failure(let error): return .mismatch("not a GraphQL request: \(error.reason)")
         case .success(.failure(let error)): return .mismatch("the document does not parse: \(error)")
         case .success(.success(let document)):
             if let reason = compiled.mismatch(in: document) { return .mismatch(reason) }
         }
+        if let reason = requiredHeaders.mismatch(in: request.http) { return .mismatch(reason) }
         return .matched(MockTemplateContext(request: request))
     }
 }

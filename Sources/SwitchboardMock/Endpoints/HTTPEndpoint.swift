@@ -12,7 +12,7 @@ public struct HTTPEndpoint: MockEndpoint {
     public let path: String
     /// The response sent on a match.
     public let response: MockResponse
-    /// Headers the request must carry.
+    /// Headers the request must carry; a request without them goes on to the next endpoint.
     public let requiredHeaders: RequiredHeaders
 
     /// Creates an endpoint.
@@ -26,7 +26,7 @@ public struct HTTPEndpoint: MockEndpoint {
     /// `METHOD /path`.
     public var label: String { "\(method.rawValue) \(path)" }
 
-    /// Matches the method and the path, capturing `:name` segments.
+    /// Matches the method and the path, capturing `:name` segments, then the required headers.
     public func match(_ request: MockRequest) -> MockMatch {
         guard request.http.method == method.rawValue else {
             return .mismatch("method is \(request.http.method), expected \(method.rawValue)")

@@ -49,32 +49,3 @@ public struct MockRequest: Sendable {
         }
     }
 }
-
-/// Request headers an endpoint requires: each name must be present with the given value, or
-/// with any value when the value is `*`.
-public struct RequiredHeaders: Sendable, ExpressibleByDictionaryLiteral {
-    /// Name → required value (`*` for any).
-    public var values: [String: String]
-
-    /// Creates the requirement from a literal such as `["x-api-key": "*"]`.
-    public init(dictionaryLiteral elements: (String, String)...) {
-        values = Dictionary(elements, uniquingKeysWith: { _, last in last })
-    }
-
-    /// Creates the requirement from a dictionary.
-    public init(_ values: [String: String]) { self.values = values }
-
-    /// Why `request` does not satisfy the requirement, or `nil` when it does.
-    func mismatch(in request: HTTPRequest) -> String? { mismatch(in: request.headers) }
-
-    /// Why `headers` do not satisfy the requirement, or `nil` when they do.
-    func mismatch(in headers: HTTPHeaders) -> String? {
-        for (name, expected) in values.sorted(by: { $0.key < $1.key }) {
-            guard let actual = headers[name] else { return "header \(name) is missing" }
-            if expected != "*" && actual != expected {
-                return "header \(name) is \"\(actual)\", expected \"\(expected)\""
-            }
-        }
-        return nil
-    }
-}

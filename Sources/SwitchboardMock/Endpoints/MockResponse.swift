@@ -35,6 +35,21 @@ public struct MockResponse: Sendable {
         MockResponse(status: status, body: .text(text))
     }
 
+    /// `200 OK` with `body`: `.ok(body: .json(["featureFlag": true]))`.
+    public static func ok(body: MockBody = .empty, headers: HTTPHeaders = [:]) -> MockResponse {
+        MockResponse(status: 200, headers: headers, body: body)
+    }
+
+    /// `201 Created` with `body`.
+    public static func created(body: MockBody = .empty, headers: HTTPHeaders = [:]) -> MockResponse {
+        MockResponse(status: 201, headers: headers, body: body)
+    }
+
+    /// `404 Not Found` with `body`.
+    public static func notFound(body: MockBody = .empty, headers: HTTPHeaders = [:]) -> MockResponse {
+        MockResponse(status: 404, headers: headers, body: body)
+    }
+
     /// A GraphQL result: `data`, `errors`, or both.
     public static func graphQL(data: JSONValue? = nil, errors: [JSONValue]? = nil, delay: Duration = .zero)
         -> MockResponse

@@ -94,16 +94,24 @@ extension MockServerState {
         guard let operation = operations.first else {
             return .failure(.init("BadRequestException", "The document has no subscription operation.", code: 400))
         }
+        // The first endpoint whose selector and required headers both match answers; when only
+        // headers stood in the way, the subscriber is unauthorized (told which header, never its value).
         var reasons: [String] = []
+        var unauthorized: [String] = []
         for (index, endpoint) in subscriptionEndpoints {
             if let reason = endpoint.compiledSelector.mismatch(in: document) {
                 reasons.append("\(reasons.count + 1). \(endpoint.label): \(reason)")
                 continue
             }
             if let reason = endpoint.requiredHeaders.mismatch(in: headers) {
-                return .failure(.init("UnauthorizedException", "You are not authorized: \(reason)", code: 401))
+                unauthorized.append("\(endpoint.label): \(reason)")
+                continue
             }
             return .success((endpoint, index, operation))
+        }
+        if !unauthorized.isEmpty {
+            let message = "You are not authorized: \(unauthorized.joined(separator: "; "))"
+            return .failure(.init("UnauthorizedException", message, code: 401))
         }
         let tried = reasons.isEmpty ? "the server has no subscription endpoints" : reasons.joined(separator: "; ")
         return .failure(.init("UnmatchedSubscription", "No mock subscription endpoint matched: \(tried)"))

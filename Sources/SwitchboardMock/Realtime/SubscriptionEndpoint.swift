@@ -14,7 +14,8 @@ public struct SubscriptionEndpoint: MockEndpoint {
     /// Which subscription documents the endpoint answers.
     public let selector: GraphQLEndpoint.Selector
     /// Headers the connection must carry: upgrade headers, the AppSync `header` query parameter's
-    /// members and the `start` message's authorization object all count.
+    /// members and the `start` message's authorization object all count. A subscription without
+    /// them goes on to the next endpoint; when no endpoint takes it, it gets an `UnauthorizedException`.
     public let requiredHeaders: RequiredHeaders
     /// Sent to each new subscription in order, each after its delay.
     public let events: [MockSubscriptionEvent]
@@ -26,7 +27,8 @@ public struct SubscriptionEndpoint: MockEndpoint {
     /// Creates an endpoint.
     /// - Parameters:
     ///   - selector: The subscription documents answered.
-    ///   - requiredHeaders: Authorization the subscriber must present; a mismatch is an `Unauthorized` error.
+    ///   - requiredHeaders: Authorization the subscriber must present; a later endpoint may answer
+    ///     subscribers without it, otherwise they get an `UnauthorizedException` error.
     ///   - events: The script each subscription receives after it is acknowledged.
     ///   - trigger: Mutation documents whose responses become events: the value of the mutation's
     ///     first root field is delivered under the subscription's root field.
