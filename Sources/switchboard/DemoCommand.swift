@@ -105,8 +105,10 @@ struct DemoCommand: CLICommand {
         }
         step("  \(post.id).comments left out of the response → \(comments.isLoaded ? "loaded" : "not loaded")")
         var contents: [String] = []
-        for try await comment in comments { contents.append(comment.content) }
-        step("  for try await comment in post.comments → one listComments query filtered by postId: \(contents)")
+        for try await comment in comments.allElements { contents.append(comment.content) }
+        step(
+            "  for try await comment in post.comments.allElements → one listComments query filtered by postId: \(contents)"
+        )
     }
 
     /// Subscribes to `onCreateTodo`, receives the mock's scripted event, then creates a todo
@@ -139,7 +141,7 @@ struct DemoCommand: CLICommand {
     }
 
     private static func nextTodo(
-        _ events: inout AsyncThrowingStream<GraphQLSubscriptionEvent<Todo>, any Error>.AsyncIterator
+        _ events: inout SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<Todo>>.AsyncIterator
     ) async throws -> Todo {
         while let event = try await events.next() {
             if case .data(let result) = event { return try result.get() }

@@ -77,7 +77,7 @@ import Testing
 
         // lazy-load the post's comments with one filtered query
         var contents: [String] = []
-        for try await comment in comments { contents.append(comment.content) }
+        for try await comment in comments.allElements { contents.append(comment.content) }
         #expect(contents.sorted() == ["comment 0", "comment 1", "comment 2"])
         let commentQueries = await store.operations(named: "listComments")
         #expect(commentQueries.count == 1)

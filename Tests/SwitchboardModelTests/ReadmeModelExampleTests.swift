@@ -38,7 +38,7 @@ import Testing
             if let loaded = try await Switchboard.API.query(request: .get(Post.self, byId: post.id)).get(),
                 let comments = loaded.comments
             {
-                for try await comment in comments { print(comment.content) }  // one filtered list query
+                for try await comment in comments.allElements { print(comment.content) }  // one filtered list query
                 if let blog = try await loaded.blog { print(blog.name) }  // LazyReference → getBlog
             }
             // --- end ---

@@ -52,6 +52,42 @@ public struct GraphQLRequest<R: Decodable & Sendable>: Sendable {
         self.variablesError = nil
     }
 
+    /// Creates a request with variables as Amplify writes them: `[String: Any]`, from a dictionary
+    /// literal (`["input": ["name": name, "priority": 1]]`) or from `JSONSerialization`.
+    ///
+    /// A value that is not JSON (a `Date`, a non-`Encodable` object, NaN) fails the operation
+    /// before any network I/O, with an ``APIError/operationError(_:_:_:)`` naming its key path.
+    public init(
+        apiName: String? = nil,
+        document: String,
+        variables: [String: Any]?,
+        responseType: R.Type,
+        decodePath: String? = nil,
+        authMode: AuthorizationType? = nil,
+        operationName: String? = nil
+    ) {
+        self.init(
+            apiName: apiName,
+            document: document,
+            variables: nil,
+            responseType: responseType,
+            decodePath: decodePath,
+            authMode: authMode,
+            operationName: operationName
+        )
+        guard let variables else { return }
+        do {
+            guard case .object(let members) = try JSONValue(jsonObject: variables) else { return }
+            self.variables = members
+        } catch {
+            variablesError = .operationError(
+                "The variables of the request cannot be sent: \(error)",
+                "Convert the value to a string, number, Boolean, array or dictionary first.",
+                error
+            )
+        }
+    }
+
     /// Creates a request whose variables come from any `Encodable` value that encodes to a JSON
     /// object — a generated `…Variables` struct, or a dictionary such as `["id": id]`.
     public init<Variables: Encodable>(

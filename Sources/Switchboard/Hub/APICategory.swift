@@ -29,12 +29,12 @@ public struct APICategory: Sendable {
     /// }
     /// ```
     public func subscribe<R: Decodable & Sendable>(request: GraphQLRequest<R>)
-        -> AsyncThrowingStream<GraphQLSubscriptionEvent<R>, any Error>
+        -> SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<R>>
     {
         do {
             return try plugin().subscribe(request: request)
         } catch {
-            return AsyncThrowingStream { $0.finish(throwing: error) }
+            return SwitchboardAsyncThrowingSequence(failing: error)
         }
     }
 }

@@ -28,17 +28,16 @@ public protocol APICategoryPlugin: Plugin {
     /// Starts a subscription; the stream ends when the subscription ends, and ending the iteration
     /// (or cancelling its task) stops the subscription.
     func subscribe<R: Decodable & Sendable>(request: GraphQLRequest<R>)
-        -> AsyncThrowingStream<GraphQLSubscriptionEvent<R>, any Error>
+        -> SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<R>>
 }
 
 extension APICategoryPlugin {
     /// Plugins without real-time support fail the stream with ``SwitchboardError/unsupported(_:)``.
     public func subscribe<R: Decodable & Sendable>(request: GraphQLRequest<R>)
-        -> AsyncThrowingStream<GraphQLSubscriptionEvent<R>, any Error>
+        -> SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<R>>
     {
-        AsyncThrowingStream {
-            $0.finish(throwing: SwitchboardError.unsupported("\(type(of: self)) does not support subscriptions"))
-        }
+        SwitchboardAsyncThrowingSequence(
+            failing: SwitchboardError.unsupported("\(type(of: self)) does not support subscriptions"))
     }
 
     /// API plugins serve the API category.

@@ -10,7 +10,7 @@ extension APIPlugin {
     /// `.connection(.connecting)` again while reconnecting. Ending the iteration or cancelling the
     /// task stops the subscription; the last one to stop closes the socket.
     public nonisolated func subscribe<R: Decodable & Sendable>(request: GraphQLRequest<R>)
-        -> AsyncThrowingStream<GraphQLSubscriptionEvent<R>, any Error>
+        -> SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<R>>
     {
         let limit = realtimeConfiguration.maximumBufferedEvents
         let (stream, continuation) = AsyncThrowingStream<GraphQLSubscriptionEvent<R>, any Error>.makeStream(
@@ -69,7 +69,7 @@ extension APIPlugin {
                 Task { await connection.remove(id: id) }
             }
         }
-        return stream
+        return SwitchboardAsyncThrowingSequence(stream: stream, continuation: continuation)
     }
 
     /// Active subscriptions across this plugin's real-time connections (diagnostics and tests).

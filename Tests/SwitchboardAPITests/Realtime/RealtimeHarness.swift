@@ -68,7 +68,7 @@ final class EventRecorder<R: Decodable & Sendable & Equatable>: Sendable {
     private let state = Locked(State())
     private let task = Locked<Task<Void, Never>?>(nil)
 
-    init(_ stream: AsyncThrowingStream<GraphQLSubscriptionEvent<R>, any Error>) {
+    init(_ stream: SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<R>>) {
         let consumer = Task { [self] in
             do {
                 for try await event in stream { self.state.withLock { $0.events.append(event) } }

@@ -62,25 +62,59 @@ extension ListPageRequest {
     }
 }
 
-extension List: AsyncSequence {
-    /// Iterates over the models, loading a not-loaded list first.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        let list: List<ModelType>
-        var elements: [ModelType]?
-        var index = 0
+extension List {
+    /// Every model of the list, page after page: loads a not-loaded list first, then follows
+    /// ``getNextPage()`` while ``hasNextPage()``. The list itself keeps its first page.
+    ///
+    /// ```swift
+    /// for try await comment in post.comments!.allElements { print(comment.content) }
+    /// ```
+    public var allElements: AllElements { AllElements(list: self) }
 
-        /// The next model, after loading the list on the first call.
-        public mutating func next() async throws -> ModelType? {
-            if elements == nil {
-                try await list.fetch()
-                elements = list.elements
+    /// The models of a list and of all its following pages, loaded as the iteration reaches them.
+    public struct AllElements: AsyncSequence, Sendable {
+        /// A model.
+        public typealias Element = ModelType
+        let list: List<ModelType>
+
+        /// An iterator that loads pages as it goes.
+        public func makeAsyncIterator() -> Iterator { Iterator(page: list) }
+
+        /// Walks the current page, then fetches the next one.
+        public struct Iterator: AsyncIteratorProtocol {
+            var page: List<ModelType>
+            var elements: [ModelType]?
+            var index = 0
+
+            /// The next model, loading the list or its next page when needed.
+            public mutating func next() async throws -> ModelType? {
+                while true {
+                    if elements == nil {
+                        try await page.fetch()
+                        elements = page.elements
+                    }
+                    if let elements, index < elements.count {
+                        defer { index += 1 }
+                        return elements[index]
+                    }
+                    guard page.hasNextPage() else { return nil }
+                    page = try await page.getNextPage()
+                    elements = page.elements
+                    index = 0
+                }
             }
-            guard let elements, index < elements.count else { return nil }
-            defer { index += 1 }
-            return elements[index]
         }
     }
 
-    /// An iterator that loads the list on first use.
-    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(list: self) }
+    /// Loads a not-loaded list and reports the outcome to `completion` (Amplify's callback form).
+    public func fetch(completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        Task {
+            do {
+                try await fetch()
+                completion(.success(()))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
 }

@@ -1,16 +1,22 @@
 import Foundation
 import SwitchboardLocking
 
-/// The models of a `hasMany` association or of a `list` query: a `Collection` of the loaded page
-/// that knows how to load the rest.
+/// The models of a `hasMany` association or of a `list` query: a random-access collection of the
+/// loaded page, as Amplify's `List`, whose loading is explicit.
 ///
 /// A list is either **loaded** (its elements, the `nextToken` of the next page and the query that
-/// produced it) or **not loaded** (the parent's identifiers and the association): reading it as an
-/// async sequence, or calling ``fetch()``, loads it with one `list` query filtered by the foreign key.
+/// produced it) or **not loaded** (the parent's identifiers and the association; empty as a
+/// collection). ``fetch()`` loads a not-loaded list with one `list` query filtered by the foreign
+/// key; ``hasNextPage()`` and ``getNextPage()`` page through a loaded one; ``allElements`` walks
+/// every model of every page, loading as it goes.
 ///
 /// ```swift
 /// let post = try await Switchboard.API.query(request: .get(Post.self, byId: id)).get()
-/// for try await comment in post!.comments! { print(comment.content) }   // one filtered query
+/// if let comments = post?.comments {
+///     try await comments.fetch()                        // one filtered listComments query
+///     print(comments.map(\.content))                    // the loaded page
+///     for try await comment in comments.allElements { print(comment.content) }   // every page
+/// }
 /// ```
 public final class List<ModelType: Model>: Sendable {
     /// What the list holds, with its models typed: how code reads and builds a list.
@@ -117,13 +123,11 @@ extension List: ExpressibleByArrayLiteral {
     public convenience init(arrayLiteral elements: ModelType...) { self.init(elements: elements) }
 }
 
-extension List: Collection {
+extension List: RandomAccessCollection {
     /// The position of the first loaded element.
     public var startIndex: Int { 0 }
     /// One past the last loaded element.
     public var endIndex: Int { elements.count }
-    /// The position after `index`.
-    public func index(after index: Int) -> Int { index + 1 }
     /// The loaded element at `position`.
     public subscript(position: Int) -> ModelType { elements[position] }
     /// Iterates over a snapshot of the loaded elements.
