@@ -121,10 +121,12 @@ let mockTargets: [Target] = [
 let cliProducts: [Product] = [.executable(name: "switchboard", targets: ["switchboard"])]
 let cliTargets: [Target] = [
     .executableTarget(
-        name: "switchboard", dependencies: ["Switchboard", "SwitchboardAPI", "SwitchboardMock", "SwitchboardSigV4"]),
+        name: "switchboard",
+        dependencies: ["Switchboard", "SwitchboardAPI", "SwitchboardMock", "SwitchboardSigV4", "GraphQLLanguage"]),
     // Runs the built executable as a child process; the dependency makes `swift test` build it.
     .testTarget(
-        name: "SwitchboardCLITests", dependencies: ["switchboard", "SwitchboardNet", "SwitchboardMock", "TestSupport"]),
+        name: "SwitchboardCLITests",
+        dependencies: ["switchboard", "Switchboard", "SwitchboardNet", "SwitchboardMock", "TestSupport"]),
 ]
 
 // MARK: - Test support

@@ -215,7 +215,7 @@ public actor APIPlugin: APICategoryPlugin {
     }
 
     /// Sent as `user-agent` on every request.
-    static let userAgent = "switchboard/0.1"
+    static let userAgent = "switchboard/\(Switchboard.version)"
 }
 
 extension APICategory {

@@ -4,7 +4,7 @@ import SwitchboardAPI
 enum CLIFailure {
     static func exitCode(for error: any Error) -> Int32 {
         switch error {
-        case is UsageError, is ConfigurationError: return ExitCode.usage
+        case is UsageError, is InputError, is ConfigurationError: return ExitCode.usage
         case let error as SwitchboardError:
             if case .configuration = error { return ExitCode.usage }
             if case .pluginConfiguration = error { return ExitCode.usage }
@@ -22,6 +22,7 @@ enum CLIFailure {
     static func message(for error: any Error) -> String {
         switch error {
         case let error as UsageError: error.message
+        case let error as InputError: error.description
         case let error as APIError: error.description
         default: "\(error)"
         }

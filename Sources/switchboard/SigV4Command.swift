@@ -46,9 +46,10 @@ struct SigV4Command: CLICommand {
             date = Date()
         }
         var headers: [SigV4HeaderField] = []
-        for header in arguments.allValues("header") {
+        for (index, header) in arguments.allValues("header").enumerated() {
             guard let colon = header.firstIndex(of: ":"), colon != header.startIndex else {
-                throw UsageError("-H expects 'Name: value', not \"\(header)\"")
+                // The argument is not shown: it is often an Authorization header with a secret.
+                throw UsageError("-H number \(index + 1) is not 'Name: value'")
             }
             headers.append(SigV4HeaderField(String(header[..<colon]), String(header[header.index(after: colon)...])))
         }

@@ -1,27 +1,38 @@
 import Foundation
+import GraphQLLanguage
 import SwitchboardAPI
 
-/// `switchboard subscribe --config FILE [--api NAME] [--variables JSON] [--count N] DOCUMENT`:
-/// prints each data event as one JSON line on stdout and connection states on stderr.
+/// `switchboard subscribe (--config FILE | --endpoint URL) [--count N] DOCUMENT`: prints each data
+/// event as one JSON line on stdout and connection states on stderr.
 struct SubscribeCommand: CLICommand {
     static let name = "subscribe"
     static let summary = "run a GraphQL subscription and print each event as a JSON line"
     static let usage = """
-        switchboard subscribe --config FILE [--api NAME] [--variables JSON] [--count N] DOCUMENT
+        switchboard subscribe (--config FILE [--api NAME] | --endpoint URL [--api-key KEY] [--protocol P])
+                              [-H 'Name: value']... [--variables JSON] [--count N] DOCUMENT
           --config FILE      amplifyconfiguration.json or amplify_outputs.json
           --api NAME         the API to use when the file configures several
-          --variables JSON   the variables object
+          --endpoint URL     the GraphQL endpoint, without a configuration file (authorization NONE)
+          --api-key KEY      with --endpoint: send KEY as x-api-key (authorization API_KEY)
+          --protocol P       with --endpoint: appsync (default; the socket is at URL/realtime) or
+                             graphql-transport-ws (the socket is at URL)
+          -H 'Name: value'   a header for the WebSocket upgrade request (repeatable)
+          --variables JSON   the variables object, or @path to read it from a file
           --count N          exit 0 after N data events (default: run until interrupted)
-          DOCUMENT           the subscription document, or @path to read it from a file
+          DOCUMENT           the subscription document, @path to read it from a file, or - for stdin
         Data events go to stdout, one JSON object per line; connection states go to stderr.
+        A first connection that is refused fails at once; other failures and drops are retried.
         Exit status: 0 after --count events or when the server completes the subscription,
-        1 on a terminal error, 2 on usage or configuration errors.
+        1 on a terminal error, 2 on usage, input or configuration errors.
         """
-    static let options: Set<String> = ["config", "api", "variables", "count"]
+    static let options: Set<String> = APITarget.options.union(["variables", "count", "protocol"])
     static let flags: Set<String> = []
 
+    /// Fail at once when nothing listens at the address instead of retrying silently with
+    /// back-off; anything else (a timeout, a drop later) is retried as apps do.
+    static let realtimeConfiguration = RealtimeConfiguration(retriesRefusedFirstConnection: false)
+
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        let configurationPath = try arguments.required("config")
         guard arguments.positional.count == 1, let documentArgument = arguments.positional.first else {
             throw UsageError("expected exactly one DOCUMENT argument")
         }
@@ -30,11 +41,14 @@ struct SubscribeCommand: CLICommand {
             guard let count = Int(text), count > 0 else { throw UsageError("--count must be a positive number") }
             limit = count
         }
-        let document = try CommandInput.text(documentArgument)
+        let (text, document) = try CommandInput.document(documentArgument)
+        if let type = document.operations.first?.operation, type != .subscription {
+            throw UsageError("the document is a \(type.rawValue); run it with `switchboard query`")
+        }
         let variables = try CommandInput.variables(arguments.value("variables"))
-        let plugin = try await CommandInput.configuredPlugin(configurationPath: configurationPath)
+        let plugin = try await APITarget.plugin(for: arguments, realtimeConfiguration: realtimeConfiguration)
         let request = GraphQLRequest<JSONValue>(
-            apiName: arguments.value("api"), document: document, variables: variables, responseType: JSONValue.self)
+            apiName: arguments.value("api"), document: text, variables: variables, responseType: JSONValue.self)
         var received = 0
         for try await event in plugin.subscribe(request: request) {
             switch event {

@@ -5,16 +5,27 @@ import Foundation
 struct SwitchboardCLI {
     static let commands: [any CLICommand.Type] = [
         DemoCommand.self, QueryCommand.self, SubscribeCommand.self, MockCommand.self, SigV4Command.self,
+        HelpCommand.self, VersionCommand.self,
     ]
 
     static func main() async {
         var arguments = Array(CommandLine.arguments.dropFirst())
-        guard let name = arguments.first, !["-h", "--help", "help"].contains(name) else {
+        guard let name = arguments.first else {
             print(usage)
-            exit(arguments.isEmpty ? ExitCode.usage : ExitCode.success)
+            exit(ExitCode.usage)
+        }
+        switch name {
+        case "-h", "--help":
+            print(usage)
+            exit(ExitCode.success)
+        case "--version", "-V":
+            print(VersionCommand.line)
+            exit(ExitCode.success)
+        default:
+            break
         }
         arguments.removeFirst()
-        guard let command = commands.first(where: { $0.name == name }) else {
+        guard let command = command(named: name) else {
             fail("unknown command \"\(name)\"\n\n\(usage)", code: ExitCode.usage)
         }
         do {
@@ -31,6 +42,14 @@ struct SwitchboardCLI {
         }
     }
 
+    /// The command called `name`, if there is one.
+    static func command(named name: String) -> (any CLICommand.Type)? {
+        commands.first { $0.name == name }
+    }
+
+    /// Every command name, comma-separated.
+    static var commandNames: String { commands.map { $0.name }.joined(separator: ", ") }
+
     static var usage: String {
         """
         usage: switchboard <command> [options]
@@ -38,7 +57,8 @@ struct SwitchboardCLI {
         commands:
         \(commands.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
 
-        Run `switchboard <command> --help` for the options of a command.
+        Run `switchboard help <command>` or `switchboard <command> --help` for the options of a command,
+        `switchboard --version` for the version.
         """
     }
 

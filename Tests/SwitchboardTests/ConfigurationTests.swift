@@ -107,6 +107,23 @@ import Testing
             "{\n  \"api\": {\n    \"plugins\" {}}}",
             "not valid JSON: line 3, column 15: expected ':', found character '{'"
         ),
+        // Strict on every platform, whatever Foundation's JSONDecoder accepts here.
+        (
+            "{\"api\": {\"plugins\": {},\n}}",
+            "not valid JSON: line 1, column 23: trailing comma before '}' (JSON does not allow trailing commas)"
+        ),
+        (
+            "{\"api\": [1, 2, ]}",
+            "not valid JSON: line 1, column 14: trailing comma before ']' (JSON does not allow trailing commas)"
+        ),
+        (
+            "{\n  // the API\n  \"api\": {}}",
+            "not valid JSON: line 2, column 3: expected a string key, found character '/' (JSON does not allow comments)"
+        ),
+        (
+            "{\"api\": {} /* trailing */}",
+            "not valid JSON: line 1, column 12: expected ',' or '}', found character '/' (JSON does not allow comments)"
+        ),
         ("[1, 2]", "expected an object, found an array"),
         (
             #"{"api": {"plugins": {"awsAPIPlugin": []}}}"#,
@@ -193,6 +210,11 @@ import Testing
         dump(todo, to: &dumped)
         #expect(!dumped.contains("SECRETKEY"))
         #expect(todo.description.contains("<redacted>"))
+    }
+
+    @Test func aLeadingByteOrderMarkIsIgnored() throws {
+        let configuration = try #require(try apiConfiguration("\u{FEFF}" + Self.twoAPIs))
+        #expect(configuration.endpoints.count == 3)
     }
 
     @Test func loadingAFileNamesTheFile() throws {

@@ -31,9 +31,11 @@ public enum CommandRunner {
     }
 
     /// Runs `executable` with `arguments` and extra `environment`, without blocking a thread of
-    /// the cooperative pool while it runs.
+    /// the cooperative pool while it runs. `standardInput` is written to the child's standard
+    /// input, which is then closed; without it the child reads an empty standard input.
     public static func run(
-        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(60)
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], standardInput: Data? = nil,
+        timeout: Duration = .seconds(60)
     ) async throws -> Result {
         let process = Process()
         process.executableURL = executable
@@ -41,8 +43,10 @@ public enum CommandRunner {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         let errors = Pipe()
+        let input = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        process.standardInput = input
         let collectedOutput = DataCollector(output.fileHandleForReading)
         let collectedErrors = DataCollector(errors.fileHandleForReading)
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
@@ -52,6 +56,16 @@ public enum CommandRunner {
             } catch {
                 process.terminationHandler = nil
                 continuation.resume(throwing: error)
+                return
+            }
+            // Written from a background queue: a child that never reads must not block this task.
+            // A child that exits without reading must not kill the test process with SIGPIPE
+            // either: the write then fails with EPIPE instead.
+            if standardInput != nil { signal(SIGPIPE, SIG_IGN) }
+            let writer = input.fileHandleForWriting
+            DispatchQueue.global().async {
+                if let standardInput { try? writer.write(contentsOf: standardInput) }
+                try? writer.close()
             }
         }
         return Result(

@@ -19,13 +19,21 @@ public struct SwitchboardConfiguration: Sendable {
     public let source: String?
 
     /// Parses configuration text, detecting its format. `source` names the file in errors.
+    ///
+    /// The text must be strict JSON: trailing commas and comments are errors with their line and
+    /// column, on every platform.
     public init(data: Data, source: String? = nil) throws(ConfigurationError) {
+        // Editors on Windows may start the file with a UTF-8 byte order mark, which JSON allows
+        // parsers to ignore.
+        let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
+        if let syntaxError = JSONScanner.syntaxErrorDescription(in: data) {
+            throw ConfigurationError(path: source ?? "", problem: .notJSON(reason: syntaxError))
+        }
         let json: JSONValue
         do {
             json = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw ConfigurationError(
-                path: source ?? "", problem: .notJSON(reason: Self.syntaxError(in: data) ?? "\(error)"))
+            throw ConfigurationError(path: source ?? "", problem: .notJSON(reason: "\(error)"))
         }
         try self.init(json: json, source: source)
     }
@@ -85,15 +93,5 @@ public struct SwitchboardConfiguration: Sendable {
             throw ConfigurationError(path: url.path, problem: .unreadableFile(reason: error.localizedDescription))
         }
         return try SwitchboardConfiguration(data: data, source: url.lastPathComponent)
-    }
-
-    /// The first JSON syntax error with its line and column, e.g. `line 3, column 5: expected ':'`.
-    private static func syntaxError(in data: Data) -> String? {
-        data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            guard let failure = JSONScanner.firstError(in: bytes) else { return nil }
-            let position = failure.lineAndColumn(in: bytes)
-            return "line \(position.line), column \(position.column): \(failure.reason)"
-        }
     }
 }

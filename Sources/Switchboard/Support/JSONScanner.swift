@@ -71,6 +71,9 @@ package struct JSONScanner {
 
     private func describeCurrent() -> String {
         guard let byte = peek() else { return "end of input" }
+        if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "#") {
+            return "character '\(Character(Unicode.Scalar(byte)))' (JSON does not allow comments)"
+        }
         if byte >= 0x20 && byte < 0x7F { return "character '\(Character(Unicode.Scalar(byte)))'" }
         return "byte 0x\(String(byte, radix: 16))"
     }
@@ -151,7 +154,18 @@ package struct JSONScanner {
             try skipValue()
             skipWhitespace()
             if peek() == UInt8(ascii: ",") {
+                let comma = index
                 index += 1
+                skipWhitespace()
+                if peek() == close {
+                    // Some JSON parsers (Foundation's among them, on some platforms) accept this;
+                    // Switchboard does not, so a file means the same thing everywhere.
+                    throw Failure(
+                        offset: comma,
+                        reason:
+                            "trailing comma before '\(Character(Unicode.Scalar(close)))' (JSON does not allow trailing commas)"
+                    )
+                }
             } else if peek() == close {
                 index += 1
                 return
@@ -234,6 +248,20 @@ extension UInt8 {
     fileprivate var isHexDigit: Bool {
         isDigit || (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "f"))
             || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "F"))
+    }
+}
+
+extension JSONScanner {
+    /// The first syntax error of `data` as `line L, column C: reason`, or `nil` when `data` is
+    /// one valid JSON value. Strict: trailing commas and comments are errors, whatever
+    /// Foundation's decoder on this platform would accept.
+    package static func syntaxErrorDescription(in data: Data) -> String? {
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let failure = firstError(in: bytes) else { return nil }
+            let position = failure.lineAndColumn(in: bytes)
+            return "line \(position.line), column \(position.column): \(failure.reason)"
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardNet
 
 /// What a subscription's stream receives from the connection it runs on.
 enum SubscriptionSignal: Sendable {
@@ -28,6 +29,24 @@ actor RealtimeConnection {
     /// A failure that must not be retried (the server refused the credentials or the request).
     private struct TerminalFailure: Error { let error: any Error }
 
+    /// The WebSocket could not be opened (TCP, TLS or the upgrade): names the URL, without its
+    /// query (AppSync's carries the authorization) or user information.
+    private struct ConnectFailure: Error, CustomStringConvertible {
+        let url: URL
+        let underlying: any Error
+
+        /// Nothing listens at the address: retrying at once is unlikely to help.
+        var isRefused: Bool { (underlying as? NetworkError)?.isConnectionRefused == true }
+
+        var description: String {
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            components?.query = nil
+            components?.user = nil
+            components?.password = nil
+            return "cannot connect to \(components?.url?.absoluteString ?? "the real-time endpoint"): \(underlying)"
+        }
+    }
+
     let url: URL
     private let adapter: any RealtimeProtocolAdapter
     private let transport: any RealtimeTransport
@@ -42,6 +61,9 @@ actor RealtimeConnection {
     private var lastPing = ContinuousClock.now
     private var timeoutReason: String?
     private var consecutiveFailures = 0
+    /// Whether the server acknowledged a socket since ``run()`` started; until then a refused
+    /// connection may end the run (`retriesRefusedFirstConnection`).
+    private var wasAcknowledged = false
 
     /// How many sockets this connection has opened (for tests and diagnostics).
     private(set) var socketsOpened = 0
@@ -105,12 +127,21 @@ actor RealtimeConnection {
 
     private func run() async {
         var lastError = "no connection attempt"
+        // A new run (the first subscription, or the first after the socket closed) starts afresh,
+        // whatever a previous run that gave up left behind.
+        wasAcknowledged = false
+        consecutiveFailures = 0
         while !entries.isEmpty {
             do {
                 try await connectAndServe()
             } catch let terminal as TerminalFailure {
                 await closeSocket()
                 failAll(terminal.error)
+                break
+            } catch let failure as ConnectFailure
+                where failure.isRefused && !wasAcknowledged && !configuration.retriesRefusedFirstConnection
+            {
+                failAll(SubscriptionError.connectionFailed(attempts: consecutiveFailures, lastError: "\(failure)"))
                 break
             } catch {
                 lastError = "\(error)"
@@ -163,7 +194,14 @@ actor RealtimeConnection {
         } catch {
             throw TerminalFailure(error: error)
         }
-        let opened = try await transport.connect(to: target, headers: headers, subprotocols: subprotocols)
+        let opened: any RealtimeSocket
+        do {
+            opened = try await transport.connect(to: target, headers: headers, subprotocols: subprotocols)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw ConnectFailure(url: url, underlying: error)
+        }
         socketsOpened += 1
         socket = opened
         timeoutReason = nil
@@ -178,6 +216,7 @@ actor RealtimeConnection {
             text: adapter.initMessage(authorization: adapter is AppSyncProtocolAdapter ? [:] : initAuthorization))
         try await awaitAcknowledgement(on: opened)
         isReady = true
+        wasAcknowledged = true
         consecutiveFailures = 0
         deadline = .now + keepAlive
         lastPing = .now

@@ -26,6 +26,13 @@ public struct RealtimeConfiguration: Sendable {
     public var reconnectCap: Duration
     /// Reconnection attempts after a failure before subscriptions fail.
     public var reconnectAttempts: Int
+    /// Whether a connection that was never acknowledged is retried when it is refused outright
+    /// (nothing listens at the address). `true` (the default) retries it like any failure;
+    /// `false` ends the subscriptions at once with
+    /// ``SubscriptionError/connectionFailed(attempts:lastError:)`` naming the URL, as
+    /// `switchboard subscribe` does. Timeouts, rejected upgrades and refusals after a connection
+    /// was acknowledged always follow ``reconnectAttempts``.
+    public var retriesRefusedFirstConnection: Bool
     /// How long to wait for `connection_ack` and `start_ack`.
     public var acknowledgementTimeout: Duration
     /// The keep-alive timeout when the server does not state one (AppSync states `connectionTimeoutMs`).
@@ -45,11 +52,13 @@ public struct RealtimeConfiguration: Sendable {
         reconnectBase: Duration = .milliseconds(25), reconnectCap: Duration = .milliseconds(6400),
         reconnectAttempts: Int = 8, acknowledgementTimeout: Duration = .seconds(5),
         keepAliveTimeout: Duration = .seconds(300), pingInterval: Duration = .seconds(15),
-        authorizationInSubprotocol: Bool = false, maximumBufferedEvents: Int? = nil
+        authorizationInSubprotocol: Bool = false, maximumBufferedEvents: Int? = nil,
+        retriesRefusedFirstConnection: Bool = true
     ) {
         self.reconnectBase = reconnectBase
         self.reconnectCap = reconnectCap
         self.reconnectAttempts = reconnectAttempts
+        self.retriesRefusedFirstConnection = retriesRefusedFirstConnection
         self.acknowledgementTimeout = acknowledgementTimeout
         self.keepAliveTimeout = keepAliveTimeout
         self.pingInterval = pingInterval
@@ -94,7 +103,9 @@ public struct RealtimeConfiguration: Sendable {
 public enum SubscriptionError: Error, Sendable, CustomStringConvertible {
     /// The server rejected the subscription or the connection (unauthorized, bad request, …); not retried.
     case rejected([GraphQLError])
-    /// The connection could not be (re-)established after the configured attempts.
+    /// The connection could not be (re-)established after `attempts` retries (`0` when the first
+    /// attempt was refused and ``RealtimeConfiguration/retriesRefusedFirstConnection`` is off);
+    /// `lastError` says why the last attempt failed.
     case connectionFailed(attempts: Int, lastError: String)
     /// The server did not acknowledge in time.
     case acknowledgementTimeout(String)
@@ -112,7 +123,7 @@ public enum SubscriptionError: Error, Sendable, CustomStringConvertible {
         case .rejected(let errors):
             "the server rejected the subscription: \(errors.map(\.description).joined(separator: "; "))"
         case .connectionFailed(let attempts, let lastError):
-            "the real-time connection failed after \(attempts) attempts: \(lastError)"
+            attempts == 0 ? lastError : "the real-time connection failed after \(attempts) attempts: \(lastError)"
         case .acknowledgementTimeout(let what): "no \(what) arrived in time"
         case .protocolViolation(let detail): "protocol violation: \(detail)"
         case .notSupported(let detail): detail

@@ -33,6 +33,9 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
         self.detail = detail
     }
 
+    /// Whether the peer refused the connection (`ECONNREFUSED`): nothing listens at that address.
+    public var isConnectionRefused: Bool { kind == .systemCall && errorNumber == ECONNREFUSED }
+
     /// The error for a failed system call, reading `errno` now.
     static func lastSystemError(_ operation: String, detail: String = "") -> NetworkError {
         NetworkError(.systemCall, operation: operation, errorNumber: errno, detail: detail)
