@@ -116,6 +116,17 @@ let mockTargets: [Target] = [
     .testTarget(name: "SwitchboardMockTests", dependencies: ["SwitchboardMock", "TestSupport"]),
 ]
 
+// MARK: - The seeds' examples and ported Amplify code, end to end against the mock
+
+let seedTargets: [Target] = [
+    // ../shared/seeds/amplify-advanced-workflows.txt as written, and an Amplify app ported by renaming.
+    .testTarget(
+        name: "SeedExamplesTests", dependencies: ["SwitchboardAPI", "SwitchboardMock", "TestSupport"]),
+    // ../shared/seeds/amplify-model-based-queries.txt, with its own minimal models.
+    .testTarget(
+        name: "SeedModelBasedQueriesTests", dependencies: ["SwitchboardAPI", "SwitchboardMock", "TestSupport"]),
+]
+
 // MARK: - Command-line tool
 
 let cliProducts: [Product] = [.executable(name: "switchboard", targets: ["switchboard"])]
@@ -144,6 +155,6 @@ let package = Package(
         + cliProducts,
     targets: systemTargets + hubTargets + apiTargets + netTargets + graphQLLanguageTargets + sigV4Targets + mockTargets
         + cliTargets
-        + supportTargets,
+        + seedTargets + supportTargets,
     swiftLanguageModes: [.v6]
 )

@@ -27,6 +27,9 @@ import Testing
     @Test func customRequestExamplesWork() async throws {
         let server = try await LoopbackGraphQLServer { request in
             let query = request.graphQLQuery ?? ""
+            if query.hasPrefix("mutation Update") {
+                return .json(#"{"data":{"updateTodo":{"id":"7","name":"Renamed"}}}"#)
+            }
             if query.hasPrefix("mutation") { return .json(#"{"data":{"createTodo":{"id":"1","name":"Ship it"}}}"#) }
             if query.contains("listTodos") { return .json(#"{"data":{"listTodos":{"items":[{"id":"a"}]}}}"#) }
             if query.contains("getTodo") { return .json(#"{"data":{"getTodo":{"id":"1"}}}"#) }
@@ -37,6 +40,14 @@ import Testing
             await Switchboard.reset()
             try Switchboard.add(plugin: APIPlugin())
             try Switchboard.configure(server.configurationJSON())
+
+            let (id, name) = ("7", "Renamed")
+            let update = GraphQLRequest(
+                document: "mutation Update($input: UpdateTodoInput!) { updateTodo(input: $input) { id name } }",
+                variables: ["input": ["id": id, "name": name, "done": false]],
+                responseType: Todo.self,
+                decodePath: "updateTodo")
+            #expect(try await Switchboard.API.mutate(request: update).get().name == "Renamed")
 
             let create = GraphQLRequest(
                 document: "mutation Create($input: CreateTodoInput!) { createTodo(input: $input) { id name } }",
@@ -62,7 +73,9 @@ import Testing
             #expect(server.requests.last?.headers["X-Trace-Id"] != nil)
             await Switchboard.reset()
         }
-        let body = try #require(server.requests.first?.body)
+        let updateBody = try JSONValue(parsing: Data(try #require(server.requests.first?.body)))
+        #expect(updateBody["variables"] == ["input": ["id": "7", "name": "Renamed", "done": false]])
+        let body = try #require(server.requests.dropFirst().first?.body)
         let sent = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
         let input = (sent?["variables"] as? [String: Any])?["input"] as? [String: Any]
         #expect(input?["priority"] as? Int == 1)

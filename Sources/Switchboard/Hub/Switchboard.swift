@@ -38,23 +38,23 @@ public enum Switchboard {
     /// found in the main bundle's resources, then in the current working directory.
     /// Synchronous, as in Amplify: call it once at startup.
     public static func configure() throws {
-        var searched: [String] = []
-        for name in configurationFileNames {
-            let base = (name as NSString).deletingPathExtension
-            if let url = Bundle.main.url(forResource: base, withExtension: "json") {
-                return try configure(from: url)
-            }
-            searched.append("main bundle: \(name)")
+        do {
+            try configure(from: ConfigurationFileLocator.locate(names: configurationFileNames))
+        } catch let error as ConfigurationError {
+            throw SwitchboardError.configuration(error)
         }
-        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        for name in configurationFileNames {
-            let url = directory.appendingPathComponent(name)
-            if FileManager.default.fileExists(atPath: url.path) {
-                return try configure(from: url)
-            }
-            searched.append(url.path)
+    }
+
+    /// Configures every added plugin from a Gen 2 `amplify_outputs.json`, as Amplify Gen 2 apps
+    /// do: `try Switchboard.configure(with: .amplifyOutputs)`.
+    public static func configure(with outputs: AmplifyOutputs) throws {
+        let configuration: SwitchboardConfiguration
+        do {
+            configuration = try outputs.load()
+        } catch {
+            throw SwitchboardError.configuration(error)
         }
-        throw SwitchboardError.configuration(ConfigurationError(path: "", problem: .fileNotFound(searched: searched)))
+        try configure(with: configuration)
     }
 
     /// Configures every added plugin from the configuration file at `url`.

@@ -80,6 +80,19 @@ extension GraphQLRequest {
             authMode: authMode, includes: includedPaths(modelType, includes))
     }
 
+    /// ``list(_:where:limit:apiName:authMode:includes:)`` with `limit:` before `where:`, the order
+    /// Amplify's model-based-queries design document writes (`.list(Comment.self, limit: 100,
+    /// where: Comment.keys.post == post.id)`).
+    public static func list<M: Model>(
+        _ modelType: M.Type,
+        limit: Int,
+        where predicate: (any QueryPredicate)? = nil,
+        apiName: String? = nil,
+        authMode: AuthorizationType? = nil
+    ) -> GraphQLRequest<List<M>> {
+        list(modelType, where: predicate, limit: limit, apiName: apiName, authMode: authMode)
+    }
+
     /// `mutation CreateM($input: CreateMInput![, $condition: ModelMConditionInput])`.
     public static func create<M: Model>(
         _ model: M,
