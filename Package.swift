@@ -82,6 +82,17 @@ let graphQLLanguageTargets: [Target] = [
     .executableTarget(name: "parse-bench", dependencies: ["GraphQLLanguage"], path: "Benchmarks/ParseBench"),
 ]
 
+// MARK: - Amplify's @model transform
+
+let modelTransformProducts: [Product] = [.library(name: "ModelTransform", targets: ["ModelTransform"])]
+let modelTransformTargets: [Target] = [
+    // @model SDL → model catalog and the AppSync schema Transformer v2 would deploy.
+    .target(name: "ModelTransform", dependencies: ["GraphQLLanguage"]),
+    .testTarget(
+        name: "ModelTransformTests", dependencies: ["ModelTransform", "GraphQLLanguage", "TestSupport"],
+        exclude: ["Golden"]),
+]
+
 // MARK: - AWS Signature Version 4
 
 let sigV4Products: [Product] = [.library(name: "SwitchboardSigV4", targets: ["SwitchboardSigV4"])]
@@ -108,10 +119,12 @@ let mockTargets: [Target] = [
 let cliProducts: [Product] = [.executable(name: "switchboard", targets: ["switchboard"])]
 let cliTargets: [Target] = [
     .executableTarget(
-        name: "switchboard", dependencies: ["Switchboard", "SwitchboardAPI", "SwitchboardMock", "SwitchboardSigV4"]),
+        name: "switchboard",
+        dependencies: ["Switchboard", "SwitchboardAPI", "SwitchboardMock", "SwitchboardSigV4", "ModelTransform"]),
     // Runs the built executable as a child process; the dependency makes `swift test` build it.
     .testTarget(
-        name: "SwitchboardCLITests", dependencies: ["switchboard", "SwitchboardNet", "SwitchboardMock", "TestSupport"]),
+        name: "SwitchboardCLITests",
+        dependencies: ["switchboard", "SwitchboardNet", "SwitchboardMock", "ModelTransform", "TestSupport"]),
 ]
 
 // MARK: - Test support
@@ -124,10 +137,10 @@ let supportTargets: [Target] = [
 let package = Package(
     name: "Switchboard",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
-    products: hubProducts + apiProducts + netProducts + graphQLLanguageProducts + sigV4Products + mockProducts
-        + cliProducts,
-    targets: systemTargets + hubTargets + apiTargets + netTargets + graphQLLanguageTargets + sigV4Targets + mockTargets
-        + cliTargets
+    products: hubProducts + apiProducts + netProducts + graphQLLanguageProducts + modelTransformProducts
+        + sigV4Products + mockProducts + cliProducts,
+    targets: systemTargets + hubTargets + apiTargets + netTargets + graphQLLanguageTargets + modelTransformTargets
+        + sigV4Targets + mockTargets + cliTargets
         + supportTargets,
     swiftLanguageModes: [.v6]
 )
