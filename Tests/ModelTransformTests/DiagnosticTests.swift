@@ -187,6 +187,13 @@ import Testing
         #expect(!output.appSyncSchema.contains("@searchable"))
     }
 
+    @Test func nonModelTypesCannotHoldModels() {
+        #expect(
+            messages("type Post @model { id: ID! meta: Meta } type Meta { author: Post }") == [
+                "schema.graphql:1:53: error: field Meta.author has the @model type Post; a type without @model is stored inside items and cannot hold a relationship"
+            ])
+    }
+
     @Test func appSyncHasNoCustomScalars() {
         #expect(
             messages("scalar Money type Price @model { id: ID! amount: Money }") == [

@@ -66,6 +66,13 @@ extension CatalogBuilder {
                     }
                 }
                 guard let kind = kind(of: field.type, for: owner, at: field.location) else { continue }
+                if case .model(let model) = kind {
+                    log.error(
+                        "field \(owner) has the @model type \(model); a type without @model is stored inside items "
+                            + "and cannot hold a relationship",
+                        at: field.location)
+                    continue
+                }
                 fields.append(
                     ModelField(
                         name: field.name, type: field.type, kind: kind, description: field.description?.value,

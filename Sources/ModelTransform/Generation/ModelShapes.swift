@@ -127,7 +127,11 @@ struct ModelShapes {
         var names: [String] = []
         let rules = model.authRules + model.fields.flatMap(\.authRules)
         for rule in rules where rule.isDynamic && (rule.provider == .userPools || rule.provider == .oidc) {
-            if let entity = rule.entityField, !names.contains(entity) { names.append(entity) }
+            // A groups field the schema does not declare is not added (only owner fields are), so
+            // there is nothing to filter on.
+            if let entity = rule.entityField, model.field(named: entity) != nil, !names.contains(entity) {
+                names.append(entity)
+            }
         }
         return names
     }
