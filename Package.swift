@@ -92,6 +92,17 @@ let graphQLLanguageTargets: [Target] = [
     .executableTarget(name: "parse-bench", dependencies: ["GraphQLLanguage"], path: "Benchmarks/ParseBench"),
 ]
 
+// MARK: - Amplify's @model transform
+
+let modelTransformProducts: [Product] = [.library(name: "ModelTransform", targets: ["ModelTransform"])]
+let modelTransformTargets: [Target] = [
+    // @model SDL → model catalog and the AppSync schema Transformer v2 would deploy.
+    .target(name: "ModelTransform", dependencies: ["GraphQLLanguage"]),
+    .testTarget(
+        name: "ModelTransformTests", dependencies: ["ModelTransform", "GraphQLLanguage", "TestSupport"],
+        exclude: ["Golden"]),
+]
+
 // MARK: - AWS Signature Version 4
 
 let sigV4Products: [Product] = [.library(name: "SwitchboardSigV4", targets: ["SwitchboardSigV4"])]
@@ -133,11 +144,15 @@ let cliProducts: [Product] = [.executable(name: "switchboard", targets: ["switch
 let cliTargets: [Target] = [
     .executableTarget(
         name: "switchboard",
-        dependencies: ["Switchboard", "SwitchboardAPI", "SwitchboardMock", "SwitchboardSigV4", "GraphQLLanguage"]),
+        dependencies: [
+            "Switchboard", "SwitchboardAPI", "SwitchboardMock", "SwitchboardSigV4", "GraphQLLanguage", "ModelTransform",
+        ]),
     // Runs the built executable as a child process; the dependency makes `swift test` build it.
     .testTarget(
         name: "SwitchboardCLITests",
-        dependencies: ["switchboard", "Switchboard", "SwitchboardNet", "SwitchboardMock", "TestSupport"]),
+        dependencies: [
+            "switchboard", "Switchboard", "SwitchboardNet", "SwitchboardMock", "ModelTransform", "TestSupport",
+        ]),
 ]
 
 // MARK: - Test support
@@ -151,10 +166,10 @@ let package = Package(
     name: "Switchboard",
     // Amplify Swift's floor: macOS 13, iOS 16 (tvOS 16, watchOS 9, visionOS 1).
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
-    products: hubProducts + apiProducts + netProducts + graphQLLanguageProducts + sigV4Products + mockProducts
-        + cliProducts,
-    targets: systemTargets + hubTargets + apiTargets + netTargets + graphQLLanguageTargets + sigV4Targets + mockTargets
-        + cliTargets
+    products: hubProducts + apiProducts + netProducts + graphQLLanguageProducts + modelTransformProducts
+        + sigV4Products + mockProducts + cliProducts,
+    targets: systemTargets + hubTargets + apiTargets + netTargets + graphQLLanguageTargets + modelTransformTargets
+        + sigV4Targets + mockTargets + cliTargets
         + seedTargets + supportTargets,
     swiftLanguageModes: [.v6]
 )

@@ -76,6 +76,25 @@ public struct TypeDefinition: Sendable, Hashable {
     public var inputFields: [InputValueDefinition] = []
     /// Where the definition starts.
     @IgnoredByEquality public var location: SourceLocation = .unknown
+
+    /// Creates a definition; members that do not apply to `kind` stay empty.
+    public init(
+        kind: TypeDefinitionKind, description: Description? = nil, name: String, interfaces: [String] = [],
+        directives: [Directive] = [], fields: [FieldDefinition] = [], unionMembers: [String] = [],
+        enumValues: [EnumValueDefinition] = [], inputFields: [InputValueDefinition] = [],
+        location: SourceLocation = .unknown
+    ) {
+        self.kind = kind
+        self.description = description
+        self.name = name
+        self.interfaces = interfaces
+        self.directives = directives
+        self.fields = fields
+        self.unionMembers = unionMembers
+        self.enumValues = enumValues
+        self.inputFields = inputFields
+        self.location = location
+    }
 }
 
 /// An output field: `name(arguments): Type @directives`.
@@ -92,6 +111,19 @@ public struct FieldDefinition: Sendable, Hashable {
     public var directives: [Directive]
     /// Where the field starts.
     @IgnoredByEquality public var location: SourceLocation
+
+    /// Creates a field definition, e.g. for schemas built in code.
+    public init(
+        description: Description? = nil, name: String, arguments: [InputValueDefinition] = [],
+        type: TypeReference, directives: [Directive] = [], location: SourceLocation = .unknown
+    ) {
+        self.description = description
+        self.name = name
+        self.arguments = arguments
+        self.type = type
+        self.directives = directives
+        self.location = location
+    }
 }
 
 /// An argument or input field: `name: Type = default @directives`.
@@ -108,6 +140,19 @@ public struct InputValueDefinition: Sendable, Hashable {
     public var directives: [Directive]
     /// Where the definition starts.
     @IgnoredByEquality public var location: SourceLocation
+
+    /// Creates an argument or input field definition.
+    public init(
+        description: Description? = nil, name: String, type: TypeReference, defaultValue: Value? = nil,
+        directives: [Directive] = [], location: SourceLocation = .unknown
+    ) {
+        self.description = description
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.directives = directives
+        self.location = location
+    }
 }
 
 /// One enum value: `NAME @directives`.
@@ -120,6 +165,17 @@ public struct EnumValueDefinition: Sendable, Hashable {
     public var directives: [Directive]
     /// Where the value starts.
     @IgnoredByEquality public var location: SourceLocation
+
+    /// Creates an enum value definition.
+    public init(
+        description: Description? = nil, name: String, directives: [Directive] = [],
+        location: SourceLocation = .unknown
+    ) {
+        self.description = description
+        self.name = name
+        self.directives = directives
+        self.location = location
+    }
 }
 
 /// `directive @name(arguments) repeatable on LOCATIONS`.
