@@ -67,25 +67,14 @@ public struct GraphQLRequest<R: Decodable & Sendable>: Sendable {
         operationName: String? = nil
     ) {
         self.init(
-            apiName: apiName,
-            document: document,
-            variables: nil,
-            responseType: responseType,
-            decodePath: decodePath,
-            authMode: authMode,
-            operationName: operationName
-        )
-        guard let variables else { return }
-        do {
-            guard case .object(let members) = try JSONValue(jsonObject: variables) else { return }
-            self.variables = members
-        } catch {
-            variablesError = .operationError(
-                "The variables of the request cannot be sent: \(error)",
-                "Convert the value to a string, number, Boolean, array or dictionary first.",
-                error
-            )
-        }
+            apiName: apiName, document: document, responseType: responseType, decodePath: decodePath,
+            authMode: authMode, operationName: operationName,
+            converting: variables.map { variables in { try JSONValue(jsonObject: variables) } },
+            failure: { error in
+                .operationError(
+                    "The variables of the request cannot be sent: \(error)",
+                    "Convert the value to a string, number, Boolean, array or dictionary first.", error)
+            })
     }
 
     /// Creates a request whose variables come from any `Encodable` value that encodes to a JSON
@@ -100,30 +89,40 @@ public struct GraphQLRequest<R: Decodable & Sendable>: Sendable {
         operationName: String? = nil
     ) {
         self.init(
-            apiName: apiName,
-            document: document,
-            variables: nil,
-            responseType: responseType,
-            decodePath: decodePath,
-            authMode: authMode,
-            operationName: operationName
-        )
+            apiName: apiName, document: document, responseType: responseType, decodePath: decodePath,
+            authMode: authMode, operationName: operationName,
+            converting: { try JSONValue(encoding: variables) },
+            failure: { error in
+                .operationError(
+                    "The variables of the request could not be encoded: \(error)",
+                    "Check the Encodable conformance of \(Variables.self).", error)
+            })
+    }
+
+    /// A request whose variables come from `convert` (none when `nil`). A conversion that throws,
+    /// or that yields something other than an object, is kept as ``variablesError`` so that the
+    /// operation fails before any I/O rather than the initializer throwing.
+    private init(
+        apiName: String?, document: String, responseType: R.Type, decodePath: String?,
+        authMode: AuthorizationType?, operationName: String?, converting convert: (() throws -> JSONValue)?,
+        failure: (any Error) -> APIError
+    ) {
+        self.init(
+            apiName: apiName, document: document, variables: nil, responseType: responseType, decodePath: decodePath,
+            authMode: authMode, operationName: operationName)
+        guard let convert else { return }
         do {
-            let value = try JSONValue(encoding: variables)
+            let value = try convert()
             guard case .object(let members) = value else {
                 variablesError = .operationError(
-                    "The variables of the request encode to a JSON \(value.kindDescription), not an object",
+                    "The variables of the request are a JSON \(value.kindDescription), not an object",
                     "Pass a struct or dictionary whose encoding is a JSON object of variable names."
                 )
                 return
             }
-            self.variables = members
+            variables = members
         } catch {
-            variablesError = .operationError(
-                "The variables of the request could not be encoded: \(error)",
-                "Check the Encodable conformance of \(Variables.self).",
-                error
-            )
+            variablesError = failure(error)
         }
     }
 }
