@@ -3,11 +3,29 @@
 // configured with (trusting a development CA for `wss://` needs no second import) and, on Linux,
 // the `URLRequest` that interceptors receive (it lives in FoundationNetworking there).
 @_exported import Switchboard
-@_exported import SwitchboardSigV4
 
 @_exported import struct SwitchboardNet.TLSConfiguration
 @_exported import enum SwitchboardNet.TLSError
 @_exported import struct SwitchboardNet.WebSocketConfiguration
+// Only what configuring AWS_IAM and debugging a signature need: SHA256, HMACSHA256 and Hex stay in
+// SwitchboardSigV4 (import it directly to use them) and out of every app's namespace, where
+// CryptoKit users already have those names.
+@_exported import struct SwitchboardSigV4.AWSCredentials
+@_exported import enum SwitchboardSigV4.AWSCredentialsError
+@_exported import protocol SwitchboardSigV4.AWSCredentialsProvider
+@_exported import struct SwitchboardSigV4.AppSyncIAMAuthorization
+@_exported import class SwitchboardSigV4.CredentialsProviderChain
+@_exported import struct SwitchboardSigV4.EnvironmentCredentialsProvider
+@_exported import struct SwitchboardSigV4.SharedFileCredentialsProvider
+@_exported import enum SwitchboardSigV4.SigV4Error
+@_exported import struct SwitchboardSigV4.SigV4HeaderField
+@_exported import struct SwitchboardSigV4.SigV4Request
+@_exported import struct SwitchboardSigV4.SigV4Signature
+@_exported import struct SwitchboardSigV4.SigV4Signer
+@_exported import struct SwitchboardSigV4.SigV4Timestamp
+@_exported import enum SwitchboardSigV4.SigV4VerificationError
+@_exported import struct SwitchboardSigV4.SigV4Verifier
+@_exported import struct SwitchboardSigV4.StaticCredentialsProvider
 
 #if canImport(FoundationNetworking)
     @_exported import FoundationNetworking
