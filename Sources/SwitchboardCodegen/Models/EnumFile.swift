@@ -1,0 +1,13 @@
+/// `PostStatus.swift`: `public enum PostStatus: String, EnumPersistable` with one case per value,
+/// named in lower camel case (`IN_PROGRESS` → `inProgress`).
+struct EnumFile {
+    let enumeration: SwiftEnum
+
+    func write(into writer: inout SwiftSourceWriter) {
+        writer.block("public enum \(enumeration.name): String, EnumPersistable") { body in
+            for (name, value) in enumeration.cases {
+                body.line("case \(name) = \(SwiftIdentifier.stringLiteral(value))")
+            }
+        }
+    }
+}
