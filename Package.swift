@@ -164,7 +164,8 @@ let cliTargets: [Target] = [
     .testTarget(
         name: "SwitchboardCLITests",
         dependencies: [
-            "switchboard", "Switchboard", "SwitchboardNet", "SwitchboardMock", "ModelTransform", "TestSupport",
+            "switchboard", "Switchboard", "SwitchboardNet", "SwitchboardMock", "ModelTransform", "SwitchboardCodegen",
+            "TestSupport",
         ]),
 ]
 
