@@ -4,7 +4,7 @@ struct EmbeddableFiles {
     let type: SwiftEmbeddable
 
     func writeStruct(into writer: inout SwiftSourceWriter) {
-        writer.block("public struct \(type.name): Embeddable") { body in
+        writer.typeDeclaration("public struct \(type.name): Embeddable", named: type.name) { body in
             for field in type.fields {
                 body.line("public var \(field.identifier): \(field.swiftType)")
             }

@@ -4,7 +4,8 @@ struct EnumFile {
     let enumeration: SwiftEnum
 
     func write(into writer: inout SwiftSourceWriter) {
-        writer.block("public enum \(enumeration.name): String, EnumPersistable") { body in
+        writer.typeDeclaration("public enum \(enumeration.name): String, EnumPersistable", named: enumeration.name) {
+            body in
             for (name, value) in enumeration.cases {
                 body.line("case \(name) = \(SwiftIdentifier.stringLiteral(value))")
             }

@@ -6,6 +6,15 @@
 struct ModelCoding {
     let fields: [(field: SwiftField, storage: ModelStructFile.Storage)]
 
+    /// The locals of the two functions; a field of the same name is written `self.values`.
+    static let locals: Set<String> = ["values", "container", "decoder", "encoder"]
+
+    /// The property a field is stored in, as these functions refer to it.
+    private func property(_ field: SwiftField, storage: ModelStructFile.Storage) -> String {
+        let name = storage == .plain ? field.identifier : "_\(field.name)"
+        return Self.locals.contains(name) ? "self.\(name)" : name
+    }
+
     func write(into writer: inout SwiftSourceWriter) {
         writer.block("public init(from decoder: any Decoder) throws") { body in
             body.line("let values = try decoder.container(keyedBy: CodingKeys.self)")
@@ -15,27 +24,34 @@ struct ModelCoding {
         writer.block("public func encode(to encoder: any Encoder) throws") { body in
             body.line("var container = encoder.container(keyedBy: CodingKeys.self)")
             for (field, storage) in fields {
-                let value = storage == .lazyReference ? "_\(field.name)" : field.identifier
+                let value = storage == .lazyReference ? property(field, storage: storage) : plainValue(field)
                 body.expression(
                     .call("try container.encode", [.init(nil, value), .init("forKey", ".\(field.identifier)")]))
             }
         }
     }
 
+    /// The value `encode(to:)` writes for a field that is not a lazy reference (a boxed model is read
+    /// through its computed property).
+    private func plainValue(_ field: SwiftField) -> String {
+        Self.locals.contains(field.name) ? "self.\(field.identifier)" : field.identifier
+    }
+
     private func decode(_ field: SwiftField, storage: ModelStructFile.Storage, into writer: inout SwiftSourceWriter) {
         let key = SwiftExpression.Argument("forKey", ".\(field.identifier)")
+        let target = property(field, storage: storage)
         switch storage {
         case .lazyReference:
             let reference = SwiftExpression.call(
                 "try values.decodeIfPresent", [.init(nil, "LazyReference<\(field.elementType)>.self"), key])
-            writer.assignment("_\(field.name)", .coalescing(reference, .text("LazyReference(identifiers: nil)")))
+            writer.assignment(target, .coalescing(reference, .text("LazyReference(identifiers: nil)")))
         case .box:
-            writer.assignment("_\(field.name)", .call("AssociatedModelBox", [.init(nil, value(of: field, key: key))]))
+            writer.assignment(target, .call("AssociatedModelBox", [.init(nil, value(of: field, key: key))]))
         case .plain where field.isHasMany:
             let list = SwiftExpression.call("try values.decodeIfPresent", [.init(nil, "\(field.swiftType).self"), key])
-            writer.assignment(field.identifier, .coalescing(list, .text(".init()")))
+            writer.assignment(target, .coalescing(list, .text(".init()")))
         case .plain:
-            writer.assignment(field.identifier, value(of: field, key: key))
+            writer.assignment(target, value(of: field, key: key))
         }
     }
 

@@ -21,7 +21,7 @@ struct ModelStructFile {
     }
 
     func write(into writer: inout SwiftSourceWriter) {
-        writer.block("public struct \(model.name): Model") { body in
+        writer.typeDeclaration("public struct \(model.name): Model", named: model.name) { body in
             for field in model.fields { property(field, into: &body) }
             body.blankLine()
             initializers(into: &body)

@@ -28,6 +28,14 @@ enum SwiftIdentifier {
         return first.lowercased() + name.dropFirst()
     }
 
+    /// The local that holds a type's coding keys in its schema closure: `let post = Post.keys`, as
+    /// Amplify names it, unless that name would shadow the type itself (a type named in lower case)
+    /// or the closure's `model` parameter, in which case `postKeys`.
+    static func keysLocal(ofType name: String) -> String {
+        let local = lowerFirst(name)
+        return local == name || local == "model" ? local + "Keys" : escaped(local)
+    }
+
     /// `Post` → `Post`, `post` → `Post`.
     static func upperFirst(_ name: String) -> String {
         guard let first = name.first else { return name }

@@ -31,7 +31,7 @@ struct SwiftModel {
     let authRules: [AuthRule]
 
     /// The local name of the keys in the schema closure (`let post = Post.keys`).
-    var keysName: String { SwiftIdentifier.escaped(SwiftIdentifier.lowerFirst(name)) }
+    var keysName: String { SwiftIdentifier.keysLocal(ofType: name) }
 
     /// The fields the initializers take: all but the read-only ones.
     var writableFields: [SwiftField] { fields.filter { !$0.isReadOnly } }
@@ -54,7 +54,7 @@ struct SwiftEmbeddable {
     let fields: [SwiftField]
 
     /// The local name of the keys in the schema closure.
-    var keysName: String { SwiftIdentifier.escaped(SwiftIdentifier.lowerFirst(name)) }
+    var keysName: String { SwiftIdentifier.keysLocal(ofType: name) }
 }
 
 /// An enum, written as `public enum Name: String, EnumPersistable`.

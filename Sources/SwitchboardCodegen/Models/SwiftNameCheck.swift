@@ -2,18 +2,22 @@ import GraphQLLanguage
 import ModelTransform
 
 /// Names an `@model` schema may use but the generated Swift cannot: a type that would shadow one the
-/// generated code refers to (`List`, `Temporal`, `UUID`, the registration class…), enum values that
-/// become the same Swift case, and a field whose lazy-load storage (`_post`) is another field.
-/// Each is an error at the declaration, so that nothing uncompilable is written.
+/// generated code refers to (`List`, `Temporal`, `UUID`, the registration class, `model` — the
+/// parameter of every schema closure), enum values that become the same Swift case, fields named
+/// `self`, `Type` or like a type of the schema, and a field whose lazy-load storage (`_post`) is
+/// another field. Each is an error at the declaration, so that nothing uncompilable is written.
 struct SwiftNameCheck {
-    /// The types the generated files name, which a schema type must not shadow.
+    /// The types and names the generated files use, which a schema type must not shadow.
     static let reservedTypeNames: Set<String> = [
         "Any", "Array", "AuthRule", "Bool", "CodingKeys", "Decoder", "DefaultModelIdentifier", "Double", "Embeddable",
         "Encoder", "EnumPersistable", "FieldPath", "Foundation", "Int", "LazyReference", "List", "Model",
         "ModelIdentifiable", "ModelIdentifier", "ModelIdentifierFormat", "ModelKey", "ModelPath", "ModelRegistry",
         "ModelSchema", "Optional", "Path", "PropertyContainerPath", "Self", "String", "Switchboard", "Temporal", "UUID",
-        "AmplifyModelRegistration",
+        "AmplifyModelRegistration", "model",
     ]
+
+    /// Field names no Swift property can have.
+    static let reservedFieldNames: Set<String> = ["self", "Self", "Type", "Protocol", "init"]
 
     let fileName: String?
     private(set) var errors: [ModelDiagnostic] = []
@@ -42,6 +46,23 @@ struct SwiftNameCheck {
                         at: enumeration.location)
                 }
                 seen[name] = value
+            }
+        }
+        let typeNames = Set(types.map(\.name))
+        let fields =
+            catalog.models.flatMap { model in model.fields.map { (model.name, $0) } }
+            + catalog.nonModelTypes.flatMap { type in type.fields.map { (type.name, $0) } }
+        for (owner, field) in fields {
+            if Self.reservedFieldNames.contains(field.name) {
+                error(
+                    "field \(owner).\(field.name) cannot be a Swift property (\(field.name) always means the type or "
+                        + "instance itself); rename it",
+                    at: field.location)
+            } else if typeNames.contains(field.name) {
+                error(
+                    "field \(owner).\(field.name) has the name of the type \(field.name), which the generated Swift "
+                        + "could not tell apart from it; rename one",
+                    at: field.location)
             }
         }
         guard options.isLazyLoad else { return }

@@ -67,6 +67,16 @@ struct SwiftSourceWriter {
         indentation + text.count <= Self.lineLimit
     }
 
+    /// `public struct post: Model {`-style declarations of a type named in lower case, as GraphQL
+    /// allows, are preceded by the comment that tells swift-format the name is intended.
+    mutating func typeDeclaration(_ declaration: String, named name: String, _ body: (inout SwiftSourceWriter) -> Void)
+    {
+        if let first = name.first, first.isLowercase {
+            line("// swift-format-ignore: TypeNamesShouldBeCapitalized")
+        }
+        block(declaration, body)
+    }
+
     /// `prefix[` with each element on its own line, then `]`: the layout of `model.authRules = […]`.
     mutating func statementArray(_ prefix: String, _ elements: [SwiftExpression]) {
         line(prefix + "[")

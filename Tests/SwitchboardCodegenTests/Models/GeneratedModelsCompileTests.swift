@@ -4,10 +4,10 @@ import SwitchboardCodegen
 import TestSupport
 import Testing
 
-/// Every Transformer v2 schema of `../shared/testdata/amplify-schemas` generates model files, in
-/// both forms, that the toolchain type-checks in Swift 6 mode with warnings as errors against the
-/// built `Switchboard` module. Skips, printing why, when the test data, `swiftc` or the built module
-/// is not on this machine.
+/// Every Transformer v2 schema of `../shared/testdata/amplify-schemas`, and ``EdgeSchemas``,
+/// generates model files, in both forms, that the toolchain type-checks in Swift 6 mode with
+/// warnings as errors against the built `Switchboard` module. Skips, printing why, when the test
+/// data, `swiftc` or the built module is not on this machine.
 @Suite struct GeneratedModelsCompileTests {
     /// The Transformer v2 schemas of the shared test data (the v1 ones give diagnostics instead).
     static let schemas = [
@@ -44,6 +44,31 @@ import Testing
             timeout: .seconds(300))
         #expect(result.status == 0, "\(schema) (\(form)): \(result.standardError.prefix(4000))")
         #expect(!result.standardError.contains("warning:"), "\(result.standardError.prefix(4000))")
+    }
+
+    @Test(arguments: [ModelCodegenOptions.Form.classic, .lazyLoad])
+    func edgeSchemasGenerateModelsThatCompile(form: ModelCodegenOptions.Form) async throws {
+        guard let swiftc = Toolchain.executable("swiftc"), let modules = Toolchain.modulesDirectory else {
+            print("skipping \(#function): swiftc or the built Switchboard module is not available")
+            return
+        }
+        for (name, schema) in [("long-names", EdgeSchemas.longNames), ("awkward-names", EdgeSchemas.awkwardNames)] {
+            let output = try ModelCodeGenerator(options: ModelCodegenOptions(form: form))
+                .generate(schema: schema, fileName: "\(name).graphql")
+            let directory = try Toolchain.temporaryDirectory("models-\(name)")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            _ = try ModelFileWriter.write(output.files, to: directory)
+            let sources = output.files.map { directory.appendingPathComponent($0.name).path }
+            let result = try await CommandRunner.run(
+                swiftc,
+                [
+                    "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path, "-module-name",
+                    "Models",
+                ]
+                    + sources,
+                timeout: .seconds(300))
+            #expect(result.status == 0, "\(name) (\(form)): \(result.standardError.prefix(4000))")
+        }
     }
 
     @Test func transformerV1SchemasGiveMigrationDiagnosticsAndNoFiles() throws {

@@ -75,6 +75,42 @@ import Testing
                 options: ModelCodegenOptions(form: .lazyLoad))
                 == ["s.graphql:1:36: error: A has fields b and _b; the lazy-load form stores b as _b, so rename one"])
         #expect(errors("type A @model { id: ID! _b: String b: B @hasOne }\ntype B @model { id: ID! }").isEmpty)
+        #expect(
+            errors(
+                "type A @model { id: ID! self: String }\ntype model @model { id: ID! }\nenum kind { X }\ntype B { kind: kind }"
+            )
+                == [
+                    "s.graphql:2:1: error: type model has the name of a type the generated Swift uses, so the generated "
+                        + "models would not compile; rename it",
+                    "s.graphql:1:25: error: field A.self cannot be a Swift property (self always means the type or "
+                        + "instance itself); rename it",
+                    "s.graphql:4:10: error: field B.kind has the name of the type kind, which the generated Swift could "
+                        + "not tell apart from it; rename one",
+                ])
+    }
+
+    @Test func lowerCaseTypesKeepTheirNamesWithAFormatterExemption() throws {
+        let files = try Generate.files("type task @model { id: ID! title: String }\nenum kind { A }")
+        #expect(
+            (files["task.swift"] ?? "").contains(
+                "// swift-format-ignore: TypeNamesShouldBeCapitalized\npublic struct task: Model {"))
+        #expect(
+            (files["kind.swift"] ?? "").contains(
+                "// swift-format-ignore: TypeNamesShouldBeCapitalized\npublic enum kind:"))
+        // `let task = task.keys` would refer to itself: the local gets another name.
+        #expect((files["task+Schema.swift"] ?? "").contains("        let taskKeys = task.keys\n"))
+        #expect((files["task+Schema.swift"] ?? "").contains(".field(taskKeys.title, is: .optional, ofType: .string)"))
+    }
+
+    @Test func fieldsNamedLikeTheDecodersLocalsAreWrittenThroughSelf() throws {
+        let post = try Generate.file(
+            "Post.swift",
+            of:
+                "type Post @model { id: ID! values: [Int] container: String blog: Blog @belongsTo }\ntype Blog @model { id: ID! posts: [Post] @hasMany }",
+            form: .lazyLoad)
+        #expect(post.contains("        self.values = try values.decodeIfPresent([Int?].self, forKey: .values)\n"))
+        #expect(post.contains("        try container.encode(self.container, forKey: .container)\n"))
+        #expect(post.contains("        try container.encode(_blog, forKey: .blog)\n"))
     }
 
     @Test func schemaErrorsAreTheTransformsDiagnostics() {
