@@ -47,7 +47,7 @@ public struct ModelCodeGenerator: Sendable {
 
     /// Writes the model files of an already transformed catalog.
     public func generate(catalog: ModelCatalog, fileName: String) throws(ModelCodegenError) -> Output {
-        var check = SwiftNameCheck(fileName: fileName)
+        var check = SwiftSchemaCheck(fileName: fileName)
         check.check(catalog, options: options)
         guard check.errors.isEmpty else { throw ModelCodegenError(diagnostics: check.errors) }
         var planner = SwiftModelPlanner(catalog: catalog, options: options, fileName: fileName)

@@ -2,7 +2,7 @@ import ModelTransform
 import SwitchboardCodegen
 import Testing
 
-/// Enum case names, keywords and the schema names the generated Swift cannot use.
+/// Enum case names, keywords, and what the generated Swift cannot express.
 @Suite struct SwiftNamingTests {
     @Test func enumCasesAreLowerCamelCaseLikeChangeCase() throws {
         let file = try Generate.file(
@@ -76,6 +76,9 @@ import Testing
                 == ["s.graphql:1:36: error: A has fields b and _b; the lazy-load form stores b as _b, so rename one"])
         #expect(errors("type A @model { id: ID! _b: String b: B @hasOne }\ntype B @model { id: ID! }").isEmpty)
         #expect(
+            errors("type A @model { id: ID! }", options: ModelCodegenOptions(registryName: "My Models"))
+                == [#"s.graphql: error: the registration class name "My Models" is not a Swift type name"#])
+        #expect(
             errors(
                 "type A @model { id: ID! self: String }\ntype model @model { id: ID! }\nenum kind { X }\ntype B { kind: kind }"
             )
@@ -87,6 +90,35 @@ import Testing
                     "s.graphql:4:10: error: field B.kind has the name of the type kind, which the generated Swift could "
                         + "not tell apart from it; rename one",
                 ])
+    }
+
+    @Test func nonModelTypesThatContainThemselvesAreErrors() throws {
+        #expect {
+            try ModelCodeGenerator().generate(
+                schema: """
+                    type Node { name: String children: [Node] }
+                    type Pair { left: Side }
+                    type Side { pair: Pair }
+                    type Tree @model { id: ID! root: Node pair: Pair }
+                    """,
+                fileName: "s.graphql")
+        } throws: { error in
+            (error as? ModelCodegenError)?.diagnostics.map(\.description) == [
+                "s.graphql:1:26: error: non-model type Node contains itself through Node.children; embedded values "
+                    + "cannot nest without end in Swift models, so make the nested type a @model with a relationship "
+                    + "or break the cycle",
+                "s.graphql:2:13: error: non-model type Pair contains itself through Pair.left; embedded values cannot "
+                    + "nest without end in Swift models, so make the nested type a @model with a relationship or break "
+                    + "the cycle",
+                "s.graphql:3:13: error: non-model type Side contains itself through Side.pair; embedded values cannot "
+                    + "nest without end in Swift models, so make the nested type a @model with a relationship or break "
+                    + "the cycle",
+            ]
+        }
+        // Nesting without a cycle is fine.
+        #expect(
+            try Generate.files("type A { b: B } type B { c: [String] } type T @model { id: ID! a: A }")["A.swift"]
+                != nil)
     }
 
     @Test func lowerCaseTypesKeepTheirNamesWithAFormatterExemption() throws {

@@ -1,12 +1,15 @@
 import GraphQLLanguage
 import ModelTransform
 
-/// Names an `@model` schema may use but the generated Swift cannot: a type that would shadow one the
+/// What an `@model` schema may declare but the generated Swift cannot express. Names: a type that would shadow one the
 /// generated code refers to (`List`, `Temporal`, `UUID`, the registration class, `model` — the
 /// parameter of every schema closure), enum values that become the same Swift case, fields named
 /// `self`, `Type` or like a type of the schema, and a field whose lazy-load storage (`_post`) is
-/// another field. Each is an error at the declaration, so that nothing uncompilable is written.
-struct SwiftNameCheck {
+/// another field. And a non-model type that contains itself, directly or through other non-model
+/// types: an embedded value cannot hold an unbounded nesting of itself (a struct cannot contain
+/// itself, a schema cannot be built from itself, a selection set cannot be infinite). Each is an
+/// error at the declaration, so that nothing uncompilable is written.
+struct SwiftSchemaCheck {
     /// The types and names the generated files use, which a schema type must not shadow.
     static let reservedTypeNames: Set<String> = [
         "Any", "Array", "AuthRule", "Bool", "CodingKeys", "Decoder", "DefaultModelIdentifier", "Double", "Embeddable",
@@ -25,6 +28,13 @@ struct SwiftNameCheck {
     init(fileName: String?) { self.fileName = fileName }
 
     mutating func check(_ catalog: ModelCatalog, options: ModelCodegenOptions) {
+        let name = options.registryName
+        let isIdentifier =
+            name.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        if !isIdentifier || SwiftIdentifier.keywords.contains(name) {
+            error("the registration class name \"\(name)\" is not a Swift type name", at: .unknown)
+        }
         let reserved = Self.reservedTypeNames.union([options.registryName])
         let types: [(name: String, location: SourceLocation)] =
             catalog.models.map { ($0.name, $0.location) } + catalog.nonModelTypes.map { ($0.name, $0.location) }
@@ -65,6 +75,7 @@ struct SwiftNameCheck {
                     at: field.location)
             }
         }
+        checkEmbeddedCycles(catalog)
         guard options.isLazyLoad else { return }
         for model in catalog.models {
             let names = Set(model.fields.map(\.name))
@@ -73,6 +84,44 @@ struct SwiftNameCheck {
                     "\(model.name) has fields \(field.name) and _\(field.name); the lazy-load form stores \(field.name) "
                         + "as _\(field.name), so rename one",
                     at: field.location)
+            }
+        }
+    }
+
+    /// Each non-model type that reaches itself through its embedded fields, reported at the first
+    /// field of the cycle.
+    private mutating func checkEmbeddedCycles(_ catalog: ModelCatalog) {
+        var embedded: [String: [ModelField]] = [:]
+        for type in catalog.nonModelTypes {
+            embedded[type.name] = type.fields.filter {
+                if case .embedded = $0.kind { return true }
+                return false
+            }
+        }
+        for type in catalog.nonModelTypes {
+            for field in embedded[type.name] ?? [] {
+                guard case .embedded(let start) = field.kind else { continue }
+                var seen: Set<String> = []
+                var pending = [start]
+                var cycles = false
+                while let name = pending.popLast() {
+                    if name == type.name {
+                        cycles = true
+                        break
+                    }
+                    guard seen.insert(name).inserted else { continue }
+                    for next in embedded[name] ?? [] {
+                        if case .embedded(let nextType) = next.kind { pending.append(nextType) }
+                    }
+                }
+                if cycles {
+                    error(
+                        "non-model type \(type.name) contains itself through \(type.name).\(field.name); embedded "
+                            + "values cannot nest without end in Swift models, so make the nested type a @model with a "
+                            + "relationship or break the cycle",
+                        at: field.location)
+                    break
+                }
             }
         }
     }
