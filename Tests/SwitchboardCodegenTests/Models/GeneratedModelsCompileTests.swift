@@ -7,8 +7,9 @@ import Testing
 /// Every Transformer v2 schema of `../shared/testdata/amplify-schemas`, and ``EdgeSchemas``,
 /// generates model files, in both forms, that the toolchain type-checks in Swift 6 mode with
 /// warnings as errors against the built `Switchboard` module. Skips, printing why, when the test
-/// data, `swiftc` or the built module is not on this machine.
-@Suite struct GeneratedModelsCompileTests {
+/// data, `swiftc` or the built module is not on this machine. The cases run one at a time: each
+/// is a compiler process, and a dozen at once would starve the timing-sensitive tests beside them.
+@Suite(.serialized) struct GeneratedModelsCompileTests {
     /// The Transformer v2 schemas of the shared test data (the v1 ones give diagnostics instead).
     static let schemas = [
         "transformer-v2", "primarykey-basic", "multiauth", "singleauth-cognito", "singleauth-iam",

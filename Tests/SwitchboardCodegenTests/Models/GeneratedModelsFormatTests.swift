@@ -6,7 +6,7 @@ import Testing
 /// Generated files pass `swift format lint --strict` with the repository's `.swift-format`, so they
 /// need no lint exclusion: the shared test schemas and ``EdgeSchemas`` in both forms. Skips,
 /// printing why, when the toolchain has no `swift format`.
-@Suite struct GeneratedModelsFormatTests {
+@Suite(.serialized) struct GeneratedModelsFormatTests {
     @Test(arguments: [ModelCodegenOptions.Form.classic, .lazyLoad])
     func generatedFilesPassSwiftFormatLint(form: ModelCodegenOptions.Form) async throws {
         guard let swift = Toolchain.executable("swift") else {
