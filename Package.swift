@@ -103,6 +103,18 @@ let modelTransformTargets: [Target] = [
         exclude: ["Golden"]),
 ]
 
+// MARK: - Code generation
+
+let codegenProducts: [Product] = [.library(name: "SwitchboardCodegen", targets: ["SwitchboardCodegen"])]
+let codegenTargets: [Target] = [
+    // Swift model files from an @model schema (Sources/SwitchboardCodegen/Models).
+    .target(name: "SwitchboardCodegen", dependencies: ["ModelTransform", "GraphQLLanguage"]),
+    // Switchboard is a dependency so that its module is built for the tests that type-check generated files.
+    .testTarget(
+        name: "SwitchboardCodegenTests",
+        dependencies: ["SwitchboardCodegen", "ModelTransform", "GraphQLLanguage", "Switchboard", "TestSupport"]),
+]
+
 // MARK: - AWS Signature Version 4
 
 let sigV4Products: [Product] = [.library(name: "SwitchboardSigV4", targets: ["SwitchboardSigV4"])]
@@ -146,12 +158,14 @@ let cliTargets: [Target] = [
         name: "switchboard",
         dependencies: [
             "Switchboard", "SwitchboardAPI", "SwitchboardMock", "SwitchboardSigV4", "GraphQLLanguage", "ModelTransform",
+            "SwitchboardCodegen",
         ]),
     // Runs the built executable as a child process; the dependency makes `swift test` build it.
     .testTarget(
         name: "SwitchboardCLITests",
         dependencies: [
-            "switchboard", "Switchboard", "SwitchboardNet", "SwitchboardMock", "ModelTransform", "TestSupport",
+            "switchboard", "Switchboard", "SwitchboardNet", "SwitchboardMock", "ModelTransform", "SwitchboardCodegen",
+            "TestSupport",
         ]),
 ]
 
@@ -167,9 +181,9 @@ let package = Package(
     // Amplify Swift's floor: macOS 13, iOS 16 (tvOS 16, watchOS 9, visionOS 1).
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: hubProducts + apiProducts + netProducts + graphQLLanguageProducts + modelTransformProducts
-        + sigV4Products + mockProducts + cliProducts,
+        + codegenProducts + sigV4Products + mockProducts + cliProducts,
     targets: systemTargets + hubTargets + apiTargets + netTargets + graphQLLanguageTargets + modelTransformTargets
-        + sigV4Targets + mockTargets + cliTargets
+        + codegenTargets + sigV4Targets + mockTargets + cliTargets
         + seedTargets + supportTargets,
     swiftLanguageModes: [.v6]
 )

@@ -42,6 +42,9 @@ struct ParsedArguments {
         }
     }
 
+    /// The options given, without their values.
+    var optionNames: Set<String> { Set(values.keys) }
+
     /// The last value of an option.
     func value(_ name: String) -> String? { values[name]?.last }
 

@@ -3,7 +3,7 @@ import ModelTransform
 import TestSupport
 import Testing
 
-/// `switchboard codegen schema` run as a real process.
+/// `switchboard codegen schema` run as a real process (and the subcommand dispatch).
 @Suite struct CodegenCommandTests {
     private static func temporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-codegen-\(UUID().uuidString)")
@@ -76,9 +76,12 @@ import Testing
         let missing = try await CommandRunner.run(switchboard, ["codegen", "schema"])
         #expect(missing.status == 2)
         #expect(missing.standardError.contains("missing required option --schema"))
-        let unknown = try await CommandRunner.run(switchboard, ["codegen", "models", "--schema", "x"])
+        let unknown = try await CommandRunner.run(switchboard, ["codegen", "typescript", "--schema", "x"])
         #expect(unknown.status == 2)
-        #expect(unknown.standardError.contains("unknown codegen subcommand \"models\""))
+        #expect(unknown.standardError.contains("unknown codegen subcommand \"typescript\"; use schema or models"))
+        let foreign = try await CommandRunner.run(switchboard, ["codegen", "schema", "--schema", "x", "--lazy-load"])
+        #expect(foreign.status == 2)
+        #expect(foreign.standardError.contains("codegen schema does not take --lazy-load"))
         let badMode = try await CommandRunner.run(
             switchboard, ["codegen", "schema", "--schema", "/dev/null", "--default-auth-mode", "PASSWORD"])
         #expect(badMode.status == 2)

@@ -4,8 +4,8 @@ import Switchboard
 import SwitchboardNet
 
 /// An in-test AppSync-style endpoint that stores items and implements `get<T>`, `list<Ts>` (filter,
-/// limit, opaque `nextToken`), `create/update/delete<T>` (with conditions) for the models it is
-/// told about, answering with exactly the fields each document selects.
+/// limit, opaque `nextToken`), `@index` query fields, `create/update/delete<T>` (with conditions)
+/// for the models it is told about, answering with exactly the fields each document selects.
 actor AppSyncModelStore {
     struct TypeInfo: Sendable {
         let name: String
@@ -15,14 +15,19 @@ actor AppSyncModelStore {
         let belongsTo: [String: (type: String, foreignKey: String)]
         /// hasMany field → (child type, the child's foreign-key field).
         var hasMany: [String: (type: String, foreignKey: String)] = [:]
+        /// `@index` query field → the index's partition-key field (`postsByBlog` → `blogId`).
+        var indexQueries: [String: String] = [:]
     }
 
     private let types: [String: TypeInfo]
+    /// The most items one page returns whatever the `limit`, as AppSync stops a page at 1 MB read.
+    private let pageSizeLimit: Int
     private var tables: [String: [String: [String: JSONValue]]] = [:]
     private(set) var operations: [(field: String, variables: [String: JSONValue])] = []
 
-    init(types: [TypeInfo]) {
+    init(types: [TypeInfo], pageSizeLimit: Int = .max) {
         self.types = Dictionary(uniqueKeysWithValues: types.map { ($0.name, $0) })
+        self.pageSizeLimit = pageSizeLimit
     }
 
     /// Inserts items directly (test setup), as a table would hold them.
@@ -77,6 +82,14 @@ actor AppSyncModelStore {
         if field.name.hasPrefix("list"), let info = types.values.first(where: { "list" + $0.plural == field.name }) {
             return (list(info: info, arguments: arguments, selection: selection), [])
         }
+        if let info = types.values.first(where: { $0.indexQueries[field.name] != nil }),
+            let partitionKey = info.indexQueries[field.name]
+        {
+            var keyed = arguments
+            let keyFilter: JSONValue = [partitionKey: ["eq": arguments[partitionKey] ?? .null]]
+            keyed["filter"] = arguments["filter"].map { ["and": [keyFilter, $0]] } ?? keyFilter
+            return (list(info: info, arguments: keyed, selection: selection), [])
+        }
         return (.null, [["message": .string("Unknown field \(field.name)")]])
     }
 
@@ -127,7 +140,7 @@ actor AppSyncModelStore {
         let filter = arguments["filter"] ?? .null
         let all = (tables[info.name] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
             .filter { filter.isNull || Self.matches($0, filter) }
-        let limit = arguments["limit"]?.intValue ?? 100
+        let limit = min(arguments["limit"]?.intValue ?? 100, pageSizeLimit)
         var offset = 0
         if let token = arguments["nextToken"]?.stringValue, let data = Data(base64Encoded: token),
             let text = String(data: data, encoding: .utf8), text.hasPrefix("offset:")

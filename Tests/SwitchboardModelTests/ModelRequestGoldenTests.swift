@@ -212,7 +212,7 @@ import Testing
                   }
                 }
                 """)
-        #expect(try Self.variablesText(request) == #"{"input":{"id":"m1","memberTeamId":"t1","name":"Ada"}}"#)
+        #expect(try Self.variablesText(request) == #"{"input":{"id":"m1","name":"Ada","teamMembersId":"t1"}}"#)
         let list = GraphQLRequest<List<Team>>.list(Team.self)
         #expect(list.document.hasPrefix("query ListTeams($filter: ModelTeamFilterInput"))
     }

@@ -12,8 +12,8 @@ import Testing
         .init(name: "Track", plural: "Tracks", keyFields: ["albumId", "trackNumber"], belongsTo: [:]),
         .init(
             name: "Team", plural: "Teams", keyFields: ["id"], belongsTo: [:],
-            hasMany: ["members": ("Member", "memberTeamId")]),
-        .init(name: "Member", plural: "Members", keyFields: ["id"], belongsTo: ["team": ("Team", "memberTeamId")]),
+            hasMany: ["members": ("Member", "teamMembersId")]),
+        .init(name: "Member", plural: "Members", keyFields: ["id"], belongsTo: ["team": ("Team", "teamMembersId")]),
     ]
 
     static func start() async throws -> (AppSyncModelStore, HTTPServer, APIPlugin) {
@@ -131,7 +131,7 @@ import Testing
         let members = try #require(try await plugin.query(request: .get(Team.self, byId: "t1")).get()?.members)
         try await members.fetch()
         #expect(members.map(\.name).sorted() == ["Ada", "Grace"])
-        #expect(await store.operations(named: "listMembers").first?["filter"] == ["memberTeamId": ["eq": "t1"]])
+        #expect(await store.operations(named: "listMembers").first?["filter"] == ["teamMembersId": ["eq": "t1"]])
 
         // A custom document that already selects nested items decodes them as loaded.
         let nested = GraphQLRequest<Team?>(

@@ -27,6 +27,32 @@ extension Note: ModelIdentifiable {
     typealias IdentifierProtocol = ModelIdentifier<Self, ModelIdentifierFormat.Custom>
 }
 
+private enum Priority: String, EnumPersistable {
+    case low = "LOW"
+    case high = "HIGH"
+}
+
+/// A model whose sort key is an enum, as `@primaryKey(sortKeyFields: ["priority"])` allows.
+private struct Ticket: Model {
+    let queue: String
+    let priority: Priority
+
+    enum CodingKeys: String, ModelKey { case queue, priority }
+    static let keys = CodingKeys.self
+    static let schema = defineSchema { model in
+        let ticket = Ticket.keys
+        model.attributes(.primaryKey(fields: [ticket.queue, ticket.priority]))
+        model.fields(
+            .field(ticket.queue, is: .required, ofType: .string),
+            .field(ticket.priority, is: .required, ofType: .enum(type: Priority.self)))
+    }
+}
+
+extension Ticket: ModelIdentifiable {
+    typealias IdentifierFormat = ModelIdentifierFormat.Custom
+    typealias IdentifierProtocol = ModelIdentifier<Self, ModelIdentifierFormat.Custom>
+}
+
 @Suite struct ModelSchemaTests {
     @Test func definitionDSLBuildsTheSchema() {
         let schema = Note.schema
@@ -55,6 +81,27 @@ extension Note: ModelIdentifiable {
             identifier.predicate.graphQLFilter(for: Note.schema).jsonText
                 == #"{"and":[{"ownerId":{"eq":"ada"}},{"createdOn":{"eq":"2026-11-23"}}]}"#)
         #expect(DefaultModelIdentifier<Note>.makeDefault(id: "x").stringValue == "x")
+    }
+
+    @Test func enumValuesArePersistableKeyPartsAndOperands() {
+        // What generated `Ticket.IdentifierProtocol.identifier(queue:priority:)` builds.
+        let identifier = Ticket.IdentifierProtocol.make(fields: [
+            (name: "queue", value: "support"), (name: "priority", value: Priority.high),
+        ])
+        #expect(identifier.stringValue == ##""support"#"HIGH""##)
+        #expect(
+            identifier.predicate.graphQLFilter(for: Ticket.schema).jsonText
+                == #"{"and":[{"queue":{"eq":"support"}},{"priority":{"eq":"HIGH"}}]}"#)
+        #expect(Ticket(queue: "support", priority: .low).identifier == ##""support"#"LOW""##)
+        let request = GraphQLRequest<Ticket?>.get(Ticket.self, byIdentifier: identifier)
+        #expect(request.variables?["priority"] == "HIGH")
+        // Ordering operators take enums too, and equality keeps its meaning.
+        #expect(
+            (Ticket.keys.priority >= Priority.low).graphQLFilter(for: nil).jsonText == #"{"priority":{"ge":"LOW"}}"#)
+        #expect(
+            (Ticket.keys.priority == Priority.high).graphQLFilter(for: nil).jsonText == #"{"priority":{"eq":"HIGH"}}"#)
+        let optional: Priority? = nil
+        #expect(Ticket.keys.priority.eq(optional).graphQLFilter(for: nil).jsonText == #"{"priority":{"eq":null}}"#)
     }
 
     @Test func predicatesOnKeysAndNamedFields() {

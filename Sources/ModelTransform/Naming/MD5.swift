@@ -1,9 +1,9 @@
-/// MD5 (RFC 1321), used only to shorten subscription names longer than 50 characters the way
-/// Amplify does (the first 45 characters plus the first 5 hex digits of the name's MD5). Not for
-/// security.
-enum MD5 {
+/// MD5 (RFC 1321), used only where Amplify uses it: to shorten subscription names longer than 50
+/// characters (the first 45 characters plus the first 5 hex digits of the name's MD5) and, in
+/// `SwitchboardCodegen`, for the version hash of generated models. Not for security.
+package enum MD5 {
     /// The lowercase hex digest of the UTF-8 bytes of `text`.
-    static func hexDigest(_ text: String) -> String {
+    package static func hexDigest(_ text: String) -> String {
         digest(Array(text.utf8)).map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex

@@ -3,15 +3,16 @@
 /// case restoration (`PK` → `PKS`, because the appended `s` copies the case of the letter before it).
 ///
 /// One value compiles the rules once; `Regex` is not `Sendable`, so each transform makes its own.
-struct Pluralizer {
+/// `SwitchboardCodegen` uses it for the plural names of non-model types.
+package struct Pluralizer {
     private let compiled: [(regex: Regex<AnyRegexOutput>, rule: Rule)]
 
-    init() {
+    package init() {
         compiled = Self.rules.compactMap { rule in rule.regex.map { ($0, rule) } }
     }
 
     /// The plural of `word` (a whole model name such as `CommentWithCompositeKeyAndIndex`).
-    func plural(_ word: String) -> String {
+    package func plural(_ word: String) -> String {
         guard !word.isEmpty else { return word }
         let token = word.lowercased()
         if Self.irregularPluralForms.contains(token) { return Self.restoreCase(of: word, in: token) }

@@ -81,12 +81,19 @@ extension Bool: Persistable {
     public var graphQLValue: JSONValue { .boolean(self) }
 }
 
-/// A generated GraphQL enum: `public enum PostStatus: String, EnumPersistable`.
-public protocol EnumPersistable: Codable, Sendable {
+/// A generated GraphQL enum: `public enum PostStatus: String, EnumPersistable`. Enums are
+/// ``Persistable``, so that an enum field can be part of a primary key
+/// (`.identifier(id: "c1", priority: .high)`) and a predicate operand.
+public protocol EnumPersistable: Codable, Persistable {
     /// The GraphQL enum value.
     var rawValue: String { get }
     /// The case for a GraphQL enum value.
     init?(rawValue: String)
+}
+
+extension EnumPersistable {
+    /// The GraphQL enum value, sent as a string.
+    public var graphQLValue: JSONValue { .string(rawValue) }
 }
 
 /// A generated non-model type embedded in models (`ofType: .embedded(type: Address.self)`).

@@ -1,0 +1,42 @@
+import Foundation
+import ModelTransform
+
+/// `switchboard codegen schema --schema model.graphql --output appsync.graphql`: runs Amplify's
+/// `@model` transform and writes the AppSync schema it would deploy.
+enum CodegenSchemaCommand: CodegenSubcommand {
+    static let name = "schema"
+    static let usage = """
+        switchboard codegen schema --schema FILE [--output FILE] [--default-auth-mode MODE] [--auth-mode MODE]...
+        \(CodegenSchemaInput.schemaUsage)
+          --output FILE             where to write the AppSync schema (default: standard output)
+        \(CodegenSchemaInput.authorizationUsage)
+        Exit status: 0 written (warnings may be printed), 2 errors in the schema or the arguments.
+        """
+    static let options = CodegenSchemaInput.options.union(["output"])
+    static let flags: Set<String> = []
+
+    static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+        let options = try CodegenSchemaInput.transformOptions(arguments)
+        let (schemaPath, text) = try CodegenSchemaInput.schema(arguments)
+        let output: ModelTransformOutput
+        do {
+            output = try ModelTransformer.transform(text, fileName: schemaPath, options: options)
+        } catch {
+            CodegenSchemaInput.report(error.diagnostics)
+            return ExitCode.usage
+        }
+        CodegenSchemaInput.report(output.warnings)
+        if let outputPath = arguments.value("output"), outputPath != "-" {
+            do {
+                try Data(output.appSyncSchema.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+            } catch {
+                throw UsageError("cannot write \(outputPath): \(error.localizedDescription)")
+            }
+            let count = output.catalog.models.count
+            print("wrote \(outputPath): the AppSync schema of \(count) model\(count == 1 ? "" : "s")")
+        } else {
+            FileHandle.standardOutput.write(Data(output.appSyncSchema.utf8))
+        }
+        return ExitCode.success
+    }
+}
