@@ -69,34 +69,36 @@ public enum CommandRunner {
             }
         }
         return Result(
-            status: status, standardOutput: collectedOutput.finish(), standardError: collectedErrors.finish())
+            status: status, standardOutput: await collectedOutput.finish(),
+            standardError: await collectedErrors.finish())
     }
 }
 
-/// Drains a pipe on a background queue so a chatty child never blocks on a full pipe buffer.
+/// Drains a pipe on a thread of its own with blocking reads, so a chatty child never blocks on a
+/// full pipe buffer. (Foundation's `readabilityHandler` crashed in libdispatch on Linux when it
+/// was cleared while the child's last bytes arrived.)
 private final class DataCollector: @unchecked Sendable {
-    // `data` is written only by the readability handler and read after `finish` stops it,
-    // with `lock` ordering the two.
-    private let lock = NSLock()
+    // `data` is written only by the reader thread until it signals `done`; `finish` reads it after.
     private var data = Data()
-    private let handle: FileHandle
+    private let done = DispatchSemaphore(value: 0)
 
     init(_ handle: FileHandle) {
-        self.handle = handle
-        handle.readabilityHandler = { [weak self] handle in
-            let chunk = handle.availableData
-            guard let self, !chunk.isEmpty else { return }
-            self.lock.withLock { self.data.append(chunk) }
+        let reader = Thread { [self] in
+            while case let chunk = handle.availableData, !chunk.isEmpty { data.append(chunk) }
+            done.signal()
         }
+        reader.start()
     }
 
-    func finish() -> String {
-        handle.readabilityHandler = nil
-        let rest = handle.readDataToEndOfFile()
-        return lock.withLock {
-            data.append(rest)
-            return String(decoding: data, as: UTF8.self)
+    /// Everything the child wrote, once it closed the pipe (it has exited when this is called).
+    func finish() async -> String {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                self.done.wait()
+                continuation.resume()
+            }
         }
+        return String(decoding: data, as: UTF8.self)
     }
 }
 
@@ -133,23 +135,22 @@ extension CommandRunner {
         process.standardError = FileHandle.nullDevice
         let (lines, continuation) = AsyncStream<String>.makeStream()
         let buffer = LineBuffer()
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            if chunk.isEmpty {
-                handle.readabilityHandler = nil
-                continuation.finish()
-                return
-            }
-            for line in buffer.append(chunk) { continuation.yield(line) }
-        }
+        let handle = output.fileHandleForReading
         try process.run()
+        // Blocking reads on a thread of its own (see DataCollector), until the child closes it.
+        Thread {
+            while case let chunk = handle.availableData, !chunk.isEmpty {
+                for line in buffer.append(chunk) { continuation.yield(line) }
+            }
+            continuation.finish()
+        }.start()
         return RunningProcess(process: process, lines: lines)
     }
 }
 
-/// Splits pipe output into lines; used from the pipe's serial readability handler only.
+/// Splits pipe output into lines; used from one reader thread only.
 private final class LineBuffer: @unchecked Sendable {
-    // Only the readability handler (a serial queue) touches `pending`.
+    // Only the reader thread touches `pending`.
     private var pending = Data()
 
     func append(_ chunk: Data) -> [String] {
