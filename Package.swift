@@ -127,6 +127,14 @@ let seedTargets: [Target] = [
         name: "SeedModelBasedQueriesTests", dependencies: ["SwitchboardAPI", "SwitchboardMock", "TestSupport"]),
 ]
 
+// MARK: - Code generation: typed operations from .graphql files and graphql("…") literals
+
+let codegenTargets: [Target] = [
+    .target(name: "SwitchboardCodegen", dependencies: ["GraphQLLanguage"]),
+    .testTarget(
+        name: "SwitchboardCodegenTests", dependencies: ["SwitchboardCodegen", "GraphQLLanguage", "TestSupport"]),
+]
+
 // MARK: - Command-line tool
 
 let cliProducts: [Product] = [.executable(name: "switchboard", targets: ["switchboard"])]
@@ -154,7 +162,7 @@ let package = Package(
     products: hubProducts + apiProducts + netProducts + graphQLLanguageProducts + sigV4Products + mockProducts
         + cliProducts,
     targets: systemTargets + hubTargets + apiTargets + netTargets + graphQLLanguageTargets + sigV4Targets + mockTargets
-        + cliTargets
+        + codegenTargets + cliTargets
         + seedTargets + supportTargets,
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 extension GraphQLRequest {
     /// A request that runs a typed operation: its document, operation name and variables, with
-    /// `data` decoded into the operation's `Data`.
+    /// `data` decoded into the operation's `Data`. When no variable has a value to send, the body
+    /// has no `variables` member.
     ///
     /// ```swift
     /// let request = GraphQLRequest(operation: HeroNameQuery(episode: .value(.empire)))
@@ -9,14 +10,10 @@ extension GraphQLRequest {
     public init<Operation: GraphQLOperation>(
         operation: Operation, apiName: String? = nil, authMode: AuthorizationType? = nil
     ) where R == Operation.Data {
-        if Operation.Variables.self == GraphQLNoVariables.self {
-            self.init(
-                apiName: apiName, document: Operation.document, variables: nil, responseType: Operation.Data.self,
-                authMode: authMode, operationName: Operation.operationName)
-        } else {
-            self.init(
-                apiName: apiName, document: Operation.document, variables: operation.variables,
-                responseType: Operation.Data.self, authMode: authMode, operationName: Operation.operationName)
-        }
+        self.init(
+            apiName: apiName, document: Operation.document, variables: operation.variables,
+            responseType: Operation.Data.self, authMode: authMode, operationName: Operation.operationName)
+        // Without a variable to send (none declared, or all absent) the body has no `variables`.
+        if variables?.isEmpty == true { variables = nil }
     }
 }
