@@ -133,6 +133,10 @@ let codegenTargets: [Target] = [
     .target(name: "SwitchboardCodegen", dependencies: ["GraphQLLanguage"]),
     .testTarget(
         name: "SwitchboardCodegenTests", dependencies: ["SwitchboardCodegen", "GraphQLLanguage", "TestSupport"]),
+    // The generated files of the golden suites (kept equal to the generator's output by
+    // SwitchboardCodegenTests), compiled in Swift 6 mode and run against the mock server.
+    .testTarget(
+        name: "GeneratedOperationsTests", dependencies: ["SwitchboardAPI", "SwitchboardMock", "TestSupport"]),
 ]
 
 // MARK: - Command-line tool
