@@ -145,7 +145,10 @@ let cliProducts: [Product] = [.executable(name: "switchboard", targets: ["switch
 let cliTargets: [Target] = [
     .executableTarget(
         name: "switchboard",
-        dependencies: ["Switchboard", "SwitchboardAPI", "SwitchboardMock", "SwitchboardSigV4", "GraphQLLanguage"]),
+        dependencies: [
+            "Switchboard", "SwitchboardAPI", "SwitchboardMock", "SwitchboardSigV4", "GraphQLLanguage",
+            "SwitchboardCodegen",
+        ]),
     // Runs the built executable as a child process; the dependency makes `swift test` build it.
     .testTarget(
         name: "SwitchboardCLITests",

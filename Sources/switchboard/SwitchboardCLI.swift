@@ -5,7 +5,7 @@ import Foundation
 struct SwitchboardCLI {
     static let commands: [any CLICommand.Type] = [
         DemoCommand.self, QueryCommand.self, SubscribeCommand.self, MockCommand.self, SigV4Command.self,
-        HelpCommand.self, VersionCommand.self,
+        CodegenCommand.self, HelpCommand.self, VersionCommand.self,
     ]
 
     static func main() async {
