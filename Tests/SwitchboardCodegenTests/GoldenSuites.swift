@@ -31,6 +31,7 @@ struct GoldenSuite: Sendable, CustomTestStringConvertible {
         suites.append(todo)
         suites.append(apolloSeed("inline", folder: "ApolloSeedInline"))
         suites.append(apolloSeed("fragment", folder: "ApolloSeedFragment"))
+        suites.append(edgeCases)
         return suites
     }
 
@@ -63,6 +64,15 @@ struct GoldenSuite: Sendable, CustomTestStringConvertible {
         inputs: [
             Input(url: fixtures.appendingPathComponent("todo/AddTodo.graphql"), relativeName: "AddTodo.graphql"),
             Input(url: generatedRoot.appendingPathComponent("Todo/ToDoList.swift"), relativeName: "ToDoList.swift"),
+        ])
+
+    /// Names that collide with what generated code declares or uses.
+    static let edgeCases = GoldenSuite(
+        folder: "EdgeCases", schema: fixtures.appendingPathComponent("edge-cases/edge-cases.graphqls"),
+        schemaDisplayName: "edge-cases.graphqls",
+        inputs: [
+            Input(
+                url: fixtures.appendingPathComponent("edge-cases/EdgeCases.graphql"), relativeName: "EdgeCases.graphql")
         ])
 
     /// One of the Apollo iOS seed's two `HeroAsDroid` forms, in its own namespace (the names

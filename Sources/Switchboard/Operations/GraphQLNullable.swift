@@ -14,8 +14,8 @@ public enum GraphQLNullable<Wrapped> {
     case absent
     /// Sent as an explicit `null`.
     case null
-    /// Sent with this value.
-    case value(Wrapped)
+    /// Sent with this value (boxed, so that an input object can have a field of its own type).
+    indirect case value(Wrapped)
 }
 
 extension GraphQLNullable: Sendable where Wrapped: Sendable {}

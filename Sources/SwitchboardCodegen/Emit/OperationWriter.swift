@@ -46,9 +46,11 @@ struct OperationWriter {
                 + (variable.defaultValue.map { " = \($0)" } ?? "")
         }
         writer.call("init", parameters, suffix: " {")
+        // A variable called `variables` would shadow the property.
+        let property = variables.contains { $0.name == "variables" } ? "self.variables" : "variables"
         writer.indented { writer in
             writer.call(
-                "variables = Variables", variables.map { "\($0.name): \(SwiftNames.identifier($0.name))" })
+                "\(property) = Variables", variables.map { "\($0.name): \(SwiftNames.identifier($0.name))" })
         }
         writer.line("}")
     }

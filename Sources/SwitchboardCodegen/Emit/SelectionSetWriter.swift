@@ -18,7 +18,7 @@ struct SelectionSetWriter {
                     writer.declares(property)
                     writer.computedProperty(
                         "var \(property): FragmentPointer",
-                        "fragments.\(SwiftNames.member(fragment.propertyName)).fragmentPointer")
+                        "\(shape.fragmentsProperty).\(SwiftNames.member(fragment.propertyName)).fragmentPointer")
                 }
             }
             if !shape.synthesizesDecoding {
@@ -73,7 +73,8 @@ struct SelectionSetWriter {
             writer.line("let \(typeCase.propertyName): \(typeCase.shape.name)?")
         }
         if !shape.fragments.isEmpty {
-            writer.line("let fragments: Fragments")
+            writer.declares(shape.fragmentsProperty)
+            writer.line("let \(shape.fragmentsProperty): Fragments")
         }
     }
 
@@ -88,7 +89,7 @@ struct SelectionSetWriter {
             for property in shape.properties {
                 let method = property.isOptional ? "decodeIfPresent" : "decode"
                 writer.call(
-                    "\(SwiftNames.identifier(property.responseKey)) = try container.\(method)",
+                    "\(assignee(property.responseKey)) = try container.\(method)",
                     ["\(property.baseType).self", "forKey: .\(SwiftNames.member(property.responseKey))"])
             }
             for typeCase in shape.typeCases {
@@ -99,9 +100,16 @@ struct SelectionSetWriter {
             if !shape.fragments.isEmpty {
                 let arguments = shape.fragments.map { "\($0.propertyName): " + expression(for: $0) }
                 let throwing = shape.fragments.contains { if case .typeCases = $0.source { false } else { true } }
-                writer.call("fragments = \(throwing ? "try " : "")Fragments", arguments)
+                writer.call("\(assignee(shape.fragmentsProperty)) = \(throwing ? "try " : "")Fragments", arguments)
             }
         }
+    }
+
+    /// The left side of an assignment in `init(from:)`: `self.` where the parameter, the local
+    /// `container` or a keyword would take the bare name.
+    private func assignee(_ name: String) -> String {
+        name == "decoder" || name == "container" || SwiftNames.keywords.contains(name)
+            ? "self.\(SwiftNames.identifier(name))" : name
     }
 
     private func expression(for fragment: FragmentReference) -> String {
@@ -111,9 +119,7 @@ struct SelectionSetWriter {
         case .decodedIfIncluded:
             return "\(fragment.fragmentName).decodeIfIncluded(from: decoder)"
         case .typeCases(let paths):
-            return paths.map { path in
-                path.joined(separator: "?.") + "?.fragments.\(SwiftNames.member(fragment.propertyName))"
-            }.joined(separator: " ?? ")
+            return paths.joined(separator: " ?? ")
         }
     }
 

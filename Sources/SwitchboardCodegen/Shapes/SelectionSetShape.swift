@@ -16,6 +16,8 @@ struct SelectionSetShape {
     var typeCases: [TypeCase] = []
     /// The named fragments reachable as `fragments.x`.
     var fragments: [FragmentReference] = []
+    /// The name of the fragments container: `fragments`, unless a field has that name.
+    var fragmentsProperty = "fragments"
     /// Structs declared for object fields (fields whose struct an enclosing type case already
     /// declares with the same selections reuse that one instead).
     var fieldTypes: [SelectionSetShape] = []
@@ -58,15 +60,17 @@ struct FragmentReference {
         case decoded
         /// Spread under `@include`/`@skip`: decoded when its fields are there.
         case decodedIfIncluded
-        /// Spread under a type condition: taken from the type cases that hold it (each path a
-        /// chain of type-case accessors).
-        case typeCases([[String]])
+        /// Spread under a type condition: taken from the type cases that hold it (each an
+        /// expression such as `asDroid?.fragments.droidDetails`).
+        case typeCases([String])
     }
 
     /// The fragment's name (and its struct's).
     var fragmentName: String
     /// The property name in `Fragments`.
     var propertyName: String
+    /// How the struct that holds it (a type case) names it: `fragments.droidDetails`.
+    var containerPath: String
     /// How it is obtained.
     var source: Source
 

@@ -68,8 +68,8 @@ struct ShapeBuilder {
             }
         }
         for child in children {
-            let caseName = SwiftNames.unique("As" + child.condition, in: &usedTypeNames)
-            let propertyName = SwiftNames.unique("as" + child.condition, in: &usedProperties)
+            let caseName = SwiftNames.unique("As" + SwiftNames.capitalized(child.condition), in: &usedTypeNames)
+            let propertyName = SwiftNames.unique("as" + SwiftNames.capitalized(child.condition), in: &usedProperties)
             var caseShape = node(
                 name: caseName, type: child.condition, scope: child.scope, all: atoms, routed: child.atoms,
                 inherited: fields)
@@ -77,6 +77,10 @@ struct ShapeBuilder {
             shape.typeCases.append(TypeCase(propertyName: propertyName, shape: caseShape))
         }
         shape.fragments = fragmentReferences(atoms, routed: routed, scope: scope, typeCases: shape.typeCases)
+        if !shape.fragments.isEmpty { shape.fragmentsProperty = SwiftNames.unique("fragments", in: &usedProperties) }
+        for index in shape.fragments.indices {
+            shape.fragments[index].containerPath = shape.fragmentsProperty + "." + shape.fragments[index].propertyName
+        }
         return shape
     }
 
@@ -162,9 +166,10 @@ struct ShapeBuilder {
                 source = merged(references[position].source, source)
                 references[position].source = source
             } else {
+                let propertyName = SwiftNames.lowercasedFirst(name)
                 references.append(
                     FragmentReference(
-                        fragmentName: name, propertyName: SwiftNames.lowercasedFirst(name), source: source))
+                        fragmentName: name, propertyName: propertyName, containerPath: propertyName, source: source))
             }
         }
         return references
@@ -182,17 +187,22 @@ struct ShapeBuilder {
     }
 
     /// The type-case accessors from a struct down to the one that meets `atom`.
-    private func typeCasePath(_ atom: SelectionAtom, scope: Set<String>, typeCases: [TypeCase]) -> [String]? {
+    private func typeCasePath(_ atom: SelectionAtom, scope: Set<String>, typeCases: [TypeCase]) -> String? {
         var path: [String] = []
+        var holder: SelectionSetShape?
         var current = typeCases
         var currentScope = scope
         for condition in atom.conditions where !currentScope.isSubset(of: index.possibleTypes(of: condition)) {
             guard let typeCase = current.first(where: { $0.shape.graphQLType == condition }) else { return nil }
             path.append(typeCase.propertyName)
+            holder = typeCase.shape
             current = typeCase.shape.typeCases
             currentScope = currentScope.intersection(index.possibleTypes(of: condition))
         }
-        return path.isEmpty ? nil : path
+        guard let holder, case .fragmentSpread(let name) = atom.kind,
+            let reference = holder.fragments.first(where: { $0.fragmentName == name })
+        else { return nil }
+        return path.joined(separator: "?.") + "?." + reference.containerPath
     }
 
     // MARK: Conditions
