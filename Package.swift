@@ -129,8 +129,16 @@ let seedTargets: [Target] = [
 
 // MARK: - Code generation: typed operations from .graphql files and graphql("…") literals
 
+let codegenProducts: [Product] = [
+    .plugin(name: "SwitchboardCodegenPlugin", targets: ["SwitchboardCodegenPlugin"])
+]
 let codegenTargets: [Target] = [
     .target(name: "SwitchboardCodegen", dependencies: ["GraphQLLanguage"]),
+    // What the build plugin runs; not a product, since a plugin cannot use an executable a
+    // product also vends (swift-package-manager #8831).
+    .executableTarget(name: "switchboard-codegen", dependencies: ["SwitchboardCodegen"]),
+    .plugin(
+        name: "SwitchboardCodegenPlugin", capability: .buildTool(), dependencies: ["switchboard-codegen"]),
     .testTarget(
         name: "SwitchboardCodegenTests", dependencies: ["SwitchboardCodegen", "GraphQLLanguage", "TestSupport"]),
     // The generated files of the golden suites (kept equal to the generator's output by
@@ -149,10 +157,12 @@ let cliTargets: [Target] = [
             "Switchboard", "SwitchboardAPI", "SwitchboardMock", "SwitchboardSigV4", "GraphQLLanguage",
             "SwitchboardCodegen",
         ]),
-    // Runs the built executable as a child process; the dependency makes `swift test` build it.
+    // Runs the built executables as child processes; the dependencies make `swift test` build them.
     .testTarget(
         name: "SwitchboardCLITests",
-        dependencies: ["switchboard", "Switchboard", "SwitchboardNet", "SwitchboardMock", "TestSupport"]),
+        dependencies: [
+            "switchboard", "switchboard-codegen", "Switchboard", "SwitchboardNet", "SwitchboardMock", "TestSupport",
+        ]),
 ]
 
 // MARK: - Test support
@@ -167,7 +177,7 @@ let package = Package(
     // Amplify Swift's floor: macOS 13, iOS 16 (tvOS 16, watchOS 9, visionOS 1).
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: hubProducts + apiProducts + netProducts + graphQLLanguageProducts + sigV4Products + mockProducts
-        + cliProducts,
+        + codegenProducts + cliProducts,
     targets: systemTargets + hubTargets + apiTargets + netTargets + graphQLLanguageTargets + sigV4Targets + mockTargets
         + codegenTargets + cliTargets
         + seedTargets + supportTargets,
