@@ -139,6 +139,9 @@ let codegenTargets: [Target] = [
     .executableTarget(name: "switchboard-codegen", dependencies: ["SwitchboardCodegen"]),
     .plugin(
         name: "SwitchboardCodegenPlugin", capability: .buildTool(), dependencies: ["switchboard-codegen"]),
+    // scripts/bench codegen
+    .executableTarget(
+        name: "codegen-bench", dependencies: ["SwitchboardCodegen", "GraphQLLanguage"], path: "Benchmarks/CodegenBench"),
     .testTarget(
         name: "SwitchboardCodegenTests", dependencies: ["SwitchboardCodegen", "GraphQLLanguage", "TestSupport"]),
     // The generated files of the golden suites (kept equal to the generator's output by
