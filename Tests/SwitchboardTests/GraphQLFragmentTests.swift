@@ -48,10 +48,10 @@ import Testing
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Holder.self, from: Data(json.utf8)) }
     }
 
-    @Test func pointerWithoutTypenameFailsToDecode() {
-        #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(NameFragment.self, from: Data(#"{"name":"R2-D2"}"#.utf8))
-        }
+    @Test func pointerOnARootTypeHasNoTypename() throws {
+        let fragment = try JSONDecoder().decode(NameFragment.self, from: Data(#"{"name":"R2-D2"}"#.utf8))
+        #expect(fragment.fragmentPointer.typename == nil)
+        #expect(fragment.name == "R2-D2")
     }
 
     @Test func fragmentDecodesAgainFromAPointerMadeForAnotherFragment() throws {

@@ -7,11 +7,13 @@
 /// print(todo.text)
 /// ```
 ///
-/// Today a pointer holds the response object the fragment was spread on; how it finds the data is
-/// internal, so that a normalized store can back it later without changing generated code.
+/// Today a pointer holds the response object the fragment was spread on (with its `__typename`)
+/// and the fragment's data decoded from it; how it finds the data is internal, so that a
+/// normalized store can back it later without changing generated code.
 public struct FragmentPointer: Sendable, Equatable {
-    /// The `__typename` of the object the fragment was spread on.
-    public let typename: String
+    /// The `__typename` of the object the fragment was spread on; `nil` on a root operation type,
+    /// whose selection set has none.
+    let typename: String?
     /// The response object the fragment was spread on.
     let object: JSONValue
     /// The fragment data decoded along with the pointer, so reading it never decodes twice.
@@ -21,14 +23,14 @@ public struct FragmentPointer: Sendable, Equatable {
     /// the fragment's data decoded from the same object.
     init(from decoder: any Decoder, decoded data: some Sendable) throws {
         let object = try JSONValue(from: decoder)
-        guard let typename = object["__typename"]?.stringValue else {
-            throw DecodingError.keyNotFound(
-                FragmentPointerKey.typename,
+        guard object.objectValue != nil else {
+            throw DecodingError.typeMismatch(
+                [String: JSONValue].self,
                 DecodingError.Context(
                     codingPath: decoder.codingPath,
-                    debugDescription: "A fragment is spread on an object without a __typename string."))
+                    debugDescription: "A fragment is spread on a \(object.kindDescription), not an object."))
         }
-        self.typename = typename
+        self.typename = object["__typename"]?.stringValue
         self.object = object
         self.decoded = DecodedFragmentData(data)
     }
@@ -43,10 +45,6 @@ public struct FragmentPointer: Sendable, Equatable {
     /// Pointers are equal when they point at equal objects.
     public static func == (lhs: FragmentPointer, rhs: FragmentPointer) -> Bool {
         lhs.typename == rhs.typename && lhs.object == rhs.object
-    }
-
-    private enum FragmentPointerKey: String, CodingKey {
-        case typename = "__typename"
     }
 }
 

@@ -34,7 +34,7 @@ extension GraphQLFragment {
             self.init(fragmentPointer: pointer, data: try pointer.data(Data.self))
         } catch {
             preconditionFailure(
-                "\(Self.self)(key:) was given a pointer to a \(pointer.typename) object that does not hold "
+                "\(Self.self)(key:) was given a pointer to a \(pointer.typename ?? "root") object that does not hold "
                     + "the fragment's fields (\(error)); pass a value of a generated type that spreads the fragment.")
         }
     }

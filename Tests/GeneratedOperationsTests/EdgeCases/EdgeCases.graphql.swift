@@ -170,3 +170,73 @@ protocol ThingID_Key {
     /// Where `ThingID` was spread, for `ThingID(key:)`.
     var fragment_ThingID: FragmentPointer { get }
 }
+
+struct RootFragmentQuery: GraphQLQuery {
+    static let operationName = "RootFragment"
+    static let document = """
+        query RootFragment {
+          ...Things
+        }
+
+        fragment Things on Query {
+          things {
+            id
+            __typename
+          }
+        }
+        """
+
+    struct Data: Decodable, Sendable, Equatable, Things_Key {
+        let things: [Thing]
+        let fragments: Fragments
+
+        var fragment_Things: FragmentPointer { fragments.things.fragmentPointer }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            things = try container.decode([Thing].self, forKey: .things)
+            fragments = try Fragments(things: Things(from: decoder))
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case things
+        }
+
+        struct Thing: Decodable, Sendable, Equatable {
+            let __typename: String
+            let id: String
+        }
+
+        struct Fragments: Sendable, Equatable {
+            let things: Things
+        }
+    }
+}
+
+/// `fragment Things on Query`: read it with `Things(key:)` from a type that spreads it.
+struct Things: GraphQLFragment {
+    let fragmentPointer: FragmentPointer
+    let data: Data
+
+    struct Data: Decodable, Sendable, Equatable {
+        let things: [Thing]
+
+        struct Thing: Decodable, Sendable, Equatable {
+            let __typename: String
+            let id: String
+        }
+    }
+}
+
+extension Things {
+    /// Reads the fragment from a value whose selection set spreads it.
+    init(key: some Things_Key) {
+        self.init(pointer: key.fragment_Things)
+    }
+}
+
+/// A generated type whose selection set spreads `Things`.
+protocol Things_Key {
+    /// Where `Things` was spread, for `Things(key:)`.
+    var fragment_Things: FragmentPointer { get }
+}

@@ -34,4 +34,14 @@ import Testing
         #expect(data.node?.asThing == "1")
         #expect(data.node?.asThing2?.default == false)
     }
+
+    @Test func fragmentOnTheQueryTypeReadsFromTheRoot() async throws {
+        let harness = try await MockHarness.start([
+            "RootFragment": ["things": [["__typename": "Thing", "id": "7"]]]
+        ])
+        let data = try await harness.plugin.query(operation: RootFragmentQuery()).get()
+        await harness.stop()
+        #expect(data.things.map(\.id) == ["7"])
+        #expect(Things(key: data).things.map(\.id) == ["7"])
+    }
 }

@@ -62,7 +62,6 @@ import Testing
 
         #expect(details.name == "R2-D2")
         #expect(details.data == DroidDetails.Data(__typename: "Droid", name: "R2-D2", primaryFunction: "Astromech"))
-        #expect(details.fragmentPointer.typename == "Droid")
         #expect(details == droid.fragments.droidDetails)
     }
 
