@@ -60,17 +60,32 @@ struct SwiftWriter {
         depth -= 1
     }
 
-    /// Writes `struct Name: A, B { … }`, moving the conformances to their own line when the
-    /// declaration is too long for one.
+    /// Writes `struct Name: A, B { … }`; when that is too long for one line, the conformances fill
+    /// the line and continuation lines, and `{` goes on its own line, as swift-format lays it out.
     mutating func typeDeclaration(_ declaration: String, conformances: [String], _ body: (inout SwiftWriter) -> Void) {
         let list = conformances.joined(separator: ", ")
         if indentation.count + declaration.count + 2 + list.count + 2 <= Self.lineLength {
             block(declaration + ": " + list, body)
             return
         }
-        line(declaration + ":")
+        var current = declaration + ":"
+        var lines: [String] = []
+        for (index, conformance) in conformances.enumerated() {
+            let item = conformance + (index == conformances.count - 1 ? "" : ",")
+            let continuation = lines.isEmpty ? 0 : 4
+            if indentation.count + continuation + current.count + 1 + item.count > Self.lineLength,
+                current.hasSuffix(",")
+            {
+                lines.append(current)
+                current = item
+            } else {
+                current += " " + item
+            }
+        }
+        lines.append(current)
+        line(lines[0])
         depth += 1
-        line(list)
+        for continuation in lines.dropFirst() { line(continuation) }
         depth -= 1
         line("{")
         depth += 1
