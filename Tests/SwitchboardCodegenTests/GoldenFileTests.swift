@@ -36,4 +36,11 @@ import Testing
     func generationIsDeterministic(suite: GoldenSuite) throws {
         #expect(try suite.generate() == suite.generate())
     }
+
+    @Test func introspectionSchemaGeneratesTheSameFiles() throws {
+        guard var suite = GoldenSuite.starWars else { return }
+        let sdl = try suite.generate()
+        suite.schema = suite.schema.deletingLastPathComponent().appendingPathComponent("starwars-introspection.json")
+        #expect(try suite.generate() == sdl)
+    }
 }
