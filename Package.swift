@@ -103,18 +103,6 @@ let modelTransformTargets: [Target] = [
         exclude: ["Golden"]),
 ]
 
-// MARK: - Code generation
-
-let codegenProducts: [Product] = [.library(name: "SwitchboardCodegen", targets: ["SwitchboardCodegen"])]
-let codegenTargets: [Target] = [
-    // Swift model files from an @model schema (Sources/SwitchboardCodegen/Models).
-    .target(name: "SwitchboardCodegen", dependencies: ["ModelTransform", "GraphQLLanguage"]),
-    // Switchboard is a dependency so that its module is built for the tests that type-check generated files.
-    .testTarget(
-        name: "SwitchboardCodegenTests",
-        dependencies: ["SwitchboardCodegen", "ModelTransform", "GraphQLLanguage", "Switchboard", "TestSupport"]),
-]
-
 // MARK: - AWS Signature Version 4
 
 let sigV4Products: [Product] = [.library(name: "SwitchboardSigV4", targets: ["SwitchboardSigV4"])]
@@ -150,6 +138,32 @@ let seedTargets: [Target] = [
         name: "SeedModelBasedQueriesTests", dependencies: ["SwitchboardAPI", "SwitchboardMock", "TestSupport"]),
 ]
 
+// MARK: - Code generation: Swift models from @model schemas, typed operations from .graphql files and literals
+
+let codegenProducts: [Product] = [
+    .library(name: "SwitchboardCodegen", targets: ["SwitchboardCodegen"]),
+    .plugin(name: "SwitchboardCodegenPlugin", targets: ["SwitchboardCodegenPlugin"]),
+]
+let codegenTargets: [Target] = [
+    .target(name: "SwitchboardCodegen", dependencies: ["ModelTransform", "GraphQLLanguage"]),
+    // What the build plugin runs; not a product, since a plugin cannot use an executable a
+    // product also vends (swift-package-manager #8831).
+    .executableTarget(name: "switchboard-codegen", dependencies: ["SwitchboardCodegen"]),
+    .plugin(
+        name: "SwitchboardCodegenPlugin", capability: .buildTool(), dependencies: ["switchboard-codegen"]),
+    // scripts/bench codegen
+    .executableTarget(
+        name: "codegen-bench", dependencies: ["SwitchboardCodegen", "GraphQLLanguage"], path: "Benchmarks/CodegenBench"),
+    // Switchboard is a dependency so that its module is built for the tests that type-check generated files.
+    .testTarget(
+        name: "SwitchboardCodegenTests",
+        dependencies: ["SwitchboardCodegen", "ModelTransform", "GraphQLLanguage", "Switchboard", "TestSupport"]),
+    // The generated files of the golden suites (kept equal to the generator's output by
+    // SwitchboardCodegenTests), compiled in Swift 6 mode and run against the mock server.
+    .testTarget(
+        name: "GeneratedOperationsTests", dependencies: ["SwitchboardAPI", "SwitchboardMock", "TestSupport"]),
+]
+
 // MARK: - Command-line tool
 
 let cliProducts: [Product] = [.executable(name: "switchboard", targets: ["switchboard"])]
@@ -160,12 +174,12 @@ let cliTargets: [Target] = [
             "Switchboard", "SwitchboardAPI", "SwitchboardMock", "SwitchboardSigV4", "GraphQLLanguage", "ModelTransform",
             "SwitchboardCodegen",
         ]),
-    // Runs the built executable as a child process; the dependency makes `swift test` build it.
+    // Runs the built executables as child processes; the dependencies make `swift test` build them.
     .testTarget(
         name: "SwitchboardCLITests",
         dependencies: [
-            "switchboard", "Switchboard", "SwitchboardNet", "SwitchboardMock", "ModelTransform", "SwitchboardCodegen",
-            "TestSupport",
+            "switchboard", "switchboard-codegen", "Switchboard", "SwitchboardNet", "SwitchboardMock", "ModelTransform",
+            "SwitchboardCodegen", "TestSupport",
         ]),
 ]
 

@@ -1,0 +1,47 @@
+/// Writes a named fragment: its struct with `Data`, `init(key:)`, and its `_Key` protocol.
+///
+/// `init(key:)` is declared in an extension so that the struct keeps its memberwise initializer
+/// (which ``GraphQLFragment`` requires); inside a namespace that extension goes to `fileScope`,
+/// as extensions cannot nest.
+struct FragmentWriter {
+    /// `Namespace.` or nothing.
+    let qualifier: String
+
+    func write(
+        name: String, typeCondition: String, data: SelectionSetShape, into writer: inout SwiftWriter,
+        fileScope: inout SwiftWriter
+    ) {
+        writer.declares(name)
+        writer.documentation(
+            "`fragment \(name) on \(typeCondition)`: read it with `\(name)(key:)` from a type that spreads it.")
+        writer.block("struct \(name): GraphQLFragment") { writer in
+            writer.line("let fragmentPointer: FragmentPointer")
+            writer.line("let data: Data")
+            writer.blankLine()
+            SelectionSetWriter().write(data, into: &writer)
+        }
+        if qualifier.isEmpty {
+            writer.blankLine()
+            writeKeyInitializer(name: name, into: &writer)
+        } else {
+            fileScope.blankLine()
+            writeKeyInitializer(name: name, into: &fileScope)
+        }
+        writer.blankLine()
+        writer.declares("fragment_" + name)
+        writer.documentation("A generated type whose selection set spreads `\(name)`.")
+        writer.block("protocol \(name)_Key") { writer in
+            writer.documentation("Where `\(name)` was spread, for `\(name)(key:)`.")
+            writer.line("var fragment_\(name): FragmentPointer { get }")
+        }
+    }
+
+    private func writeKeyInitializer(name: String, into writer: inout SwiftWriter) {
+        writer.block("extension \(qualifier)\(name)") { writer in
+            writer.documentation("Reads the fragment from a value whose selection set spreads it.")
+            writer.block("init(key: some \(qualifier)\(name)_Key)") { writer in
+                writer.line("self.init(pointer: key.fragment_\(name))")
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import GraphQLLanguage
+
+/// Writes an operation's struct: `HeroAsDroidQuery` with its name, document, variables and `Data`.
+struct OperationWriter {
+    /// What the struct is made of.
+    struct Operation {
+        var typeName: String
+        var kind: OperationType
+        var name: String
+        var document: String
+        var variables: [Variable]
+        var data: SelectionSetShape
+    }
+
+    /// One variable: a stored property of `Variables` and a parameter of the initializer.
+    struct Variable {
+        var name: String
+        var type: String
+        var defaultValue: String?
+    }
+
+    func write(_ operation: Operation, into writer: inout SwiftWriter) {
+        let conformance = [
+            "query": "GraphQLQuery", "mutation": "GraphQLMutation", "subscription": "GraphQLSubscription",
+        ]
+        writer.block("struct \(operation.typeName): \(conformance[operation.kind.rawValue] ?? "GraphQLQuery")") {
+            writer in
+            writer.line("static let operationName = \"\(operation.name)\"")
+            DocumentLiteral(text: operation.document).write("static let document =", into: &writer)
+            if !operation.variables.isEmpty {
+                writer.blankLine()
+                writer.line("var variables: Variables")
+                writer.blankLine()
+                writeInitializer(operation.variables, into: &writer)
+                writer.blankLine()
+                writeVariables(operation.variables, into: &writer)
+            }
+            writer.blankLine()
+            SelectionSetWriter().write(operation.data, into: &writer)
+        }
+    }
+
+    private func writeInitializer(_ variables: [Variable], into writer: inout SwiftWriter) {
+        let parameters = variables.map { variable in
+            "\(SwiftNames.identifier(variable.name)): \(variable.type)"
+                + (variable.defaultValue.map { " = \($0)" } ?? "")
+        }
+        writer.call("init", parameters, suffix: " {")
+        // A variable called `variables` would shadow the property.
+        let property = variables.contains { $0.name == "variables" } ? "self.variables" : "variables"
+        writer.indented { writer in
+            writer.call(
+                "\(property) = Variables", variables.map { "\($0.name): \(SwiftNames.identifier($0.name))" })
+        }
+        writer.line("}")
+    }
+
+    private func writeVariables(_ variables: [Variable], into writer: inout SwiftWriter) {
+        writer.block("struct Variables: Encodable, Sendable, Equatable") { writer in
+            for variable in variables {
+                writer.declares(variable.name)
+                writer.line(
+                    "var \(SwiftNames.identifier(variable.name)): \(variable.type)"
+                        + (variable.defaultValue.map { " = \($0)" } ?? ""))
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+/// Writes the struct of a ``SelectionSetShape`` and, nested in it, the structs of its fields,
+/// type cases and fragments.
+struct SelectionSetWriter {
+    func write(_ shape: SelectionSetShape, documentation: String? = nil, into writer: inout SwiftWriter) {
+        let base = shape.possibleTypes == nil ? "Decodable" : "GraphQLTypeCase"
+        let conformances = [base, "Sendable", "Equatable"] + shape.keyFragments.map { $0.fragmentName + "_Key" }
+        writer.documentation(documentation)
+        writer.typeDeclaration("struct \(shape.name)", conformances: conformances) { writer in
+            if let possibleTypes = shape.possibleTypes {
+                writePossibleTypes(possibleTypes.sorted(), into: &writer)
+                writer.blankLine()
+            }
+            writeProperties(shape, into: &writer)
+            if !shape.keyFragments.isEmpty {
+                writer.blankLine()
+                for fragment in shape.keyFragments {
+                    let property = "fragment_" + fragment.fragmentName
+                    writer.declares(property)
+                    writer.computedProperty(
+                        "var \(property): FragmentPointer",
+                        "\(shape.fragmentsProperty).\(SwiftNames.member(fragment.propertyName)).fragmentPointer")
+                }
+            }
+            if !shape.synthesizesDecoding {
+                writer.blankLine()
+                writeDecoder(shape, into: &writer)
+                if shape.hasTypename || !shape.properties.isEmpty {
+                    writer.blankLine()
+                    writeCodingKeys(shape, into: &writer)
+                }
+            }
+            for fieldType in shape.fieldTypes {
+                writer.blankLine()
+                write(fieldType, into: &writer)
+            }
+            for typeCase in shape.typeCases {
+                writer.blankLine()
+                write(typeCase.shape, into: &writer)
+            }
+            if !shape.fragments.isEmpty {
+                writer.blankLine()
+                writeFragments(shape.fragments, into: &writer)
+            }
+        }
+    }
+
+    private func writePossibleTypes(_ names: [String], into writer: inout SwiftWriter) {
+        let quoted = names.map { "\"\($0)\"" }
+        let single = "static let possibleTypes: Set<String> = [" + quoted.joined(separator: ", ") + "]"
+        if single.count + 8 <= SwiftWriter.lineLength {
+            writer.line(single)
+            return
+        }
+        writer.line("static let possibleTypes: Set<String> = [")
+        writer.indented { writer in
+            for name in quoted { writer.line(name + ",") }
+        }
+        writer.line("]")
+    }
+
+    private func writeProperties(_ shape: SelectionSetShape, into writer: inout SwiftWriter) {
+        if shape.hasTypename {
+            writer.declares("__typename")
+            writer.line("let __typename: String")
+        }
+        for property in shape.properties {
+            writer.documentation(property.description)
+            writer.declares(property.responseKey)
+            writer.line("let \(SwiftNames.identifier(property.responseKey)): \(property.swiftType)")
+        }
+        for typeCase in shape.typeCases {
+            writer.declares(typeCase.propertyName)
+            writer.line("let \(typeCase.propertyName): \(typeCase.shape.name)?")
+        }
+        if !shape.fragments.isEmpty {
+            writer.declares(shape.fragmentsProperty)
+            writer.line("let \(shape.fragmentsProperty): Fragments")
+        }
+    }
+
+    private func writeDecoder(_ shape: SelectionSetShape, into writer: inout SwiftWriter) {
+        writer.block("init(from decoder: any Decoder) throws") { writer in
+            if shape.hasTypename || !shape.properties.isEmpty {
+                writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            }
+            if shape.hasTypename {
+                writer.line("__typename = try container.decode(String.self, forKey: .__typename)")
+            }
+            for property in shape.properties {
+                let method = property.isOptional ? "decodeIfPresent" : "decode"
+                writer.call(
+                    "\(assignee(property.responseKey)) = try container.\(method)",
+                    ["\(property.baseType).self", "forKey: .\(SwiftNames.member(property.responseKey))"])
+            }
+            for typeCase in shape.typeCases {
+                writer.call(
+                    "\(typeCase.propertyName) = try \(typeCase.shape.name)",
+                    ["typename: __typename", "from: decoder"])
+            }
+            if !shape.fragments.isEmpty {
+                let arguments = shape.fragments.map { "\($0.propertyName): " + expression(for: $0) }
+                let throwing = shape.fragments.contains { if case .typeCases = $0.source { false } else { true } }
+                writer.call("\(assignee(shape.fragmentsProperty)) = \(throwing ? "try " : "")Fragments", arguments)
+            }
+        }
+    }
+
+    /// The left side of an assignment in `init(from:)`: `self.` where the parameter, the local
+    /// `container` or a keyword would take the bare name.
+    private func assignee(_ name: String) -> String {
+        name == "decoder" || name == "container" || SwiftNames.keywords.contains(name)
+            ? "self.\(SwiftNames.identifier(name))" : name
+    }
+
+    private func expression(for fragment: FragmentReference) -> String {
+        switch fragment.source {
+        case .decoded:
+            return "\(fragment.fragmentName)(from: decoder)"
+        case .decodedIfIncluded:
+            return "\(fragment.fragmentName).decodeIfIncluded(from: decoder)"
+        case .typeCases(let paths):
+            return paths.joined(separator: " ?? ")
+        }
+    }
+
+    private func writeCodingKeys(_ shape: SelectionSetShape, into writer: inout SwiftWriter) {
+        writer.block("private enum CodingKeys: String, CodingKey") { writer in
+            if shape.hasTypename { writer.line("case __typename") }
+            for property in shape.properties {
+                writer.line("case \(SwiftNames.identifier(property.responseKey))")
+            }
+        }
+    }
+
+    private func writeFragments(_ fragments: [FragmentReference], into writer: inout SwiftWriter) {
+        writer.block("struct Fragments: Sendable, Equatable") { writer in
+            for fragment in fragments {
+                writer.declares(fragment.propertyName)
+                writer.line(
+                    "let \(SwiftNames.identifier(fragment.propertyName)): \(fragment.fragmentName)\(fragment.isOptional ? "?" : "")"
+                )
+            }
+        }
+    }
+}
