@@ -35,6 +35,7 @@ start=$(seconds)
 build || fail "the first build failed"
 first_build=$(($(seconds) - start))
 expect_in_log "Generating GraphQL operations for StarWarsClient"
+expect_in_log "Generating GraphQL operations for BlogClient"
 swift test --skip-build --scratch-path "$scratch" >"$log" 2>&1 || fail "the tests failed"
 grep -E "Test run with [0-9]+ tests" "$log"
 

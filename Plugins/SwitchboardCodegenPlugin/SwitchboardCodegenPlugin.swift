@@ -4,7 +4,9 @@ import PackagePlugin
 /// Generates typed GraphQL operations for the target it is applied to, on every build that needs
 /// it: from the target's schema (`schema.graphqls`, `schema.graphql` or `schema.json`, or the
 /// `"schema"` of a `switchboard-codegen.json` in the target directory), its `.graphql`/`.gql`
-/// files and the `graphql("…")` literals of its Swift sources.
+/// files and the `graphql("…")` literals of its Swift sources. When the schema is an Amplify
+/// `@model` schema, the operations are checked against the AppSync schema it deploys, and the
+/// Swift models are generated too (`"models": "lazyLoad"` in the configuration picks that form).
 ///
 /// ```swift
 /// .target(
@@ -38,6 +40,14 @@ struct SwitchboardCodegenPlugin: BuildToolPlugin {
         if hasConfiguration { arguments += ["--config", configuration.path] }
         var inputs = [schema] + (hasConfiguration ? [configuration] : [])
         var outputs = [output.appending(path: Self.outputName(Self.name(of: schema, in: directory)))]
+        // An Amplify @model schema also yields the Swift models, in one file (their names are
+        // only known once the schema is read, after planning).
+        if let text = try? String(contentsOf: schema, encoding: .utf8), text.contains("@model") {
+            let flat = Self.name(of: schema, in: directory).split(separator: "/").joined(separator: "_")
+            let models = output.appending(path: flat + "+Models.swift")
+            arguments += ["--models-output", models.path]
+            outputs.append(models)
+        }
         let sources = target.sourceFiles.map(\.url).filter { url in
             let name = url.lastPathComponent
             return (name.hasSuffix(".graphql") || name.hasSuffix(".gql") || name.hasSuffix(".swift"))

@@ -20,6 +20,9 @@ package struct CodegenConfiguration: Sendable, Equatable {
     package var scalars: [String: String]
     /// Modules the generated files import besides `Switchboard` (those declaring mapped scalars).
     package var imports: [String]
+    /// The form of the Swift models generated from an `@model` schema (`"classic"`, the default,
+    /// or `"lazyLoad"`).
+    package var modelForm: ModelCodegenOptions.Form = .classic
 
     /// Creates a configuration; by default nothing is set.
     package init(
@@ -31,7 +34,7 @@ package struct CodegenConfiguration: Sendable, Equatable {
         self.imports = imports
     }
 
-    private static let keys = ["schema", "namespace", "scalars", "imports"]
+    private static let keys = ["schema", "namespace", "scalars", "imports", "models"]
 
     /// Reads a configuration file's JSON; problems name the file and the key.
     package init(json data: Data, path: String) throws(CodegenFailure) {
@@ -77,6 +80,13 @@ package struct CodegenConfiguration: Sendable, Equatable {
                 throw failure("\"imports\" must be a list of module names")
             }
             imports = modules
+        }
+        if let value = members["models"] {
+            switch value as? String {
+            case "classic": modelForm = .classic
+            case "lazyLoad": modelForm = .lazyLoad
+            default: throw failure("\"models\" must be \"classic\" or \"lazyLoad\" (the form of the generated models)")
+            }
         }
     }
 

@@ -41,7 +41,7 @@ enum CodegenOperationsCommand: CodegenSubcommand {
             }
             guard let schemaPath else { throw UsageError("missing required option --schema") }
             let schemaURL = URL(fileURLWithPath: schemaPath).standardizedFileURL
-            let schema = try OperationGenerator.loadSchema(path: schemaPath, contents: Array(try read(schemaPath)))
+            let schema = try OperationSchema.load(path: schemaPath, contents: Array(try read(schemaPath))).schema
             let inputs = try sources(paths, output: output, schema: schemaURL)
             let schemaName = displayName(schemaPath)
             let schemaFileName = GeneratedFileName.forInput(schemaName)

@@ -22,6 +22,16 @@ let package = Package(
             name: "StarWarsClientTests",
             dependencies: ["StarWarsClient", .product(name: "SwitchboardMock", package: "Switchboard")]
         ),
+        // An Amplify @model schema: the plugin generates the models and the operations' types.
+        .target(
+            name: "BlogClient",
+            dependencies: [.product(name: "SwitchboardAPI", package: "Switchboard")],
+            plugins: [.plugin(name: "SwitchboardCodegenPlugin", package: "Switchboard")]
+        ),
+        .testTarget(
+            name: "BlogClientTests",
+            dependencies: ["BlogClient", .product(name: "SwitchboardMock", package: "Switchboard")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

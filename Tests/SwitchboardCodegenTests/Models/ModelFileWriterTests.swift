@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardCodegen
+import TestSupport
 import Testing
 
 /// Writing generated files: unchanged files are left alone, stale generated files are removed,

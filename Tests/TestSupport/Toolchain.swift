@@ -1,12 +1,11 @@
 import Foundation
-import TestSupport
 
 /// The Swift toolchain that built the tests, for tests that compile or format generated files:
 /// its executables (from `PATH`) and the folder of the built modules (found next to the test
 /// bundle, so that generated files can import `Switchboard`).
-enum Toolchain {
+public enum Toolchain {
     /// The executable `name` on `PATH`, or `nil`.
-    static func executable(_ name: String) -> URL? {
+    public static func executable(_ name: String) -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             let url = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
@@ -17,7 +16,7 @@ enum Toolchain {
 
     /// The folder holding `Switchboard.swiftmodule`: `Modules` beside the test bundle (SwiftPM 5.9
     /// and later) or the bundle's folder itself (older layouts); `nil` when neither has it.
-    static var modulesDirectory: URL? {
+    public static var modulesDirectory: URL? {
         var bundleDirectories: [URL] = []
         if let first = CommandLine.arguments.first {
             bundleDirectories.append(URL(fileURLWithPath: first).deletingLastPathComponent())
@@ -41,7 +40,7 @@ enum Toolchain {
     }
 
     /// A new empty temporary folder.
-    static func temporaryDirectory(_ label: String) throws -> URL {
+    public static func temporaryDirectory(_ label: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sb-\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
