@@ -23,7 +23,14 @@ public actor APIPlugin: APICategoryPlugin {
     struct Settings: Sendable {
         var configuration: APICategoryConfiguration?
         var interceptors: [String: [any RequestInterceptor]] = [:]
+        var responseInterceptors: [String: [any ResponseInterceptor]] = [:]
+        var addedStages: [String: AddedStages] = [:]
         var tokenProviders: [AuthorizationType: any AuthTokenProvider]
+
+        /// The names of the APIs something was added for.
+        var customizedAPIs: Set<String> {
+            Set(interceptors.keys).union(responseInterceptors.keys).union(addedStages.keys)
+        }
     }
 
     let settings: Locked<Settings>
@@ -94,9 +101,9 @@ public actor APIPlugin: APICategoryPlugin {
     /// Configures the APIs directly, without a configuration file.
     public nonisolated func configure(_ configuration: APICategoryConfiguration) throws {
         try settings.withLock { settings throws(APIError) in
-            for name in settings.interceptors.keys where configuration.endpoints[name] == nil {
+            for name in settings.customizedAPIs.sorted() where configuration.endpoints[name] == nil {
                 throw APIError.invalidConfiguration(
-                    "Interceptors were added for the API \"\(name)\", which the configuration does not contain.",
+                    "Interceptors or stages were added for the API \"\(name)\", which the configuration does not contain.",
                     "Use one of: \(configuration.endpoints.keys.sorted().joined(separator: ", "))."
                 )
             }
@@ -109,6 +116,8 @@ public actor APIPlugin: APICategoryPlugin {
         settings.withLock { settings in
             settings.configuration = nil
             settings.interceptors = [:]
+            settings.responseInterceptors = [:]
+            settings.addedStages = [:]
         }
         let connections = realtimeConnections.values
         realtimeConnections = [:]
@@ -120,14 +129,54 @@ public actor APIPlugin: APICategoryPlugin {
     /// concurrently.
     public nonisolated func add(interceptor: any RequestInterceptor, for apiName: String) throws {
         try settings.withLock { settings throws(APIError) in
-            if let configuration = settings.configuration, configuration.endpoints[apiName] == nil {
-                throw APIError.invalidConfiguration(
-                    "Cannot add an interceptor for the API \"\(apiName)\": no API has that name.",
-                    "Use one of: \(configuration.endpoints.keys.sorted().joined(separator: ", "))."
-                )
-            }
+            try Self.checkAPIExists(apiName, in: settings, adding: "an interceptor")
             settings.interceptors[apiName, default: []].append(interceptor)
         }
+    }
+
+    /// Adds a response interceptor to every request to the API `apiName`: it sees each HTTP
+    /// response (and the subscription handshake's) right after the transport, in the order added.
+    public nonisolated func add(responseInterceptor: any ResponseInterceptor, for apiName: String) throws {
+        try settings.withLock { settings throws(APIError) in
+            try Self.checkAPIExists(apiName, in: settings, adding: "a response interceptor")
+            settings.responseInterceptors[apiName, default: []].append(responseInterceptor)
+        }
+    }
+
+    /// Adds a stage to the pipeline of the API `apiName`, before or after a named stage (a
+    /// default one — ``StageName/authorization``, ``StageName/interceptors``, ``StageName/signer``,
+    /// ``StageName/transport``, ``StageName/responseInterceptors`` — or one added earlier).
+    ///
+    /// ```swift
+    /// try plugin.add(stage: RetryStage(policy: RetryPolicy()), for: "todo", placement: .before(.authorization))
+    /// ```
+    public nonisolated func add(stage: any OperationStage, for apiName: String, placement: StagePlacement) throws {
+        try settings.withLock { settings throws(APIError) in
+            try Self.checkAPIExists(apiName, in: settings, adding: "the stage \"\(stage.name)\"")
+            try settings.addedStages[apiName, default: AddedStages()].add(stage, placement: placement, apiName: apiName)
+        }
+    }
+
+    private static func checkAPIExists(_ apiName: String, in settings: Settings, adding what: String) throws(APIError) {
+        if let configuration = settings.configuration, configuration.endpoints[apiName] == nil {
+            throw APIError.invalidConfiguration(
+                "Cannot add \(what) for the API \"\(apiName)\": no API has that name.",
+                "Use one of: \(configuration.endpoints.keys.sorted().joined(separator: ", "))."
+            )
+        }
+    }
+
+    /// The pipeline stages of the API `apiName` (the transport itself excepted).
+    nonisolated static func stages(for apiName: String, settings: Settings, iamSigner: (any IAMRequestSigner)?)
+        -> StagePipeline
+    {
+        (settings.addedStages[apiName] ?? AddedStages()).pipeline(
+            requestDefaults: [
+                AuthorizationStage(tokenProviders: settings.tokenProviders),
+                InterceptorStage(interceptors: settings.interceptors[apiName] ?? []),
+                IAMSigningStage(signer: iamSigner),
+            ],
+            responseDefaults: [ResponseInterceptorStage(interceptors: settings.responseInterceptors[apiName] ?? [])])
     }
 
     /// Adds an Amplify-style interceptor, which need not be `Sendable` (a class with mutable state,
@@ -176,12 +225,8 @@ public actor APIPlugin: APICategoryPlugin {
             configuration: settings.configuration)
         return OperationPipeline(
             context: context,
-            requestStages: [
-                AuthorizationStage(tokenProviders: settings.tokenProviders),
-                InterceptorStage(interceptors: settings.interceptors[context.apiName] ?? []),
-                IAMSigningStage(signer: iamSigner),
-                TransportStage(transport: transport, maximumResponseBytes: maximumResponseBytes),
-            ],
+            stages: Self.stages(for: context.apiName, settings: settings, iamSigner: iamSigner),
+            transport: TransportStage(transport: transport, maximumResponseBytes: maximumResponseBytes),
             decoder: GraphQLResponseDecoder(),
             responseStages: [ListProviderStage(plugin: self)],
             metricsObserver: metricsObserver,

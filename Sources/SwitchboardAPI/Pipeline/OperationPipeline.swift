@@ -4,16 +4,19 @@ import Foundation
 ///
 /// 1. ``AuthorizationStage`` — API key or token (per-request `authMode` picks which);
 /// 2. ``InterceptorStage`` — the API's custom interceptors, in the order added;
-/// 3. ``IAMSigningStage`` — SigV4 for `AWS_IAM`, last so that every header is signed;
-/// 4. ``TransportStage`` — the HTTP exchange;
-/// 5. ``GraphQLResponseDecoder`` — status check and one-pass decoding into `R`;
-/// 6. ``ListProviderStage`` — gives decoded `List`s what they need to load more pages.
+/// 3. ``IAMSigningStage`` — SigV4 for `AWS_IAM`, after every other change so that every header is signed;
+/// 4. the stages the API added, wherever they were placed (see ``StagePipeline``);
+/// 5. ``TransportStage`` — the HTTP exchange;
+/// 6. the status check — a non-2xx response becomes `APIError.httpStatusError`;
+/// 7. ``GraphQLResponseDecoder`` — one-pass decoding into `R`;
+/// 8. ``ListProviderStage`` — gives decoded `List`s what they need to load more pages.
 ///
 /// A pipeline is a value built per operation from a snapshot of the plugin's state, so that
 /// operations run concurrently without holding the plugin actor.
 struct OperationPipeline: Sendable {
     let context: OperationContext
-    let requestStages: [any RequestStage]
+    let stages: StagePipeline
+    let transport: TransportStage
     let decoder: GraphQLResponseDecoder
     let responseStages: [any ResponseStage]
     let metricsObserver: (any OperationMetricsObserver)?
@@ -40,7 +43,7 @@ struct OperationPipeline: Sendable {
         }
 
         let urlRequest = try makeURLRequest(for: request)
-        let response = try await chain(timer: timer)(urlRequest, context)
+        let response = try await stages.run(urlRequest, context: context, timer: timer, transport: transport.send)
         try Task.checkCancellation()
         guard (200..<300).contains(response.statusCode) else {
             throw HTTPStatusCheck.error(for: response, url: context.endpoint.endpoint)
@@ -72,26 +75,6 @@ struct OperationPipeline: Sendable {
         return urlRequest
     }
 
-    /// Composes the request stages, innermost (transport) last, timing each when observed.
-    private func chain(timer: StageTimer?) -> RequestChain {
-        var next: RequestChain = { _, _ in
-            throw APIError.unknown("The request chain has no transport stage.", "")
-        }
-        for stage in requestStages.reversed() {
-            let rest = next
-            if let timer {
-                next = { request, context in
-                    let clock = ContinuousClock()
-                    let start = clock.now
-                    defer { timer.record(stage.name, inclusive: clock.now - start) }
-                    return try await stage.handle(request, context: context, next: rest)
-                }
-            } else {
-                next = { request, context in try await stage.handle(request, context: context, next: rest) }
-            }
-        }
-        return next
-    }
 }
 
 /// Turns non-2xx responses into `APIError.httpStatusError`, keeping headers, a body excerpt and any

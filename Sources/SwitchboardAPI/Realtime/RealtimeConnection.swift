@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardLocking
 import SwitchboardNet
 
 /// What a subscription's stream receives from the connection it runs on.
@@ -179,7 +180,7 @@ actor RealtimeConnection {
         }
         var target = url
         var subprotocols = [adapter.subprotocol]
-        if adapter is AppSyncProtocolAdapter {
+        if adapter.dialect == .appSync {
             if var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
                 components.queryItems = RealtimeAuthorizer.handshakeQuery(authorization: authorization)
                 target = components.url ?? url
@@ -188,20 +189,7 @@ actor RealtimeConnection {
                 subprotocols.append(RealtimeAuthorizer.authorizationSubprotocol(authorization))
             }
         }
-        let headers: [(String, String)]
-        do {
-            headers = try await authorizer.handshakeHeaders(url: target, authorization: authorization)
-        } catch {
-            throw TerminalFailure(error: error)
-        }
-        let opened: any RealtimeSocket
-        do {
-            opened = try await transport.connect(to: target, headers: headers, subprotocols: subprotocols)
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw ConnectFailure(url: url, underlying: error)
-        }
+        let opened = try await openSocket(target: target, authorization: authorization, subprotocols: subprotocols)
         socketsOpened += 1
         socket = opened
         timeoutReason = nil
@@ -213,7 +201,7 @@ actor RealtimeConnection {
         var initAuthorization = authorization
         initAuthorization["host"] = nil
         try await opened.send(
-            text: adapter.initMessage(authorization: adapter is AppSyncProtocolAdapter ? [:] : initAuthorization))
+            text: adapter.initMessage(authorization: adapter.dialect == .appSync ? [:] : initAuthorization))
         try await awaitAcknowledgement(on: opened)
         isReady = true
         wasAcknowledged = true
@@ -229,6 +217,52 @@ actor RealtimeConnection {
             guard let inbound = try? adapter.parse(text) else { continue }
             try await handle(inbound, on: opened)
         }
+    }
+
+    /// Opens the WebSocket as the pipeline's transport, so that the API's stages after the
+    /// transport see the handshake's response (`101`) as they see every HTTP response.
+    private func openSocket(target: URL, authorization: [String: String], subprotocols: [String]) async throws
+        -> any RealtimeSocket
+    {
+        var upgrade = URLRequest(url: target)
+        for (name, value) in RealtimeAuthorizer.handshakeHeaders(authorization: authorization) {
+            upgrade.setValue(value, forHTTPHeaderField: name)
+        }
+        let opened = Locked<(any RealtimeSocket)?>(nil)
+        let transport = self.transport
+        let url = self.url
+        do {
+            _ = try await authorizer.stages.runAfterTransport(upgrade, context: authorizer.context) { request, _ in
+                let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                let socket: any RealtimeSocket
+                do {
+                    socket = try await transport.connect(
+                        to: request.url ?? target, headers: headers, subprotocols: subprotocols)
+                } catch is CancellationError {
+                    throw CancellationError()
+                } catch {
+                    throw ConnectFailure(url: url, underlying: error)
+                }
+                opened.withLock { $0 = socket }
+                return HTTPTransportResponse(statusCode: 101, headers: [:], body: Data())
+            }
+        } catch let failure as ConnectFailure {
+            throw failure
+        } catch is CancellationError {
+            await opened.withLock({ $0 })?.close(code: 1000)
+            throw CancellationError()
+        } catch {
+            // A stage after the transport refused the handshake: nothing to retry.
+            await opened.withLock({ $0 })?.close(code: 1000)
+            throw TerminalFailure(error: error)
+        }
+        guard let socket = opened.withLock({ $0 }) else {
+            throw TerminalFailure(
+                error: APIError.operationError(
+                    "A pipeline stage after the transport did not let the real-time handshake through.",
+                    "Stages placed after the transport must call next(request, context)."))
+        }
+        return socket
     }
 
     private func awaitAcknowledgement(on socket: any RealtimeSocket) async throws {
@@ -299,7 +333,7 @@ actor RealtimeConnection {
     private func sendStart(_ id: String) async {
         guard let entry = entries[id], let socket else { return }
         var authorization: [String: String] = [:]
-        if adapter is AppSyncProtocolAdapter {
+        if adapter.dialect == .appSync {
             do {
                 authorization = try await authorizer.authorizationObject(data: entry.start.dataString)
             } catch {
