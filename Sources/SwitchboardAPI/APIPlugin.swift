@@ -40,6 +40,8 @@ public actor APIPlugin: APICategoryPlugin {
     let realtimeConfiguration: RealtimeConfiguration
     var realtimeConnections: [String: RealtimeConnection] = [:]
     private let metricsObserver: (any OperationMetricsObserver)?
+    /// Where operations and real-time connections log (nothing by default).
+    let logHandler: (any LogHandler)?
     private let maximumResponseBytes: Int
 
     /// Creates the plugin.
@@ -53,6 +55,8 @@ public actor APIPlugin: APICategoryPlugin {
     ///   - iamSigner: Signs `AWS_IAM` requests; by default SigV4 with credentials from the environment
     ///     or `~/.aws` (``SigV4RequestSigner``).
     ///   - metricsObserver: Receives per-stage durations of every operation.
+    ///   - logHandler: Receives log messages (operations at `debug`, failures at `error`, real-time
+    ///     connections); none by default. Secrets never reach it.
     ///   - maximumResponseBytes: Larger responses fail instead of being decoded (default 64 MiB).
     ///   - realtimeTransport: How subscription WebSockets are opened; ``WebSocketRealtimeTransport`` (Switchboard's
     ///     own WebSocket client, system CA roots) by default. Pass one with a `TLSConfiguration` to trust an extra CA.
@@ -65,6 +69,7 @@ public actor APIPlugin: APICategoryPlugin {
         authTokenProviders: [AuthorizationType: any AuthTokenProvider] = [:],
         iamSigner: (any IAMRequestSigner)? = SigV4RequestSigner(),
         metricsObserver: (any OperationMetricsObserver)? = nil,
+        logHandler: (any LogHandler)? = nil,
         maximumResponseBytes: Int = 64 << 20,
         realtimeTransport: (any RealtimeTransport)? = WebSocketRealtimeTransport(),
         realtimeConfiguration: RealtimeConfiguration = RealtimeConfiguration()
@@ -84,6 +89,7 @@ public actor APIPlugin: APICategoryPlugin {
         self.realtimeConfiguration = realtimeConfiguration
         self.iamSigner = iamSigner
         self.metricsObserver = metricsObserver
+        self.logHandler = logHandler
         self.maximumResponseBytes = maximumResponseBytes
     }
 
@@ -230,6 +236,7 @@ public actor APIPlugin: APICategoryPlugin {
             decoder: GraphQLResponseDecoder(),
             responseStages: [ListProviderStage(plugin: self)],
             metricsObserver: metricsObserver,
+            logger: SwitchboardLogger(handler: logHandler, source: "pipeline"),
             userAgent: Self.userAgent
         )
     }

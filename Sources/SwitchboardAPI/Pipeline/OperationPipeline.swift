@@ -20,10 +20,33 @@ struct OperationPipeline: Sendable {
     let decoder: GraphQLResponseDecoder
     let responseStages: [any ResponseStage]
     let metricsObserver: (any OperationMetricsObserver)?
+    let logger: SwitchboardLogger
     let userAgent: String
 
     /// Runs `request` through every stage.
     func execute<R>(_ request: GraphQLRequest<R>) async throws -> GraphQLResponse<R> {
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            let (result, status) = try await run(request)
+            logger.log(
+                .debug,
+                "\(context.operationType.rawValue) \(OperationName.of(request)) → \(context.apiName): HTTP \(status), "
+                    + "\(clock.now - start)", ["api": context.apiName, "status": "\(status)"])
+            return result
+        } catch {
+            let cancelled = error is CancellationError
+            logger.log(
+                cancelled ? .debug : .error,
+                "\(context.operationType.rawValue) \(OperationName.of(request)) → \(context.apiName): "
+                    + (cancelled ? "cancelled" : OperationName.summary(of: error)),
+                ["api": context.apiName])
+            throw error
+        }
+    }
+
+    /// The stages, the status check and decoding, timed for the metrics observer.
+    private func run<R>(_ request: GraphQLRequest<R>) async throws -> (GraphQLResponse<R>, Int) {
         let clock = ContinuousClock()
         let start = clock.now
         let timer = metricsObserver.map { _ in StageTimer() }
@@ -62,7 +85,7 @@ struct OperationPipeline: Sendable {
             responseTimings.append(.init(name: stage.name, duration: clock.now - stageStart))
         }
         succeeded = true
-        return result
+        return (result, response.statusCode)
     }
 
     private func makeURLRequest<R>(for request: GraphQLRequest<R>) throws(APIError) -> URLRequest {
@@ -75,6 +98,27 @@ struct OperationPipeline: Sendable {
         return urlRequest
     }
 
+}
+
+/// The operation's name for log messages: the request's `operationName`, else the first named
+/// operation of the document, else `anonymous`.
+enum OperationName {
+    static func of<R>(_ request: GraphQLRequest<R>) -> String {
+        if let name = request.operationName { return name }
+        for keyword in ["query", "mutation", "subscription"] {
+            guard let range = request.document.range(of: keyword + " ") else { continue }
+            let name = request.document[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if !name.isEmpty { return String(name) }
+        }
+        return "anonymous"
+    }
+
+    /// A failure for a log message: the HTTP status or the error's description, never a body.
+    static func summary(of error: any Error) -> String {
+        guard let error = error as? APIError else { return "\(type(of: error))" }
+        if case .httpStatusError(let status, _) = error { return "HTTP \(status)" }
+        return error.errorDescription
+    }
 }
 
 /// Turns non-2xx responses into `APIError.httpStatusError`, keeping headers, a body excerpt and any

@@ -105,7 +105,7 @@ extension APIPlugin {
             context: context, stages: Self.stages(for: context.apiName, settings: settings, iamSigner: iamSigner))
         let connection = RealtimeConnection(
             url: url, adapter: adapter, transport: realtimeTransport, authorizer: authorizer,
-            configuration: realtimeConfiguration)
+            configuration: realtimeConfiguration, logHandler: logHandler)
         realtimeConnections[key] = connection
         return connection
     }

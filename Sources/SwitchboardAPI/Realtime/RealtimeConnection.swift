@@ -73,11 +73,15 @@ actor RealtimeConnection {
     /// Whether a socket is open and acknowledged.
     var isConnected: Bool { isReady }
 
+    /// Connection events, without the URL's query (it carries AppSync's authorization).
+    private let logger: SwitchboardLogger
+
     init(
         url: URL, adapter: any RealtimeProtocolAdapter, transport: any RealtimeTransport,
         authorizer: RealtimeAuthorizer,
-        configuration: RealtimeConfiguration
+        configuration: RealtimeConfiguration, logHandler: (any LogHandler)? = nil
     ) {
+        self.logger = SwitchboardLogger(handler: logHandler, source: "realtime")
         self.url = url
         self.adapter = adapter
         self.transport = transport
@@ -137,11 +141,13 @@ actor RealtimeConnection {
                 try await connectAndServe()
             } catch let terminal as TerminalFailure {
                 await closeSocket()
+                logger.log(.error, "subscriptions ended: \(terminal.error)", ["api": authorizer.context.apiName])
                 failAll(terminal.error)
                 break
             } catch let failure as ConnectFailure
                 where failure.isRefused && !wasAcknowledged && !configuration.retriesRefusedFirstConnection
             {
+                logger.log(.error, "\(failure)", ["api": authorizer.context.apiName])
                 failAll(SubscriptionError.connectionFailed(attempts: consecutiveFailures, lastError: "\(failure)"))
                 break
             } catch {
@@ -151,9 +157,15 @@ actor RealtimeConnection {
             if entries.isEmpty { break }
             consecutiveFailures += 1
             if consecutiveFailures > configuration.reconnectAttempts {
+                logger.log(
+                    .error, "gave up reconnecting after \(consecutiveFailures - 1) attempts: \(lastError)",
+                    ["api": authorizer.context.apiName])
                 failAll(SubscriptionError.connectionFailed(attempts: consecutiveFailures - 1, lastError: lastError))
                 break
             }
+            logger.log(
+                .warning, "reconnecting (attempt \(consecutiveFailures)) after: \(lastError)",
+                ["api": authorizer.context.apiName, "subscriptions": "\(entries.count)"])
             for id in entries.keys {
                 if entries[id]?.acknowledged == true { entries[id]?.sink.deliver(.state(.connecting)) }
                 entries[id]?.acknowledged = false
@@ -204,6 +216,9 @@ actor RealtimeConnection {
             text: adapter.initMessage(authorization: adapter.dialect == .appSync ? [:] : initAuthorization))
         try await awaitAcknowledgement(on: opened)
         isReady = true
+        logger.log(
+            .info, "connected to \(SwitchboardLogger.describe(url))",
+            ["api": authorizer.context.apiName, "protocol": adapter.dialect.rawValue])
         wasAcknowledged = true
         consecutiveFailures = 0
         deadline = .now + keepAlive
