@@ -2,7 +2,7 @@ import Foundation
 import SwitchboardLocking
 
 /// The GraphQL API plugin: owns the API configuration, the custom interceptors and the token
-/// providers, and runs every query and mutation through the ``OperationPipeline``.
+/// providers, and runs every query and mutation through the operation pipeline.
 ///
 /// ```swift
 /// let plugin = try APIPlugin(authTokenProviders: [.amazonCognitoUserPools: MyTokens()])
@@ -47,7 +47,7 @@ public actor APIPlugin: APICategoryPlugin {
     /// Creates the plugin.
     /// - Parameters:
     ///   - modelRegistration: The generated `AmplifyModels()` registration, registered with
-    ///     ``ModelRegistry`` so that associations declared by name resolve.
+    ///     `ModelRegistry` so that associations declared by name resolve.
     ///   - apiAuthProviderFactory: Amplify's source of `OPENID_CONNECT` and `AWS_LAMBDA` tokens.
     ///   - transport: How HTTP requests are sent; ``URLSessionTransport`` by default.
     ///   - authTokenProviders: Token sources for Cognito User Pools, OpenID Connect and Lambda
@@ -61,7 +61,7 @@ public actor APIPlugin: APICategoryPlugin {
     ///   - realtimeTransport: How subscription WebSockets are opened; ``WebSocketRealtimeTransport`` (Switchboard's
     ///     own WebSocket client, system CA roots) by default. Pass one with a `TLSConfiguration` to trust an extra CA.
     ///   - realtimeConfiguration: Keep-alive, acknowledgement and reconnection settings for subscriptions.
-    /// - Throws: ``APIError/invalidConfiguration(_:_:_:)`` naming an argument that is out of range.
+    /// - Throws: `APIError.invalidConfiguration` naming an argument that is out of range.
     public init(
         modelRegistration: (any AmplifyModelRegistration)? = nil,
         apiAuthProviderFactory: APIAuthProviderFactory? = nil,
@@ -271,7 +271,7 @@ public actor APIPlugin: APICategoryPlugin {
 }
 
 extension APICategory {
-    /// Adds a custom interceptor for the API `apiName` on the configured ``APIPlugin``.
+    /// Adds a custom interceptor for the API `apiName` on the configured `APIPlugin`.
     public func add(interceptor: any RequestInterceptor, for apiName: String) throws {
         try apiPlugin().add(interceptor: interceptor, for: apiName)
     }
