@@ -72,18 +72,18 @@ struct OperationPipeline: Sendable {
             throw HTTPStatusCheck.error(for: response, url: context.endpoint.endpoint)
         }
 
-        let decodeStart = clock.now
+        // The list provider works through the decoder's userInfo: its share is the preparation.
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-        for stage in responseStages { stage.prepareDecoding(&userInfo, request: request, context: context) }
-        var result = try decoder.decode(
-            response.body, status: response.statusCode, request: request, userInfo: userInfo)
-        responseTimings.append(.init(name: "decoder", duration: clock.now - decodeStart))
-
+        var preparations: [OperationMetrics.Stage] = []
         for stage in responseStages {
             let stageStart = clock.now
-            result = stage.process(result, request: request, context: context, userInfo: userInfo)
-            responseTimings.append(.init(name: stage.name, duration: clock.now - stageStart))
+            stage.prepareDecoding(&userInfo, request: request, context: context)
+            preparations.append(.init(name: stage.name, duration: clock.now - stageStart))
         }
+        let decodeStart = clock.now
+        let result = try decoder.decode(
+            response.body, status: response.statusCode, request: request, userInfo: userInfo)
+        responseTimings = [.init(name: "decoder", duration: clock.now - decodeStart)] + preparations
         succeeded = true
         return (result, response.statusCode)
     }

@@ -70,8 +70,6 @@ actor RealtimeConnection {
     private(set) var socketsOpened = 0
     /// Active subscriptions.
     var subscriptionCount: Int { entries.count }
-    /// Whether a socket is open and acknowledged.
-    var isConnected: Bool { isReady }
 
     /// Connection events, without the URL's query (it carries AppSync's authorization).
     private let logger: SwitchboardLogger
