@@ -138,6 +138,26 @@ public final class TCPConnection: ByteStream {
         }
     }
 
+    /// Discards up to `maxBytes` of input that has already arrived, never waiting; returns how
+    /// many bytes were discarded (0 when nothing was buffered or the socket is closed).
+    func discardAvailableInput(maxBytes: Int = 65_536) -> Int {
+        descriptor.withLock { fd in
+            guard fd >= 0 else { return 0 }
+            var buffer = [UInt8](repeating: 0, count: min(maxBytes, 65_536))
+            let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            return max(count, 0)
+        }
+    }
+
+    /// Writes as much of `bytes` as the socket takes now, never waiting; returns the count written.
+    func writeAvailable(_ bytes: [UInt8]) -> Int {
+        descriptor.withLock { fd in
+            guard fd >= 0, !bytes.isEmpty else { return 0 }
+            let count = bytes.withUnsafeBytes { sendWithoutSignal(fd, $0.baseAddress!, $0.count) }
+            return max(count, 0)
+        }
+    }
+
     /// Half-closes the connection: the peer reads end-of-stream, reading here still works.
     public func shutdownOutput() { shutdown(Int32(SHUT_WR)) }
 
