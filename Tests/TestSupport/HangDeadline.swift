@@ -1,0 +1,43 @@
+import Foundation
+
+/// Runs `body` on its own task and returns its result, or `nil` when `deadline` passes first (the
+/// body then runs on, unobserved). For tests that must detect a hang or a runaway computation
+/// without asserting how long the work takes: make the deadline generous.
+public func resultUnlessHung<T: Sendable>(
+    deadline: Duration = .seconds(60), _ body: @escaping @Sendable () async throws -> T
+) async throws -> T? {
+    let race = HangRace<T>()
+    return try await withCheckedThrowingContinuation { continuation in
+        race.attach(continuation)
+        Task.detached {
+            do {
+                race.finish(.success(try await body()))
+            } catch {
+                race.finish(.failure(error))
+            }
+        }
+        Task.detached {
+            try? await Task.sleep(for: deadline)
+            race.finish(.success(nil))
+        }
+    }
+}
+
+/// The continuation both racers try to resume; the first one wins.
+private final class HangRace<T: Sendable>: @unchecked Sendable {
+    // `lock` protects `continuation`, which is taken exactly once.
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T?, any Error>?
+
+    func attach(_ continuation: CheckedContinuation<T?, any Error>) {
+        lock.withLock { self.continuation = continuation }
+    }
+
+    func finish(_ result: Result<T?, any Error>) {
+        let taken = lock.withLock { () -> CheckedContinuation<T?, any Error>? in
+            defer { continuation = nil }
+            return continuation
+        }
+        taken?.resume(with: result)
+    }
+}
