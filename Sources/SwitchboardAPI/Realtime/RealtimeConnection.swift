@@ -60,7 +60,11 @@ actor RealtimeConnection {
     private var keepAlive: Duration
     private var lastPing = ContinuousClock.now
     private var timeoutReason: String?
+    /// Failed or short-lived connections in a row (see ``RealtimeConfiguration/stableConnectionDuration``).
     private var consecutiveFailures = 0
+    /// When the current socket was acknowledged; how long it then lasted decides whether its end
+    /// resets ``consecutiveFailures``.
+    private var acknowledgedAt: ContinuousClock.Instant?
     /// Whether the server acknowledged a socket since ``run()`` started; until then a refused
     /// connection may end the run (`retriesRefusedFirstConnection`).
     private var wasAcknowledged = false
@@ -148,6 +152,19 @@ actor RealtimeConnection {
             }
             await closeSocket()
             if entries.isEmpty { break }
+            if let acknowledgedAt {
+                let lifetime = ContinuousClock.now - acknowledgedAt
+                if lifetime >= configuration.stableConnectionDuration {
+                    consecutiveFailures = 0
+                } else {
+                    let milliseconds =
+                        lifetime.components.seconds * 1000 + lifetime.components.attoseconds / 1_000_000_000_000_000
+                    lastError +=
+                        " (the connection ended \(milliseconds) ms after connection_ack, sooner than"
+                        + " stableConnectionDuration, \(configuration.stableConnectionDuration))"
+                }
+            }
+            acknowledgedAt = nil
             consecutiveFailures += 1
             if consecutiveFailures > configuration.reconnectAttempts {
                 failAll(SubscriptionError.connectionFailed(attempts: consecutiveFailures - 1, lastError: lastError))
@@ -217,7 +234,7 @@ actor RealtimeConnection {
         try await awaitAcknowledgement(on: opened)
         isReady = true
         wasAcknowledged = true
-        consecutiveFailures = 0
+        acknowledgedAt = .now
         deadline = .now + keepAlive
         lastPing = .now
         for id in entries.keys { await sendStart(id) }
