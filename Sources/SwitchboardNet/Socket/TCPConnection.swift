@@ -116,6 +116,16 @@ public final class TCPConnection: ByteStream {
 
     /// Writes all of `bytes`, suspending while the socket's send buffer is full.
     public func write(_ bytes: [UInt8]) async throws {
+        try await write(bytes, stallTimeout: nil)
+    }
+
+    /// Writes all of `bytes`, failing with `ETIMEDOUT` once the send buffer has stayed full for
+    /// `timeout` (each bit of progress restarts it, so a slow but steady reader is not cut off).
+    public func write(_ bytes: [UInt8], timeout: Duration) async throws {
+        try await write(bytes, stallTimeout: timeout)
+    }
+
+    private func write(_ bytes: [UInt8], stallTimeout: Duration?) async throws {
         var offset = 0
         while offset < bytes.count {
             let (fd, count, failure) = descriptor.withLock { fd -> (Int32, Int, Int32) in
@@ -131,7 +141,13 @@ public final class TCPConnection: ByteStream {
             }
             if fd < 0 { throw NetworkError(.closed, operation: "write") }
             switch failure {
-            case EAGAIN, EWOULDBLOCK: try await loop.waitUntilReady(fd, for: .write)
+            case EAGAIN, EWOULDBLOCK:
+                if let stallTimeout {
+                    let loop = self.loop
+                    try await withWriteTimeout(stallTimeout) { try await loop.waitUntilReady(fd, for: .write) }
+                } else {
+                    try await loop.waitUntilReady(fd, for: .write)
+                }
             case EINTR: continue
             default: throw NetworkError(.systemCall, operation: "write", errorNumber: failure, detail: remoteAddress)
             }

@@ -275,9 +275,18 @@ public final class WebSocket: Sendable {
 
     private func writeUnlocked(_ frame: [UInt8]) async throws {
         do {
-            try await stream.write(frame)
+            if let timeout = configuration.writeTimeout {
+                try await stream.write(frame, timeout: timeout)
+            } else {
+                try await stream.write(frame)
+            }
         } catch is CancellationError {
             throw CancellationError()
+        } catch let error as NetworkError where error.isTimeout {
+            // Part of the frame may be on the wire: the connection cannot carry another one.
+            let timedOut = WebSocketError.writeTimedOut(configuration.writeTimeout ?? .zero)
+            finish(.failed(timedOut))
+            throw timedOut
         } catch {
             throw WebSocketError.connectionLost(byteOffset: state.withLock { $0.receivedByteCount })
         }
