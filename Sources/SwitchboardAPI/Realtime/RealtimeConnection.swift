@@ -251,8 +251,8 @@ actor RealtimeConnection {
     private func awaitAcknowledgement(on socket: any RealtimeSocket) async throws {
         while true {
             guard let text = try await socket.receive() else {
-                throw SubscriptionError.acknowledgementTimeout(
-                    timeoutReason ?? "connection_ack (the server closed the connection)")
+                if timeoutReason != nil { throw SubscriptionError.acknowledgementTimeout("connection_ack") }
+                throw SubscriptionError.protocolViolation("the server closed the connection before connection_ack")
             }
             switch try adapter.parse(text) {
             case .acknowledged(let timeout):
@@ -347,7 +347,10 @@ actor RealtimeConnection {
             guard !Task.isCancelled else { return }
             let now = ContinuousClock.now
             if now > deadline {
-                timeoutReason = isReady ? "no keep-alive within \(keepAlive)" : "no connection_ack in time"
+                timeoutReason =
+                    isReady
+                    ? "no keep-alive within \(keepAlive)"
+                    : "no connection_ack within \(configuration.acknowledgementTimeout)"
                 await watched.close(code: 1000)
                 return
             }

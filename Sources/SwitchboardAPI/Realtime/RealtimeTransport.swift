@@ -125,7 +125,8 @@ public enum SubscriptionError: Error, Sendable, CustomStringConvertible {
     /// attempt was refused and ``RealtimeConfiguration/retriesRefusedFirstConnection`` is off);
     /// `lastError` says why the last attempt failed.
     case connectionFailed(attempts: Int, lastError: String)
-    /// The server did not acknowledge in time.
+    /// The server did not send the named acknowledgement (`connection_ack`, `start_ack`) within
+    /// ``RealtimeConfiguration/acknowledgementTimeout``.
     case acknowledgementTimeout(String)
     /// The server broke the protocol.
     case protocolViolation(String)
@@ -142,7 +143,8 @@ public enum SubscriptionError: Error, Sendable, CustomStringConvertible {
             "the server rejected the subscription: \(errors.map(\.description).joined(separator: "; "))"
         case .connectionFailed(let attempts, let lastError):
             attempts == 0 ? lastError : "the real-time connection failed after \(attempts) attempts: \(lastError)"
-        case .acknowledgementTimeout(let what): "no \(what) arrived in time"
+        case .acknowledgementTimeout(let what):
+            "no \(what) arrived in time (RealtimeConfiguration.acknowledgementTimeout)"
         case .protocolViolation(let detail): "protocol violation: \(detail)"
         case .notSupported(let detail): detail
         case .consumerTooSlow(let count):

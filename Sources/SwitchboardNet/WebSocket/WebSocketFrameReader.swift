@@ -131,8 +131,10 @@ struct WebSocketFrameReader: Sendable {
         let second = buffer[readIndex + 1]
         let headerOffset = offset
         if first & 0x70 != 0 {
+            let set = [(0x40, "RSV1"), (0x20, "RSV2"), (0x10, "RSV3")].filter { first & UInt8($0.0) != 0 }.map(\.1)
             throw WebSocketError.protocolViolation(
-                "reserved bits set (\(first & 0x70 >> 4)) but no extension was negotiated", byteOffset: headerOffset)
+                "reserved bit\(set.count == 1 ? "" : "s") \(set.joined(separator: ", ")) set but no extension was negotiated",
+                byteOffset: headerOffset)
         }
         guard let opcode = WebSocketOpcode(rawValue: first & 0x0F) else {
             throw WebSocketError.protocolViolation("unknown opcode \(first & 0x0F)", byteOffset: headerOffset)
