@@ -49,6 +49,9 @@ struct WebSocketFrameReader: Sendable {
     /// The number of bytes received so far (appended), for error reporting.
     var receivedByteCount: Int { bufferBase + buffer.count }
 
+    /// Bytes of memory held for the message being assembled (its capacity, not its length).
+    var messageCapacity: Int { messageBytes.capacity }
+
     private var offset: Int { bufferBase + readIndex }
 
     /// Adds bytes read from the connection.
@@ -181,10 +184,9 @@ struct WebSocketFrameReader: Sendable {
             if total > UInt64(maximumMessageSize) {
                 throw WebSocketError.messageTooBig(size: Int(clamping: total), limit: maximumMessageSize)
             }
-            if opcode != .continuation {
-                messageOpcode = opcode
-                if fin { messageBytes.reserveCapacity(Int(length)) }
-            }
+            // No capacity is reserved for the claimed length: a header may claim the maximum and
+            // send nothing more. The message grows as its bytes arrive.
+            if opcode != .continuation { messageOpcode = opcode }
         }
         var maskKey: (UInt8, UInt8, UInt8, UInt8)?
         if masked {
