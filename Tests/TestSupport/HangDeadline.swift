@@ -23,6 +23,31 @@ public func resultUnlessHung<T: Sendable>(
     }
 }
 
+/// Runs the synchronous, CPU-bound `body` on a thread of its own (never on the cooperative pool,
+/// which a runaway computation would starve, timer included) and returns its result, or `nil` when
+/// `deadline` passes first (the thread then runs on, unobserved).
+public func resultUnlessHung<T: Sendable>(
+    deadline: Duration = .seconds(60), onThread body: @escaping @Sendable () throws -> T
+) async throws -> T? {
+    let race = HangRace<T>()
+    return try await withCheckedThrowingContinuation { continuation in
+        race.attach(continuation)
+        let thread = Thread {
+            do {
+                race.finish(.success(try body()))
+            } catch {
+                race.finish(.failure(error))
+            }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        Task.detached {
+            try? await Task.sleep(for: deadline)
+            race.finish(.success(nil))
+        }
+    }
+}
+
 /// The continuation both racers try to resume; the first one wins.
 private final class HangRace<T: Sendable>: @unchecked Sendable {
     // `lock` protects `continuation`, which is taken exactly once.
