@@ -124,7 +124,7 @@ let mockTargets: [Target] = [
     .target(
         name: "SwitchboardMock",
         dependencies: ["Switchboard", "SwitchboardNet", "GraphQLLanguage", "SwitchboardLocking"]),
-    .testTarget(name: "SwitchboardMockTests", dependencies: ["SwitchboardMock", "TestSupport"]),
+    .testTarget(name: "SwitchboardMockTests", dependencies: ["SwitchboardMock", "TestSupport", "SwitchboardLocking"]),
 ]
 
 // MARK: - The seeds' examples and ported Amplify code, end to end against the mock

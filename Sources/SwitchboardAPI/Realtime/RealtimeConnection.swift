@@ -61,7 +61,11 @@ actor RealtimeConnection {
     private var keepAlive: Duration
     private var lastPing = ContinuousClock.now
     private var timeoutReason: String?
+    /// Failed or short-lived connections in a row (see ``RealtimeConfiguration/stableConnectionDuration``).
     private var consecutiveFailures = 0
+    /// When the current socket was acknowledged; how long it then lasted decides whether its end
+    /// resets ``consecutiveFailures``.
+    private var acknowledgedAt: ContinuousClock.Instant?
     /// Whether the server acknowledged a socket since ``run()`` started; until then a refused
     /// connection may end the run (`retriesRefusedFirstConnection`).
     private var wasAcknowledged = false
@@ -153,6 +157,19 @@ actor RealtimeConnection {
             }
             await closeSocket()
             if entries.isEmpty { break }
+            if let acknowledgedAt {
+                let lifetime = ContinuousClock.now - acknowledgedAt
+                if lifetime >= configuration.stableConnectionDuration {
+                    consecutiveFailures = 0
+                } else {
+                    let milliseconds =
+                        lifetime.components.seconds * 1000 + lifetime.components.attoseconds / 1_000_000_000_000_000
+                    lastError +=
+                        " (the connection ended \(milliseconds) ms after connection_ack, sooner than"
+                        + " stableConnectionDuration, \(configuration.stableConnectionDuration))"
+                }
+            }
+            acknowledgedAt = nil
             consecutiveFailures += 1
             if consecutiveFailures > configuration.reconnectAttempts {
                 logger.log(
@@ -218,7 +235,7 @@ actor RealtimeConnection {
             .info, "connected to \(SwitchboardLogger.describe(url))",
             ["api": authorizer.context.apiName, "protocol": adapter.dialect.rawValue])
         wasAcknowledged = true
-        consecutiveFailures = 0
+        acknowledgedAt = .now
         deadline = .now + keepAlive
         lastPing = .now
         for id in entries.keys { await sendStart(id) }
@@ -281,8 +298,8 @@ actor RealtimeConnection {
     private func awaitAcknowledgement(on socket: any RealtimeSocket) async throws {
         while true {
             guard let text = try await socket.receive() else {
-                throw SubscriptionError.acknowledgementTimeout(
-                    timeoutReason ?? "connection_ack (the server closed the connection)")
+                if timeoutReason != nil { throw SubscriptionError.acknowledgementTimeout("connection_ack") }
+                throw SubscriptionError.protocolViolation("the server closed the connection before connection_ack")
             }
             switch try adapter.parse(text) {
             case .acknowledged(let timeout):
@@ -377,7 +394,10 @@ actor RealtimeConnection {
             guard !Task.isCancelled else { return }
             let now = ContinuousClock.now
             if now > deadline {
-                timeoutReason = isReady ? "no keep-alive within \(keepAlive)" : "no connection_ack in time"
+                timeoutReason =
+                    isReady
+                    ? "no keep-alive within \(keepAlive)"
+                    : "no connection_ack within \(configuration.acknowledgementTimeout)"
                 await watched.close(code: 1000)
                 return
             }
