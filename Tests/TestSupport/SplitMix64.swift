@@ -1,6 +1,6 @@
 /// A tiny deterministic random generator (SplitMix64), so that randomized tests are reproducible
 /// and a failure can name its seed.
-public struct SplitMix64: Sendable {
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     /// The generator's state; the seed at the start.
     public var state: UInt64
 

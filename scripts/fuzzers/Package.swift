@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // libFuzzer targets over Switchboard's parsers, built by scripts/fuzz with
-// `-sanitize=fuzzer,address -parse-as-library -enable-testing` (each target defines
-// LLVMFuzzerTestOneInput; libFuzzer supplies main). Not part of the Switchboard package: it
+// `-sanitize=fuzzer,address -enable-testing` (each target's main.swift runs libFuzzer's driver
+// with its input callback). Not part of the Switchboard package: it
 // depends on it by path, and nothing here is built by `swift build` at the root.
 
 import Foundation
@@ -14,7 +14,9 @@ let switchboard = root.lastPathComponent
 
 func fuzzTarget(_ name: String, path: String, _ products: [String]) -> Target {
     .executableTarget(
-        name: name, dependencies: products.map { .product(name: $0, package: switchboard) }, path: path)
+        name: name,
+        dependencies: ["LibFuzzerDriver"] + products.map { .product(name: $0, package: switchboard) },
+        path: path)
 }
 
 let package = Package(
@@ -22,6 +24,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [.package(path: root.path)],
     targets: [
+        .target(name: "LibFuzzerDriver", path: "LibFuzzerDriver"),
         fuzzTarget("fuzz-http-request", path: "HTTPRequest", ["SwitchboardNet"]),
         fuzzTarget("fuzz-http-response", path: "HTTPResponse", ["SwitchboardNet"]),
         fuzzTarget("fuzz-websocket-frames", path: "WebSocketFrames", ["SwitchboardNet"]),

@@ -10,7 +10,7 @@ fuzz_swiftpm() {
     mkdir -p "$out/corpus" "$out/artifacts"
     cp scripts/fuzzers/Seeds/"$name"/* "$out/corpus/" 2>/dev/null || true
     swift build --package-path scripts/fuzzers -c release --build-path "$PWD/.build-fuzz" \
-        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -enable-testing \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing \
         --product "fuzz-$name" >&2
     "$PWD/.build-fuzz/release/fuzz-$name" -max_total_time="$seconds" -max_len="$max_len" -timeout=60 \
         -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$out/artifacts/" "$@" "$out/corpus"

@@ -43,13 +43,20 @@ extension JSONValue: Codable {
 extension JSONValue {
     /// Converts any `Encodable` value (for example a generated input struct) to a `JSONValue`.
     public init(encoding value: some Encodable) throws {
-        let data = try JSONEncoder().encode(value)
-        self = try JSONDecoder().decode(JSONValue.self, from: data)
+        self = try JSONValue(parsing: JSONEncoder().encode(value))
     }
 
-    /// Parses JSON text.
+    /// Parses JSON text, strictly (RFC 8259); a syntax error throws ``JSONParsingError`` with
+    /// the byte offset, line and column. An escaped surrogate without its pair reads as U+FFFD.
     public init(parsing json: Data) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: json)
+        self = try json.withUnsafeBytes { (raw) throws(JSONParsingError) -> JSONValue in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            do throws(JSONScanner.Failure) {
+                return try JSONScanner.value(in: bytes)
+            } catch {
+                throw JSONParsingError(error, in: bytes)
+            }
+        }
     }
 
     /// Decodes this value into a `Decodable` type, for example a model from one root field of

@@ -13,11 +13,11 @@ package struct JSONScanner {
     /// Nesting deeper than this is reported as an error rather than risking the stack.
     package static let maximumDepth = 512
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
-    private var depth = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var depth = 0
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
@@ -58,9 +58,9 @@ package struct JSONScanner {
 
     // MARK: - Scanning
 
-    private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+    func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -69,7 +69,7 @@ package struct JSONScanner {
         }
     }
 
-    private func describeCurrent() -> String {
+    func describeCurrent() -> String {
         guard let byte = peek() else { return "end of input" }
         if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "#") {
             return "character '\(Character(Unicode.Scalar(byte)))' (JSON does not allow comments)"
@@ -78,7 +78,7 @@ package struct JSONScanner {
         return "byte 0x\(String(byte, radix: 16))"
     }
 
-    private func failure(_ reason: String) -> Failure {
+    func failure(_ reason: String) -> Failure {
         Failure(offset: index, reason: index >= bytes.count ? "\(reason) (the body ends early)" : reason)
     }
 
@@ -111,7 +111,7 @@ package struct JSONScanner {
     private func keyEquals(_ range: Range<Int>, _ key: String) -> Bool {
         let raw = UnsafeBufferPointer(rebasing: bytes[range])
         if !raw.contains(UInt8(ascii: "\\")) { return raw.elementsEqual(key.utf8) }
-        return JSONScanner.unescape(raw) == key
+        return JSONScanner.unescapeString(raw) == key
     }
 
     /// Skips the value at the cursor.
@@ -176,7 +176,7 @@ package struct JSONScanner {
     }
 
     /// Skips a string and returns the range of its contents (without quotes, escapes raw).
-    private mutating func skipString() throws(Failure) -> Range<Int> {
+    mutating func skipString() throws(Failure) -> Range<Int> {
         index += 1
         let start = index
         while index < bytes.count {
@@ -208,7 +208,7 @@ package struct JSONScanner {
         throw failure("unterminated string")
     }
 
-    private mutating func skipLiteral(_ literal: StaticString) throws(Failure) {
+    mutating func skipLiteral(_ literal: StaticString) throws(Failure) {
         let count = literal.utf8CodeUnitCount
         guard index + count <= bytes.count,
             UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]).elementsEqual(
@@ -217,7 +217,7 @@ package struct JSONScanner {
         index += count
     }
 
-    private mutating func skipNumber() throws(Failure) {
+    mutating func skipNumber() throws(Failure) {
         if peek() == UInt8(ascii: "-") { index += 1 }
         guard let first = peek(), first.isDigit else { throw failure("expected a digit") }
         index += 1
@@ -234,18 +234,11 @@ package struct JSONScanner {
             while let byte = peek(), byte.isDigit { index += 1 }
         }
     }
-
-    private static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
-        var quoted: [UInt8] = [UInt8(ascii: "\"")]
-        quoted.append(contentsOf: raw)
-        quoted.append(UInt8(ascii: "\""))
-        return (try? JSONValue(parsing: Data(quoted)))?.stringValue
-    }
 }
 
 extension UInt8 {
-    fileprivate var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
-    fileprivate var isHexDigit: Bool {
+    var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+    var isHexDigit: Bool {
         isDigit || (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "f"))
             || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "F"))
     }

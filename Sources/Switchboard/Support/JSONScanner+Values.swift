@@ -1,0 +1,162 @@
+import Foundation
+
+/// Building ``JSONValue``s with the scanner: the same grammar, limits and error offsets as
+/// ``JSONScanner/firstError(in:)``, so a document is either valid everywhere or invalid with one
+/// explanation. Foundation's decoder is not used: it rejects valid numbers such as `-0.0e-7`.
+extension JSONScanner {
+    /// The JSON value `bytes` hold (one value, surrounded by optional whitespace).
+    package static func value(in bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> JSONValue {
+        if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+            throw Failure(offset: offset, reason: "invalid UTF-8")
+        }
+        var scanner = JSONScanner(bytes)
+        scanner.skipWhitespace()
+        guard scanner.index < bytes.count else { throw Failure(offset: 0, reason: "the body is empty") }
+        let value = try scanner.readValue()
+        scanner.skipWhitespace()
+        if scanner.index < bytes.count {
+            throw scanner.failure("unexpected \(scanner.describeCurrent()) after the JSON value")
+        }
+        return value
+    }
+
+    private mutating func readValue() throws(Failure) -> JSONValue {
+        skipWhitespace()
+        guard let byte = peek() else { throw failure("expected a value") }
+        switch byte {
+        case UInt8(ascii: "{"): return try readContainer(isObject: true)
+        case UInt8(ascii: "["): return try readContainer(isObject: false)
+        case UInt8(ascii: "\""): return .string(try readString())
+        case UInt8(ascii: "t"):
+            try skipLiteral("true")
+            return .boolean(true)
+        case UInt8(ascii: "f"):
+            try skipLiteral("false")
+            return .boolean(false)
+        case UInt8(ascii: "n"):
+            try skipLiteral("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let start = index
+            try skipNumber()
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            guard let number = Double(text), number.isFinite else {
+                throw Failure(offset: start, reason: "number \(text.prefix(40)) is beyond the range of a Double")
+            }
+            return .number(number)
+        default: throw failure("expected a value, found \(describeCurrent())")
+        }
+    }
+
+    /// An object or array; members of an object with the same key: the last one wins.
+    private mutating func readContainer(isObject: Bool) throws(Failure) -> JSONValue {
+        let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        depth += 1
+        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
+        defer { depth -= 1 }
+        index += 1
+        var members: [String: JSONValue] = [:]
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if peek() == close {
+            index += 1
+            return isObject ? .object(members) : .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            if isObject {
+                guard peek() == UInt8(ascii: "\"") else {
+                    throw failure("expected a string key, found \(describeCurrent())")
+                }
+                let key = try readString()
+                skipWhitespace()
+                guard peek() == UInt8(ascii: ":") else { throw failure("expected ':', found \(describeCurrent())") }
+                index += 1
+                members[key] = try readValue()
+            } else {
+                elements.append(try readValue())
+            }
+            skipWhitespace()
+            if peek() == UInt8(ascii: ",") {
+                let comma = index
+                index += 1
+                skipWhitespace()
+                if peek() == close {
+                    throw Failure(
+                        offset: comma,
+                        reason:
+                            "trailing comma before '\(Character(Unicode.Scalar(close)))' (JSON does not allow trailing commas)"
+                    )
+                }
+            } else if peek() == close {
+                index += 1
+                return isObject ? .object(members) : .array(elements)
+            } else {
+                throw failure("expected ',' or '\(Character(Unicode.Scalar(close)))', found \(describeCurrent())")
+            }
+        }
+    }
+
+    /// A string's value. The bytes are valid UTF-8 (checked up front), so only escapes need work.
+    private mutating func readString() throws(Failure) -> String {
+        let range = try skipString()
+        let raw = UnsafeBufferPointer(rebasing: bytes[range])
+        guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
+        return Self.unescapeString(raw)
+    }
+
+    /// Decodes the escapes of a string that ``skipString()`` accepted.
+    static func unescapeString(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(raw.count)
+        var position = 0
+        while position < raw.count {
+            let byte = raw[position]
+            guard byte == UInt8(ascii: "\\") else {
+                output.append(byte)
+                position += 1
+                continue
+            }
+            let escaped = raw[position + 1]
+            position += 2
+            switch escaped {
+            case UInt8(ascii: "b"): output.append(0x08)
+            case UInt8(ascii: "f"): output.append(0x0C)
+            case UInt8(ascii: "n"): output.append(0x0A)
+            case UInt8(ascii: "r"): output.append(0x0D)
+            case UInt8(ascii: "t"): output.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hexValue(raw, at: position)
+                position += 4
+                if (0xD800...0xDBFF).contains(scalar), position + 6 <= raw.count, raw[position] == UInt8(ascii: "\\"),
+                    raw[position + 1] == UInt8(ascii: "u"),
+                    case let low = hexValue(raw, at: position + 2), (0xDC00...0xDFFF).contains(low)
+                {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    position += 6
+                } else if (0xD800...0xDFFF).contains(scalar) {
+                    // An unpaired surrogate (valid JSON, RFC 8259 §8.2) has no Unicode scalar:
+                    // it reads as U+FFFD, as JavaScript would display it.
+                    scalar = 0xFFFD
+                }
+                UTF8.encode(Unicode.Scalar(scalar)!) { output.append($0) }
+            default: output.append(escaped)  // \" \\ \/
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func hexValue(_ raw: UnsafeBufferPointer<UInt8>, at position: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for byte in raw[position..<(position + 4)] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            default: digit = byte - UInt8(ascii: "A") + 10
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+}
