@@ -19,7 +19,9 @@ public func fuzzRealtimeMessages(_ data: UnsafePointer<UInt8>, _ size: Int) -> C
         guard let again = try? GraphQLTransportWSMessage(parsing: encoded) else {
             fatalError("a graphql-transport-ws message's encoding does not decode: \(encoded.prefix(300))")
         }
-        if again != message { fatalError("graphql-transport-ws round trip changed the message: \(encoded.prefix(300))") }
+        if again != message {
+            fatalError("graphql-transport-ws round trip changed the message: \(encoded.prefix(300))")
+        }
     }
     return 0
 }

@@ -18,10 +18,11 @@ let verifier = SigV4Verifier(region: "us-east-1", service: "appsync") { key in
 
 /// RFC 9110 `tchar`: what a method or header name received over HTTP can hold.
 func isToken(_ text: Substring) -> Bool {
-    !text.isEmpty && text.utf8.allSatisfy { byte in
-        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
-            || Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-    }
+    !text.isEmpty
+        && text.utf8.allSatisfy { byte in
+            (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
+                || Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
 }
 
 /// The request the input describes, and whether it is one an HTTP server could have received.
@@ -56,8 +57,12 @@ public func fuzzSigV4(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     default:
         // Signing only makes sense for what a server could receive, and it must carry a Host.
         guard wellFormed, request.value(forHeader: "host") != nil,
-            !request.headers.contains(where: { ["authorization", "x-amz-date", "x-amz-security-token",
-                "x-amz-content-sha256"].contains($0.name.lowercased()) }),
+            !request.headers.contains(where: {
+                [
+                    "authorization", "x-amz-date", "x-amz-security-token",
+                    "x-amz-content-sha256",
+                ].contains($0.name.lowercased())
+            }),
             !request.query.contains("X-Amz-")
         else { return 0 }
         let signer = SigV4Signer()
@@ -66,7 +71,8 @@ public func fuzzSigV4(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 try signer.sign(&request, credentials: credentials, region: "us-east-1", service: "appsync", date: date)
             } else {
                 try signer.presign(
-                    &request, credentials: credentials, region: "us-east-1", service: "appsync", expires: 300, date: date)
+                    &request, credentials: credentials, region: "us-east-1", service: "appsync", expires: 300,
+                    date: date)
             }
         } catch {
             return 0

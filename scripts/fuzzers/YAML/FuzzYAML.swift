@@ -26,7 +26,9 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let value = node.jsonValue
     if isFinite(value) {
         let json = value.jsonText
-        guard let again = try? YAMLParser.parse(json) else { fatalError("its JSON form does not parse: \(json.prefix(300))") }
+        guard let again = try? YAMLParser.parse(json) else {
+            fatalError("its JSON form does not parse: \(json.prefix(300))")
+        }
         if again.jsonValue != value { fatalError("its JSON form parses to another value: \(json.prefix(300))") }
     }
     if !text.contains("/") && !text.contains("file") {
