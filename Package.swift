@@ -16,6 +16,12 @@ let systemTargets: [Target] = [
         pkgConfig: "openssl",
         providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
     ),
+    // SQLite from the OS (Debian: libsqlite3-dev): the local server's on-disk store.
+    .systemLibrary(
+        name: "CSQLite",
+        pkgConfig: "sqlite3",
+        providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
     // epoll and eventfd headers, which Swift's Glibc module does not export (Linux only).
     .systemLibrary(name: "CSystemEvents"),
     // The lock every module uses (Synchronization.Mutex needs macOS 15 / iOS 18); package access only.
@@ -127,6 +133,26 @@ let mockTargets: [Target] = [
     .testTarget(name: "SwitchboardMockTests", dependencies: ["SwitchboardMock", "TestSupport"]),
 ]
 
+// MARK: - The local AppSync-compatible server
+
+let serverProducts: [Product] = [.library(name: "SwitchboardServer", targets: ["SwitchboardServer"])]
+let serverTargets: [Target] = [
+    // The @model schema served locally: executor, resolvers, SQLite store, auth, real-time.
+    // Switchboard supplies the real-time message codecs the client uses too.
+    .target(
+        name: "SwitchboardServer",
+        dependencies: [
+            "ModelTransform", "GraphQLLanguage", "SwitchboardNet", "SwitchboardSigV4", "Switchboard", "CSQLite",
+            "SwitchboardLocking",
+        ]),
+    .testTarget(
+        name: "SwitchboardServerTests",
+        dependencies: [
+            "SwitchboardServer", "ModelTransform", "GraphQLLanguage", "SwitchboardNet", "SwitchboardSigV4",
+            "Switchboard", "SwitchboardAPI", "TestSupport",
+        ]),
+]
+
 // MARK: - The seeds' examples and ported Amplify code, end to end against the mock
 
 let seedTargets: [Target] = [
@@ -195,9 +221,9 @@ let package = Package(
     // Amplify Swift's floor: macOS 13, iOS 16 (tvOS 16, watchOS 9, visionOS 1).
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: hubProducts + apiProducts + netProducts + graphQLLanguageProducts + modelTransformProducts
-        + codegenProducts + sigV4Products + mockProducts + cliProducts,
+        + codegenProducts + sigV4Products + mockProducts + serverProducts + cliProducts,
     targets: systemTargets + hubTargets + apiTargets + netTargets + graphQLLanguageTargets + modelTransformTargets
-        + codegenTargets + sigV4Targets + mockTargets + cliTargets
+        + codegenTargets + sigV4Targets + mockTargets + serverTargets + cliTargets
         + seedTargets + supportTargets,
     swiftLanguageModes: [.v6]
 )
