@@ -23,6 +23,12 @@ enum JSON: Sendable, Hashable {
         return object[key]
     }
 
+    /// The element `index` of an array; `nil` for other values and out-of-range indexes.
+    subscript(index: Int) -> JSON? {
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+
     /// Whether this is `null`.
     var isNull: Bool {
         if case .null = self { return true }
