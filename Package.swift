@@ -133,6 +133,15 @@ let mockTargets: [Target] = [
     .testTarget(name: "SwitchboardMockTests", dependencies: ["SwitchboardMock", "TestSupport"]),
 ]
 
+// MARK: - The server side of the real-time protocols (the mock's and the local server's)
+
+let realtimeServerTargets: [Target] = [
+    // AppSync's real-time protocol and graphql-transport-ws over a server-side WebSocket, with
+    // the subscriptions themselves left to a backend; package access only.
+    .target(
+        name: "SwitchboardRealtimeServer", dependencies: ["Switchboard", "SwitchboardNet", "SwitchboardLocking"])
+]
+
 // MARK: - The local AppSync-compatible server
 
 let serverProducts: [Product] = [.library(name: "SwitchboardServer", targets: ["SwitchboardServer"])]
@@ -143,7 +152,7 @@ let serverTargets: [Target] = [
         name: "SwitchboardServer",
         dependencies: [
             "ModelTransform", "GraphQLLanguage", "SwitchboardNet", "SwitchboardSigV4", "Switchboard", "CSQLite",
-            "SwitchboardLocking",
+            "SwitchboardLocking", "SwitchboardRealtimeServer",
         ]),
     .testTarget(
         name: "SwitchboardServerTests",
@@ -223,7 +232,7 @@ let package = Package(
     products: hubProducts + apiProducts + netProducts + graphQLLanguageProducts + modelTransformProducts
         + codegenProducts + sigV4Products + mockProducts + serverProducts + cliProducts,
     targets: systemTargets + hubTargets + apiTargets + netTargets + graphQLLanguageTargets + modelTransformTargets
-        + codegenTargets + sigV4Targets + mockTargets + serverTargets + cliTargets
+        + codegenTargets + sigV4Targets + mockTargets + realtimeServerTargets + serverTargets + cliTargets
         + seedTargets + supportTargets,
     swiftLanguageModes: [.v6]
 )

@@ -150,4 +150,20 @@ struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral 
     func makeIterator() -> Zip2Sequence<[String], [JSON]>.Iterator {
         zip(keys, values).makeIterator()
     }
+
+    /// Objects with the same members are equal, whatever their order (JSON objects are unordered).
+    static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        if lhs.keys == rhs.keys { return lhs.values == rhs.values }
+        return zip(lhs.keys, lhs.values).allSatisfy { key, value in rhs[key] == value }
+    }
+
+    /// Hashes the members in key order, consistently with ``==``.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for (key, value) in zip(keys, values).sorted(by: { $0.0 < $1.0 }) {
+            hasher.combine(key)
+            hasher.combine(value)
+        }
+    }
 }

@@ -1,11 +1,14 @@
 import Foundation
 import SwitchboardNet
 
-/// Answers the server's HTTP requests: `POST /graphql` (authenticated, executed), CORS
-/// preflights, a short description at `/`, and 404 elsewhere.
+/// Answers the server's HTTP requests: `POST /graphql` (authenticated, executed, its mutation
+/// results published), WebSocket upgrades on `/graphql/realtime` (AppSync's protocol) and
+/// `/graphql` (graphql-transport-ws), CORS preflights, a short description at `/`, and 404
+/// elsewhere.
 struct HTTPRouter: Sendable {
     let service: GraphQLService
     let authenticator: RequestAuthenticator
+    let realtime: RealtimeGateway
 
     static let corsHeaders: [(String, String)] = [
         ("Access-Control-Allow-Origin", "*"),
@@ -22,6 +25,17 @@ struct HTTPRouter: Sendable {
             return HTTPResponse(status: 204, headers: HTTPHeaders(Self.corsHeaders))
         case ("POST", "/graphql"):
             return await graphQL(request)
+        case ("GET", "/graphql"), ("GET", "/graphql/realtime"):
+            guard request.headers.containsToken("websocket", in: "Upgrade") else {
+                return Self.json(
+                    [
+                        "errors": [
+                            ["errorType": "BadRequestException", "message": "POST GraphQL requests to /graphql."]
+                        ]
+                    ],
+                    status: 405)
+            }
+            return realtime.upgrade(request)
         case ("GET", "/"):
             return .text("Switchboard local AppSync server: POST /graphql, WebSocket /graphql/realtime\n")
         default:
@@ -58,8 +72,10 @@ struct HTTPRouter: Sendable {
         let variables = body["variables"]?.objectValue ?? JSONObject()
         let operationName = body["operationName"]?.stringValue
         let context = RequestContext(identity: identity, now: AppSyncClock.nowISO8601())
-        let (result, _) = await service.execute(
+        let (result, events) = await service.execute(
             query: query, variables: variables, operationName: operationName, context: context)
+        // Subscribers get a mutation's result after it committed and before its response goes out.
+        if !events.isEmpty { await realtime.registry.publish(events, now: context.now) }
         return Self.json(result.json)
     }
 

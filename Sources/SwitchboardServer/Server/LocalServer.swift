@@ -26,10 +26,11 @@ public final class LocalServer: Sendable {
     private let http: HTTPServer
     private let store: any ModelStore
     let service: GraphQLService
+    let realtime: RealtimeGateway
 
     private init(
         configuration: Configuration, warnings: [String], appSyncSchema: String, http: HTTPServer,
-        store: any ModelStore, service: GraphQLService
+        store: any ModelStore, service: GraphQLService, realtime: RealtimeGateway
     ) {
         self.configuration = configuration
         self.warnings = warnings
@@ -37,6 +38,7 @@ public final class LocalServer: Sendable {
         self.http = http
         self.store = store
         self.service = service
+        self.realtime = realtime
     }
 
     /// Transforms `schema` (an Amplify `@model` schema; `fileName` prefixes its diagnostics),
@@ -72,7 +74,9 @@ public final class LocalServer: Sendable {
         let authenticator = RequestAuthenticator(
             apiKeys: configuration.apiKeys, iamPrincipals: configuration.iamPrincipals, region: configuration.region,
             tokenModes: tokenModes)
-        let router = HTTPRouter(service: service, authenticator: authenticator)
+        let realtime = RealtimeGateway(
+            service: service, authenticator: authenticator, options: configuration.realtime)
+        let router = HTTPRouter(service: service, authenticator: authenticator, realtime: realtime)
         let http: HTTPServer
         do {
             http = try await HTTPServer.start(
@@ -85,7 +89,7 @@ public final class LocalServer: Sendable {
         }
         return LocalServer(
             configuration: configuration, warnings: warnings, appSyncSchema: transform.appSyncSchema, http: http,
-            store: store, service: service)
+            store: store, service: service, realtime: realtime)
     }
 
     /// The token modes the schema's rules and the API's modes use.
@@ -132,6 +136,7 @@ public final class LocalServer: Sendable {
     /// Stops accepting, closes every connection and closes the store (its data stays consistent:
     /// every write is a committed transaction).
     public func stop() async {
+        await realtime.shutdown()
         await http.stop()
         await store.close()
     }
