@@ -45,7 +45,7 @@ let hubTargets: [Target] = [
         ]),
     // scripts/bench decode-list
     .executableTarget(
-        name: "decode-list-bench", dependencies: ["SwitchboardAPI"], path: "Benchmarks/DecodeListBench"),
+        name: "decode-list-bench", dependencies: ["SwitchboardAPI"], path: "scripts/benchmarks/DecodeListBench"),
 ]
 
 // MARK: - The GraphQL API plugin
@@ -63,11 +63,11 @@ let apiTargets: [Target] = [
         ]),
     // scripts/bench pipeline
     .executableTarget(
-        name: "pipeline-bench", dependencies: ["SwitchboardAPI", "SwitchboardNet"], path: "Benchmarks/PipelineBench"),
+        name: "pipeline-bench", dependencies: ["SwitchboardAPI", "SwitchboardNet"], path: "scripts/benchmarks/PipelineBench"),
     // scripts/bench subscriptions
     .executableTarget(
         name: "subscription-bench", dependencies: ["SwitchboardAPI", "SwitchboardMock", "SwitchboardLocking"],
-        path: "Benchmarks/SubscriptionBench"),
+        path: "scripts/benchmarks/SubscriptionBench"),
 ]
 
 // MARK: - Sockets, event loop, HTTP/1.1, WebSocket, TLS
@@ -81,9 +81,9 @@ let netTargets: [Target] = [
         ]),
     .testTarget(name: "SwitchboardNetTests", dependencies: ["SwitchboardNet", "TestSupport", "SwitchboardLocking"]),
     // scripts/autobahn-client: the standard Autobahn test-client loop.
-    .executableTarget(name: "autobahn-client", dependencies: ["SwitchboardNet"], path: "Benchmarks/AutobahnClient"),
+    .executableTarget(name: "autobahn-client", dependencies: ["SwitchboardNet"], path: "scripts/benchmarks/AutobahnClient"),
     // scripts/bench websocket
-    .executableTarget(name: "websocket-bench", dependencies: ["SwitchboardNet"], path: "Benchmarks/WebSocketBench"),
+    .executableTarget(name: "websocket-bench", dependencies: ["SwitchboardNet"], path: "scripts/benchmarks/WebSocketBench"),
 ]
 
 // MARK: - GraphQL language
@@ -93,9 +93,9 @@ let graphQLLanguageTargets: [Target] = [
     .target(name: "GraphQLLanguage"),
     .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport"]),
     // scripts/interop graphql-core: prints accept/reject per document
-    .executableTarget(name: "graphql-validate", dependencies: ["GraphQLLanguage"], path: "Benchmarks/GraphQLValidate"),
+    .executableTarget(name: "graphql-validate", dependencies: ["GraphQLLanguage"], path: "scripts/benchmarks/GraphQLValidate"),
     // scripts/bench parse
-    .executableTarget(name: "parse-bench", dependencies: ["GraphQLLanguage"], path: "Benchmarks/ParseBench"),
+    .executableTarget(name: "parse-bench", dependencies: ["GraphQLLanguage"], path: "scripts/benchmarks/ParseBench"),
 ]
 
 // MARK: - Amplify's @model transform
@@ -118,9 +118,9 @@ let sigV4Targets: [Target] = [
         name: "SwitchboardSigV4Tests", dependencies: ["SwitchboardSigV4", "TestSupport", "SwitchboardLocking"]),
     // scripts/bench sigv4: OpenSSL's SHA-256 is the baseline, linked only into the benchmark.
     .executableTarget(
-        name: "sigv4-bench", dependencies: ["SwitchboardSigV4", "COpenSSL"], path: "Benchmarks/SigV4Bench"),
+        name: "sigv4-bench", dependencies: ["SwitchboardSigV4", "COpenSSL"], path: "scripts/benchmarks/SigV4Bench"),
     // scripts/interop sigv4-botocore: signs generated requests for comparison with botocore.
-    .executableTarget(name: "sigv4-interop", dependencies: ["SwitchboardSigV4"], path: "Benchmarks/SigV4Interop"),
+    .executableTarget(name: "sigv4-interop", dependencies: ["SwitchboardSigV4"], path: "scripts/benchmarks/SigV4Interop"),
 ]
 
 // MARK: - Mock server for app tests
@@ -130,7 +130,7 @@ let mockTargets: [Target] = [
     .target(
         name: "SwitchboardMock",
         dependencies: ["Switchboard", "SwitchboardNet", "GraphQLLanguage", "SwitchboardLocking"]),
-    .testTarget(name: "SwitchboardMockTests", dependencies: ["SwitchboardMock", "TestSupport"]),
+    .testTarget(name: "SwitchboardMockTests", dependencies: ["SwitchboardMock", "TestSupport", "SwitchboardLocking"]),
 ]
 
 // MARK: - The server side of the real-time protocols (the mock's and the local server's)
@@ -188,7 +188,7 @@ let codegenTargets: [Target] = [
         name: "SwitchboardCodegenPlugin", capability: .buildTool(), dependencies: ["switchboard-codegen"]),
     // scripts/bench codegen
     .executableTarget(
-        name: "codegen-bench", dependencies: ["SwitchboardCodegen", "GraphQLLanguage"], path: "Benchmarks/CodegenBench"),
+        name: "codegen-bench", dependencies: ["SwitchboardCodegen", "GraphQLLanguage"], path: "scripts/benchmarks/CodegenBench"),
     // Switchboard is a dependency so that its module is built for the tests that type-check generated files.
     .testTarget(
         name: "SwitchboardCodegenTests",

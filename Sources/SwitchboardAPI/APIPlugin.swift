@@ -2,7 +2,7 @@ import Foundation
 import SwitchboardLocking
 
 /// The GraphQL API plugin: owns the API configuration, the custom interceptors and the token
-/// providers, and runs every query and mutation through the ``OperationPipeline``.
+/// providers, and runs every query and mutation through the operation pipeline.
 ///
 /// ```swift
 /// let plugin = try APIPlugin(authTokenProviders: [.amazonCognitoUserPools: MyTokens()])
@@ -23,7 +23,14 @@ public actor APIPlugin: APICategoryPlugin {
     struct Settings: Sendable {
         var configuration: APICategoryConfiguration?
         var interceptors: [String: [any RequestInterceptor]] = [:]
+        var responseInterceptors: [String: [any ResponseInterceptor]] = [:]
+        var addedStages: [String: AddedStages] = [:]
         var tokenProviders: [AuthorizationType: any AuthTokenProvider]
+
+        /// The names of the APIs something was added for.
+        var customizedAPIs: Set<String> {
+            Set(interceptors.keys).union(responseInterceptors.keys).union(addedStages.keys)
+        }
     }
 
     let settings: Locked<Settings>
@@ -33,12 +40,14 @@ public actor APIPlugin: APICategoryPlugin {
     let realtimeConfiguration: RealtimeConfiguration
     var realtimeConnections: [String: RealtimeConnection] = [:]
     private let metricsObserver: (any OperationMetricsObserver)?
+    /// Where operations and real-time connections log (nothing by default).
+    let logHandler: (any LogHandler)?
     private let maximumResponseBytes: Int
 
     /// Creates the plugin.
     /// - Parameters:
     ///   - modelRegistration: The generated `AmplifyModels()` registration, registered with
-    ///     ``ModelRegistry`` so that associations declared by name resolve.
+    ///     `ModelRegistry` so that associations declared by name resolve.
     ///   - apiAuthProviderFactory: Amplify's source of `OPENID_CONNECT` and `AWS_LAMBDA` tokens.
     ///   - transport: How HTTP requests are sent; ``URLSessionTransport`` by default.
     ///   - authTokenProviders: Token sources for Cognito User Pools, OpenID Connect and Lambda
@@ -46,11 +55,13 @@ public actor APIPlugin: APICategoryPlugin {
     ///   - iamSigner: Signs `AWS_IAM` requests; by default SigV4 with credentials from the environment
     ///     or `~/.aws` (``SigV4RequestSigner``).
     ///   - metricsObserver: Receives per-stage durations of every operation.
+    ///   - logHandler: Receives log messages (operations at `debug`, failures at `error`, real-time
+    ///     connections); none by default. Secrets never reach it.
     ///   - maximumResponseBytes: Larger responses fail instead of being decoded (default 64 MiB).
     ///   - realtimeTransport: How subscription WebSockets are opened; ``WebSocketRealtimeTransport`` (Switchboard's
     ///     own WebSocket client, system CA roots) by default. Pass one with a `TLSConfiguration` to trust an extra CA.
     ///   - realtimeConfiguration: Keep-alive, acknowledgement and reconnection settings for subscriptions.
-    /// - Throws: ``APIError/invalidConfiguration(_:_:_:)`` naming an argument that is out of range.
+    /// - Throws: `APIError.invalidConfiguration` naming an argument that is out of range.
     public init(
         modelRegistration: (any AmplifyModelRegistration)? = nil,
         apiAuthProviderFactory: APIAuthProviderFactory? = nil,
@@ -58,6 +69,7 @@ public actor APIPlugin: APICategoryPlugin {
         authTokenProviders: [AuthorizationType: any AuthTokenProvider] = [:],
         iamSigner: (any IAMRequestSigner)? = SigV4RequestSigner(),
         metricsObserver: (any OperationMetricsObserver)? = nil,
+        logHandler: (any LogHandler)? = nil,
         maximumResponseBytes: Int = 64 << 20,
         realtimeTransport: (any RealtimeTransport)? = WebSocketRealtimeTransport(),
         realtimeConfiguration: RealtimeConfiguration = RealtimeConfiguration()
@@ -77,6 +89,7 @@ public actor APIPlugin: APICategoryPlugin {
         self.realtimeConfiguration = realtimeConfiguration
         self.iamSigner = iamSigner
         self.metricsObserver = metricsObserver
+        self.logHandler = logHandler
         self.maximumResponseBytes = maximumResponseBytes
     }
 
@@ -94,9 +107,9 @@ public actor APIPlugin: APICategoryPlugin {
     /// Configures the APIs directly, without a configuration file.
     public nonisolated func configure(_ configuration: APICategoryConfiguration) throws {
         try settings.withLock { settings throws(APIError) in
-            for name in settings.interceptors.keys where configuration.endpoints[name] == nil {
+            for name in settings.customizedAPIs.sorted() where configuration.endpoints[name] == nil {
                 throw APIError.invalidConfiguration(
-                    "Interceptors were added for the API \"\(name)\", which the configuration does not contain.",
+                    "Interceptors or stages were added for the API \"\(name)\", which the configuration does not contain.",
                     "Use one of: \(configuration.endpoints.keys.sorted().joined(separator: ", "))."
                 )
             }
@@ -109,6 +122,8 @@ public actor APIPlugin: APICategoryPlugin {
         settings.withLock { settings in
             settings.configuration = nil
             settings.interceptors = [:]
+            settings.responseInterceptors = [:]
+            settings.addedStages = [:]
         }
         let connections = realtimeConnections.values
         realtimeConnections = [:]
@@ -120,14 +135,54 @@ public actor APIPlugin: APICategoryPlugin {
     /// concurrently.
     public nonisolated func add(interceptor: any RequestInterceptor, for apiName: String) throws {
         try settings.withLock { settings throws(APIError) in
-            if let configuration = settings.configuration, configuration.endpoints[apiName] == nil {
-                throw APIError.invalidConfiguration(
-                    "Cannot add an interceptor for the API \"\(apiName)\": no API has that name.",
-                    "Use one of: \(configuration.endpoints.keys.sorted().joined(separator: ", "))."
-                )
-            }
+            try Self.checkAPIExists(apiName, in: settings, adding: "an interceptor")
             settings.interceptors[apiName, default: []].append(interceptor)
         }
+    }
+
+    /// Adds a response interceptor to every request to the API `apiName`: it sees each HTTP
+    /// response (and the subscription handshake's) right after the transport, in the order added.
+    public nonisolated func add(responseInterceptor: any ResponseInterceptor, for apiName: String) throws {
+        try settings.withLock { settings throws(APIError) in
+            try Self.checkAPIExists(apiName, in: settings, adding: "a response interceptor")
+            settings.responseInterceptors[apiName, default: []].append(responseInterceptor)
+        }
+    }
+
+    /// Adds a stage to the pipeline of the API `apiName`, before or after a named stage (a
+    /// default one — ``StageName/authorization``, ``StageName/interceptors``, ``StageName/signer``,
+    /// ``StageName/transport``, ``StageName/responseInterceptors`` — or one added earlier).
+    ///
+    /// ```swift
+    /// try plugin.add(stage: RetryStage(policy: RetryPolicy()), for: "todo", placement: .before(.authorization))
+    /// ```
+    public nonisolated func add(stage: any OperationStage, for apiName: String, placement: StagePlacement) throws {
+        try settings.withLock { settings throws(APIError) in
+            try Self.checkAPIExists(apiName, in: settings, adding: "the stage \"\(stage.name)\"")
+            try settings.addedStages[apiName, default: AddedStages()].add(stage, placement: placement, apiName: apiName)
+        }
+    }
+
+    private static func checkAPIExists(_ apiName: String, in settings: Settings, adding what: String) throws(APIError) {
+        if let configuration = settings.configuration, configuration.endpoints[apiName] == nil {
+            throw APIError.invalidConfiguration(
+                "Cannot add \(what) for the API \"\(apiName)\": no API has that name.",
+                "Use one of: \(configuration.endpoints.keys.sorted().joined(separator: ", "))."
+            )
+        }
+    }
+
+    /// The pipeline stages of the API `apiName` (the transport itself excepted).
+    nonisolated static func stages(for apiName: String, settings: Settings, iamSigner: (any IAMRequestSigner)?)
+        -> StagePipeline
+    {
+        (settings.addedStages[apiName] ?? AddedStages()).pipeline(
+            requestDefaults: [
+                AuthorizationStage(tokenProviders: settings.tokenProviders),
+                InterceptorStage(interceptors: settings.interceptors[apiName] ?? []),
+                IAMSigningStage(signer: iamSigner),
+            ],
+            responseDefaults: [ResponseInterceptorStage(interceptors: settings.responseInterceptors[apiName] ?? [])])
     }
 
     /// Adds an Amplify-style interceptor, which need not be `Sendable` (a class with mutable state,
@@ -176,15 +231,12 @@ public actor APIPlugin: APICategoryPlugin {
             configuration: settings.configuration)
         return OperationPipeline(
             context: context,
-            requestStages: [
-                AuthorizationStage(tokenProviders: settings.tokenProviders),
-                InterceptorStage(interceptors: settings.interceptors[context.apiName] ?? []),
-                IAMSigningStage(signer: iamSigner),
-                TransportStage(transport: transport, maximumResponseBytes: maximumResponseBytes),
-            ],
+            stages: Self.stages(for: context.apiName, settings: settings, iamSigner: iamSigner),
+            transport: TransportStage(transport: transport, maximumResponseBytes: maximumResponseBytes),
             decoder: GraphQLResponseDecoder(),
             responseStages: [ListProviderStage(plugin: self)],
             metricsObserver: metricsObserver,
+            logger: SwitchboardLogger(handler: logHandler, source: "pipeline"),
             userAgent: Self.userAgent
         )
     }
@@ -219,7 +271,7 @@ public actor APIPlugin: APICategoryPlugin {
 }
 
 extension APICategory {
-    /// Adds a custom interceptor for the API `apiName` on the configured ``APIPlugin``.
+    /// Adds a custom interceptor for the API `apiName` on the configured `APIPlugin`.
     public func add(interceptor: any RequestInterceptor, for apiName: String) throws {
         try apiPlugin().add(interceptor: interceptor, for: apiName)
     }

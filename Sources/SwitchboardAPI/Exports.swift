@@ -7,9 +7,9 @@
 @_exported import struct SwitchboardNet.TLSConfiguration
 @_exported import enum SwitchboardNet.TLSError
 @_exported import struct SwitchboardNet.WebSocketConfiguration
-// Only what configuring AWS_IAM and debugging a signature need: SHA256, HMACSHA256 and Hex stay in
-// SwitchboardSigV4 (import it directly to use them) and out of every app's namespace, where
-// CryptoKit users already have those names.
+// Only what configuring AWS_IAM and debugging a signature need: SwitchboardSigV4's SHA-256, HMAC
+// and hex helpers are internal to the package, and out of every app's namespace, where CryptoKit
+// users already have those names.
 @_exported import struct SwitchboardSigV4.AWSCredentials
 @_exported import enum SwitchboardSigV4.AWSCredentialsError
 @_exported import protocol SwitchboardSigV4.AWSCredentialsProvider

@@ -1,18 +1,21 @@
 import Foundation
 import SwitchboardMock
 
-/// `switchboard mock CONFIG [--port N]`: serves mock endpoints from a YAML/JSON file or directory
-/// until interrupted.
+/// `switchboard mock CONFIG [--port N] [--max-connections N] [--max-recorded-requests N]`: serves
+/// mock endpoints from a YAML/JSON file or directory until interrupted.
 struct MockCommand: CLICommand {
     static let name = "mock"
     static let summary = "run a mock GraphQL/REST server from a YAML or JSON file or directory"
     static let usage = """
-        switchboard mock CONFIG [--port N]
-          CONFIG     a .yaml/.yml/.json file, or a directory of them
-          --port N   the port on 127.0.0.1 (default: a free port)
+        switchboard mock CONFIG [--port N] [--max-connections N] [--max-recorded-requests N]
+          CONFIG                     a .yaml/.yml/.json file, or a directory of them
+          --port N                   the port on 127.0.0.1 (default: a free port)
+          --max-connections N        connections held at once, WebSockets included; more are
+                                     answered 503 (default: the descriptor limit minus a reserve)
+          --max-recorded-requests N  requests kept in memory for inspection (default: 1000)
         Prints "listening on http://127.0.0.1:PORT" once it accepts connections; stop with Ctrl-C.
         """
-    static let options: Set<String> = ["port"]
+    static let options: Set<String> = ["port", "max-connections", "max-recorded-requests"]
     static let flags: Set<String> = []
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {
@@ -26,13 +29,26 @@ struct MockCommand: CLICommand {
             }
             port = value
         }
+        var limits = MockServerLimits()
+        if let text = arguments.value("max-connections") {
+            guard let value = Int(text), value >= 1 else {
+                throw UsageError("--max-connections must be a number from 1")
+            }
+            limits.http.maximumConnections = value
+        }
+        if let text = arguments.value("max-recorded-requests") {
+            guard let value = Int(text), value >= 0 else {
+                throw UsageError("--max-recorded-requests must be a number from 0")
+            }
+            limits.maximumRecordedRequests = value
+        }
         let endpoints: [any MockEndpoint]
         do {
             endpoints = try MockConfiguration.load(from: URL(fileURLWithPath: path))
         } catch {
             throw UsageError("\(error)")
         }
-        let server = try await MockServer(endpoints: endpoints, port: port)
+        let server = try await MockServer(endpoints: endpoints, limits: limits, port: port)
         print("listening on \(server.url.absoluteString)")
         print(
             "\(endpoints.count) endpoint\(endpoints.count == 1 ? "" : "s") from \(path); GraphQL at \(server.graphQLURL.absoluteString)"

@@ -5,7 +5,7 @@ import Testing
 @testable import GraphQLLanguage
 
 /// Inputs that `scripts/fuzz parse` found crashing, replayed through the same steps as the fuzz
-/// target (Fuzz/Parse/FuzzParse.swift): parse, print round trip, validation, schema building.
+/// target (scripts/fuzzers/Parse/FuzzParse.swift): parse, print round trip, validation, schema building.
 @Suite struct FuzzRegressionTests {
     /// The schema the fuzz target validates against; `scripts/fuzz parse` compiles the same file in.
     static let schema = try? Schema(

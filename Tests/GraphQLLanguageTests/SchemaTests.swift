@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import GraphQLLanguage
 
 @Suite struct SchemaTests {
-    @Test func starwarsSDLAndIntrospectionBuildEqualSchemas() throws {
+    @Test(.requiresSharedTestData("graphql")) func starwarsSDLAndIntrospectionBuildEqualSchemas() throws {
         guard let sdl = Fixtures.starwarsSDL(), let json = Fixtures.shared("starwars-introspection.json") else {
             return
         }
@@ -24,7 +25,7 @@ import Testing
                 == .enumValue("METER"))
     }
 
-    @Test func possibleTypesAndImplementations() throws {
+    @Test(.requiresSharedTestData("graphql")) func possibleTypesAndImplementations() throws {
         guard let sdl = Fixtures.starwarsSDL() else { return }
         let schema = try Schema(sdl: sdl)
         #expect(schema.possibleTypes(of: "Character") == ["Droid", "Human"])
@@ -39,7 +40,7 @@ import Testing
         #expect(schema.field("__schema", on: "Review") == nil)
     }
 
-    @Test func githubSchemaBuilds() throws {
+    @Test(.requiresSharedTestData("graphql")) func githubSchemaBuilds() throws {
         guard let data = Fixtures.shared("github-schema.graphql") else { return }
         let schema = try Schema(sdl: String(decoding: data, as: UTF8.self))
         // graphql-js counts 552 named types (introspection types and used scalars included); every

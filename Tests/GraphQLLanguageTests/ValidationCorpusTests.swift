@@ -29,7 +29,7 @@ import Testing
         #expect(try check(folder: "library", schema: try Schema(sdl: sdl)) >= 50)
     }
 
-    @Test func starwarsCorpusVerdicts() throws {
+    @Test(.requiresSharedTestData("graphql")) func starwarsCorpusVerdicts() throws {
         guard let sdl = Fixtures.starwarsSDL() else { return }
         #expect(try check(folder: "starwars", schema: try Schema(sdl: sdl)) >= 70)
     }

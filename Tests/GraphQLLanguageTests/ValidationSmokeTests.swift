@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 
 @testable import GraphQLLanguage
 
 @Suite struct ValidationSmokeTests {
-    @Test func starwarsOperationsAreValid() throws {
+    @Test(.requiresSharedTestData("graphql")) func starwarsOperationsAreValid() throws {
         guard let sdl = Fixtures.starwarsSDL(), let text = Fixtures.starwarsOperationsDocument() else { return }
         let schema = try Schema(sdl: sdl)
         let errors = schema.validate(try Parser.parse(text))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The full AppSync schemas of two test schemas, compared byte for byte with reviewed golden files
@@ -8,7 +9,7 @@ import Testing
     static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Golden")
 
-    @Test(arguments: ["transformer-v2", "primarykey-basic"])
+    @Test(.requiresSharedTestData("amplify-schemas"), arguments: ["transformer-v2", "primarykey-basic"])
     func appSyncSchemaMatchesTheGoldenFile(name: String) throws {
         guard let text = try AmplifySchemaFiles.text("\(name).graphql") else { return }
         let schema = try Transform.output(text).appSyncSchema

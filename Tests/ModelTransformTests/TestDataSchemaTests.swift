@@ -1,11 +1,14 @@
 import GraphQLLanguage
 import ModelTransform
+import TestSupport
 import Testing
 
 /// The Amplify test schemas in `../shared/testdata/amplify-schemas`: every Transformer v2 one
 /// transforms, and its AppSync schema builds with GraphQLLanguage.
 @Suite struct TestDataSchemaTests {
-    @Test func everyTransformerV2SchemaTransformsIntoAValidAppSyncSchema() throws {
+    @Test(.requiresSharedTestData("amplify-schemas")) func everyTransformerV2SchemaTransformsIntoAValidAppSyncSchema()
+        throws
+    {
         guard let files = try AmplifySchemaFiles.all() else { return }
         let v2Files = files.filter { !AmplifySchemaFiles.isTransformerV1($0.name) }
         #expect(v2Files.count == 5)
@@ -22,7 +25,7 @@ import Testing
         }
     }
 
-    @Test func transformerV2CatalogHasTheRelationshipsOfTheSchema() throws {
+    @Test(.requiresSharedTestData("amplify-schemas")) func transformerV2CatalogHasTheRelationshipsOfTheSchema() throws {
         guard let text = try AmplifySchemaFiles.text("transformer-v2.graphql") else { return }
         let catalog = try Transform.output(text).catalog
         #expect(catalog.models.count == 35)
@@ -51,7 +54,7 @@ import Testing
         #expect(try catalog.require("Project1V2").authRules.map(\.strategy) == [.public])
     }
 
-    @Test func malformedSchemasNeverCrashAndNeverHalfSucceed() throws {
+    @Test(.requiresSharedTestData("amplify-schemas")) func malformedSchemasNeverCrashAndNeverHalfSucceed() throws {
         guard let files = try AmplifySchemaFiles.all() else { return }
         var random = SplitMix64Generator(seed: 16)
         for file in files {

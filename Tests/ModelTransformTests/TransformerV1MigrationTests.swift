@@ -1,4 +1,5 @@
 import ModelTransform
+import TestSupport
 import Testing
 
 /// Transformer v1 schemas (`@key`, `@connection`, `@versioned`) get one error per use naming the
@@ -44,7 +45,9 @@ import Testing
             ])
     }
 
-    @Test func everyTransformerV1TestSchemaGetsOnlyMigrationDiagnostics() throws {
+    @Test(.requiresSharedTestData("amplify-schemas")) func everyTransformerV1TestSchemaGetsOnlyMigrationDiagnostics()
+        throws
+    {
         guard let files = try AmplifySchemaFiles.all() else { return }
         let v1Files = files.filter { AmplifySchemaFiles.isTransformerV1($0.name) }
         #expect(v1Files.count == 5)

@@ -142,12 +142,15 @@ import Testing
             name: "todo",
             endpoint: URL(string: "https://example1234567890000.appsync-api.us-east-1.amazonaws.com/graphql")!,
             region: "us-east-1", authorizationType: .awsIAM)
+        let signer = SigV4RequestSigner(credentialsProvider: StaticCredentialsProvider(Self.credentials), now: { time })
         let authorizer = RealtimeAuthorizer(
             context: OperationContext(endpoint: endpoint, authorizationType: .awsIAM, operationType: .subscription),
-            tokenProviders: [:],
-            iamSigner: SigV4RequestSigner(
-                credentialsProvider: StaticCredentialsProvider(Self.credentials), now: { time }),
-            interceptors: [])
+            stages: AddedStages().pipeline(
+                requestDefaults: [
+                    AuthorizationStage(tokenProviders: [:]), InterceptorStage(interceptors: []),
+                    IAMSigningStage(signer: signer),
+                ],
+                responseDefaults: []))
         let reference = AppSyncIAMAuthorization(
             apiHost: "example1234567890000.appsync-api.us-east-1.amazonaws.com", region: "us-east-1")
         let handshake = try await authorizer.authorizationObject(data: nil)

@@ -57,4 +57,21 @@ import Testing
         #expect(result.status == 2)
         #expect(result.standardError.contains("bad.yaml:3:24: http[0].response.status"))
     }
+
+    @Test func mockRejectsADeeplyNestedConfigInsteadOfCrashing() async throws {
+        guard let switchboard = CommandRunner.executable("switchboard") else { return }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sb-mockdeep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("deep.yaml")
+        try Data(("http: {path: /x, response: {body: {json: " + String(repeating: "[", count: 200_000)).utf8)
+            .write(to: config)
+        let result = try await CommandRunner.run(switchboard, ["mock", config.path])
+        #expect(result.status == 2)
+        #expect(
+            result.standardError.contains(
+                "deep.yaml:1:166: collections nest deeper than 128 levels; flatten the document"),
+            "\(result.standardError)")
+    }
 }

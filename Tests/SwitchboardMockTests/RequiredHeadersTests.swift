@@ -118,4 +118,29 @@ struct RequiredHeadersTests {
         #expect(!message.contains(Self.apiKey) && !message.contains("da2-wrong-key"), "\(message)")
         await socket.close()
     }
+
+    @Test func connectionLevelRefusalsNameTheHeaderButNeverAValue() async throws {
+        let server = try await MockServer(realtime: MockRealtimeOptions(requiredHeaders: ["x-api-key": Self.apiKey]))
+        defer { Task { await server.stop() } }
+        // AppSync: connection_error with an UnauthorizedException, then a close.
+        let appSync = try await WebSocket.connect(
+            to: server.realtimeURL, headers: [("x-api-key", "da2-wrong-key")], subprotocols: ["graphql-ws"])
+        try await appSync.send(text: #"{"type":"connection_init"}"#)
+        let refused = try await SubscriptionProtocolTests.nextJSON(appSync)
+        #expect(refused["type"] == "connection_error")
+        let error = refused["payload"]?["errors"]?[0]
+        #expect(error?["errorType"] == "UnauthorizedException")
+        #expect(error?["message"] == "You are not authorized: header x-api-key has a different value")
+        #expect(!refused.jsonText.contains(Self.apiKey) && !refused.jsonText.contains("da2-wrong-key"))
+        await appSync.close()
+
+        // graphql-transport-ws: close 4403 whose reason names the header only.
+        let url = URL(string: "ws://127.0.0.1:\(server.port)/graphql")!
+        let transportWS = try await WebSocket.connect(to: url, subprotocols: ["graphql-transport-ws"])
+        try await transportWS.send(text: #"{"type":"connection_init","payload":{"x-api-key":"da2-wrong-key"}}"#)
+        #expect(try await transportWS.receive() == nil)
+        #expect(transportWS.closeCode == 4403)
+        #expect(transportWS.closeReason == "Forbidden: header x-api-key has a different value")
+        await transportWS.close()
+    }
 }

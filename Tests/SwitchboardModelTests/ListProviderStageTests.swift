@@ -30,7 +30,12 @@ import Testing
         _ = try await plugin.query(request: .list(Blog.self)).get()
         #expect(
             recorder.names.withLock { $0 }
-                == [["authorization", "interceptors", "iam-signing", "transport", "decoder", "list-provider"]])
+                == [
+                    [
+                        "authorization", "interceptors", "signer", "response-interceptors", "transport", "decoder",
+                        "list-provider",
+                    ]
+                ])
     }
 
     @Test func decodedListsDoNotKeepThePluginAlive() async throws {

@@ -38,7 +38,8 @@ struct HTTPRequestParserTests {
         #expect(whole.map(\.target) == ["/a", "/b", "/c"])
         #expect(split.map(\.target) == whole.map(\.target))
         #expect(split.map(\.bodyText) == ["abc", "", "xyzuv"])
-        #expect(split[2].headers["Trailer"] == "t")
+        #expect(split[2].trailers["Trailer"] == "t")
+        #expect(split[2].headers["Trailer"] == nil)
     }
 
     @Test(arguments: [
@@ -51,6 +52,13 @@ struct HTTPRequestParserTests {
         ("POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n", 400),
         ("POST / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
         ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
+        ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1 0\r\n", 400),
+        ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n 1\r\n", 400),
+        ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n+1\r\n", 400),
+        ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0x1\r\n", 400),
+        ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1;a\nb\r\n", 400),
+        ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1000000000000000\r\n", 400),
+        ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nBad Trailer: x\r\n\r\n", 400),
         ("POST / HTTP/1.1\r\nContent-Length: 99999\r\n\r\n", 413),
     ])
     func rejectsMalformedRequests(text: String, status: Int) {

@@ -121,7 +121,7 @@ struct WebSocketFrameReaderTests {
 
     @Test func protocolViolationsAreReportedWithTheirByteOffset() {
         let cases: [([UInt8], String)] = [
-            (frame(1, [], rsv: 1), "reserved bits"),
+            (frame(1, [], rsv: 1), "reserved bit RSV3 set"),
             (frame(3, []), "unknown opcode 3"),
             (frame(9, [], fin: false), "fragmented control frame"),
             (frame(9, Array(repeating: 0, count: 126)), "control frame payload over 125"),

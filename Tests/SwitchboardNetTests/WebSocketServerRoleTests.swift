@@ -43,6 +43,22 @@ struct WebSocketServerRoleTests {
         await server.stop()
     }
 
+    @Test(arguments: [
+        (UInt8(4), UInt8(1), "reserved bit RSV1 set"), (UInt8(3), UInt8(2), "reserved bits RSV2, RSV3 set"),
+        (UInt8(7), UInt8(9), "reserved bits RSV1, RSV2, RSV3 set"),
+    ])
+    func theReservedBitsErrorNamesTheBitsThatAreSet(rsv: UInt8, opcode: UInt8, expected: String) async throws {
+        let log = WebSocketServerLog()
+        let server = try await WebSocketTestServer.start(log: log)
+        var peer = try await Peer.connect(port: server.port)
+        try await peer.send(Peer.frame(opcode, Array("hi".utf8), rsv: rsv))
+        #expect(try await peer.readCloseCode() == 1002)
+        let error = await log.nextError()
+        #expect("\(error)" == "WebSocket protocol violation at byte 0: \(expected) but no extension was negotiated")
+        await peer.connection.close()
+        await server.stop()
+    }
+
     @Test func pingsAreAnsweredWithTheSamePayloadEvenBetweenFragments() async throws {
         let server = try await WebSocketTestServer.start()
         var peer = try await Peer.connect(port: server.port)

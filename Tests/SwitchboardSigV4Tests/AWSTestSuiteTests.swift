@@ -7,7 +7,7 @@ import Testing
 /// Every case of the two public editions of Amazon's SigV4 test suite, read from ../shared.
 @Suite struct AWSTestSuiteTests {
     /// `aws4_testsuite/`: canonical request, string to sign and `Authorization` for 34 cases.
-    @Test func aws4TestSuite() throws {
+    @Test(.requiresSharedTestData("sigv4/aws4_testsuite")) func aws4TestSuite() throws {
         guard let root = SharedTestData.directory("sigv4/aws4_testsuite") else { return }
         let requests = try FileManager.default.subpathsOfDirectory(atPath: root.path)
             .filter { $0.hasSuffix(".req") }.sorted()
@@ -75,7 +75,7 @@ import Testing
     }
 
     /// `aws-c-auth-v4/`: each of 38 cases signed with the `Authorization` header and presigned.
-    @Test func awsCAuthSuite() throws {
+    @Test(.requiresSharedTestData("sigv4/aws-c-auth-v4")) func awsCAuthSuite() throws {
         guard let root = SharedTestData.directory("sigv4/aws-c-auth-v4") else { return }
         let cases = try FileManager.default.contentsOfDirectory(atPath: root.path)
             .filter { FileManager.default.fileExists(atPath: root.appendingPathComponent("\($0)/context.json").path) }

@@ -138,7 +138,7 @@ import Testing
     }
 
     /// AWS's own signed requests (aws-c-auth suite) are accepted at the suite's time.
-    @Test func acceptsTheSuitesSignedRequests() throws {
+    @Test(.requiresSharedTestData("sigv4/aws-c-auth-v4")) func acceptsTheSuitesSignedRequests() throws {
         guard let root = SharedTestData.directory("sigv4/aws-c-auth-v4") else { return }
         var accepted = 0
         var checked = 0

@@ -118,6 +118,9 @@ extension CommandRunner {
         /// The next line of standard output, or `nil` once the process closed it.
         public func nextLine() async -> String? { await iterator.next() }
 
+        /// Whether the process is still running (a server that crashed is not).
+        public var isRunning: Bool { process.isRunning }
+
         /// Sends SIGTERM (and waits briefly for the process to go).
         public func terminate() {
             if process.isRunning { process.terminate() }

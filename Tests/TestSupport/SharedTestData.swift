@@ -32,6 +32,12 @@ public enum SharedTestData {
         return folder
     }
 
+    /// Whether the named sub-folder of the shared test data exists (for ``Testing/Trait/requiresSharedTestData(_:)``).
+    public static func isPresent(_ name: String) -> Bool {
+        guard let root else { return false }
+        return isDirectory(root.appendingPathComponent(name))
+    }
+
     /// A folder under the repository's own committed fixtures (`Tests/Fixtures/<name>`).
     public static func fixture(_ relativePath: String) -> URL {
         repositoryRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(relativePath)

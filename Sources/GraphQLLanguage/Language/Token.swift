@@ -1,5 +1,5 @@
 /// The kinds of lexical tokens of the GraphQL grammar (spec section 2.1).
-public enum TokenKind: Sendable, Hashable {
+package enum TokenKind: Sendable, Hashable {
     case startOfFile, endOfFile
     case bang, dollar, ampersand, parenLeft, parenRight, spread, colon, equals, at
     case bracketLeft, bracketRight, braceLeft, pipe, braceRight

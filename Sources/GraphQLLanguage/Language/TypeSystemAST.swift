@@ -196,23 +196,42 @@ public struct DirectiveDefinition: Sendable, Hashable {
 
 /// Places a directive may be used (spec 3.13).
 public enum DirectiveLocation: String, Sendable, Hashable, CaseIterable {
+    /// On a query operation.
     case query = "QUERY"
+    /// On a mutation operation.
     case mutation = "MUTATION"
+    /// On a subscription operation.
     case subscription = "SUBSCRIPTION"
+    /// On a field selection.
     case field = "FIELD"
+    /// On a fragment definition.
     case fragmentDefinition = "FRAGMENT_DEFINITION"
+    /// On a fragment spread.
     case fragmentSpread = "FRAGMENT_SPREAD"
+    /// On an inline fragment.
     case inlineFragment = "INLINE_FRAGMENT"
+    /// On a variable definition.
     case variableDefinition = "VARIABLE_DEFINITION"
+    /// On the schema definition.
     case schema = "SCHEMA"
+    /// On a scalar definition.
     case scalar = "SCALAR"
+    /// On an object type definition.
     case object = "OBJECT"
+    /// On a field definition.
     case fieldDefinition = "FIELD_DEFINITION"
+    /// On an argument definition.
     case argumentDefinition = "ARGUMENT_DEFINITION"
+    /// On an interface definition.
     case interface = "INTERFACE"
+    /// On a union definition.
     case union = "UNION"
+    /// On an enum definition.
     case `enum` = "ENUM"
+    /// On an enum value definition.
     case enumValue = "ENUM_VALUE"
+    /// On an input object definition.
     case inputObject = "INPUT_OBJECT"
+    /// On an input field definition.
     case inputFieldDefinition = "INPUT_FIELD_DEFINITION"
 }

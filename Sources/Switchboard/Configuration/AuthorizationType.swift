@@ -37,4 +37,13 @@ public protocol AuthTokenProvider: Sendable {
     /// The `Authorization` value to send: the raw token for AppSync, `Bearer <token>` for servers that
     /// expect that (see `TokenProvider.bearer`).
     func latestToken() async throws -> String
+
+    /// A token obtained anew, because the server answered `401` to the last one: the operation is
+    /// retried once with it when it differs. By default, ``latestToken()`` again.
+    func refreshedToken() async throws -> String
+}
+
+extension AuthTokenProvider {
+    /// Asks ``latestToken()`` again.
+    public func refreshedToken() async throws -> String { try await latestToken() }
 }

@@ -5,7 +5,7 @@ import SwitchboardLocking
 public enum ModelRegistry {
     private static let registered = Locked<[ModelName: any Model.Type]>([:])
 
-    /// Registers a model type under its ``Model/modelName``.
+    /// Registers a model type under its `modelName`.
     public static func register(modelType: any Model.Type) {
         registered.withLock { $0[modelType.modelName] = modelType }
     }

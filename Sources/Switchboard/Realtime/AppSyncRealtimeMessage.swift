@@ -1,7 +1,7 @@
 import Foundation
 
 /// Messages of AppSync's real-time protocol (subprotocol `graphql-ws`).
-public enum AppSyncRealtimeMessage: Sendable, Equatable {
+package enum AppSyncRealtimeMessage: Sendable, Equatable {
     /// Client → server: open the session.
     case connectionInit
     /// Client → server: start subscription `id`; `data` is the JSON text of `{query, variables}`.
@@ -24,7 +24,7 @@ public enum AppSyncRealtimeMessage: Sendable, Equatable {
     case connectionError(errors: [GraphQLError])
 
     /// The JSON text of a client message.
-    public var jsonText: String {
+    package var jsonText: String {
         switch self {
         case .connectionInit: return #"{"type":"connection_init"}"#
         case .start(let id, let data, let authorization):
@@ -59,7 +59,7 @@ public enum AppSyncRealtimeMessage: Sendable, Equatable {
     }
 
     /// Parses any message of the protocol, either direction.
-    public init(parsing text: String) throws(RealtimeProtocolError) {
+    package init(parsing text: String) throws(RealtimeProtocolError) {
         let bytes = Array(text.utf8)
         let object = try RealtimeJSON.object(bytes)
         guard case .string(let type)? = object["type"] else {
@@ -100,20 +100,20 @@ public enum AppSyncRealtimeMessage: Sendable, Equatable {
 }
 
 /// A real-time message that is not valid for its protocol.
-public struct RealtimeProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct RealtimeProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong.
-    public let reason: String
+    package let reason: String
     /// The start of the offending message.
-    public let excerpt: String
+    package let excerpt: String
 
     /// Creates an error with an excerpt of `message`.
-    public init(_ reason: String, _ message: String) {
+    package init(_ reason: String, _ message: String) {
         self.reason = reason
         self.excerpt = String(message.prefix(200))
     }
 
     /// The reason and the excerpt.
-    public var description: String { "\(reason): \(excerpt)" }
+    package var description: String { "\(reason): \(excerpt)" }
 }
 
 /// JSON helpers shared by both real-time protocols.

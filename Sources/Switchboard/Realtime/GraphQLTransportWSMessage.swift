@@ -1,5 +1,5 @@
 /// Messages of the `graphql-transport-ws` protocol (the `graphql-ws` library's protocol), both directions.
-public enum GraphQLTransportWSMessage: Sendable, Equatable {
+package enum GraphQLTransportWSMessage: Sendable, Equatable {
     /// Client → server: open the session, with an optional payload (e.g. auth).
     case connectionInit(payload: JSONValue?)
     /// Server → client: the session is open.
@@ -18,10 +18,10 @@ public enum GraphQLTransportWSMessage: Sendable, Equatable {
     case complete(id: String)
 
     /// The subprotocol name negotiated in the WebSocket handshake.
-    public static let subprotocol = "graphql-transport-ws"
+    package static let subprotocol = "graphql-transport-ws"
 
     /// The JSON text of the message.
-    public var jsonText: String {
+    package var jsonText: String {
         switch self {
         case .connectionInit(let payload): Self.simple("connection_init", payload)
         case .connectionAck(let payload): Self.simple("connection_ack", payload)
@@ -50,7 +50,7 @@ public enum GraphQLTransportWSMessage: Sendable, Equatable {
     }
 
     /// Parses a message of the protocol.
-    public init(parsing text: String) throws(RealtimeProtocolError) {
+    package init(parsing text: String) throws(RealtimeProtocolError) {
         let bytes = Array(text.utf8)
         let object = try RealtimeJSON.object(bytes)
         guard case .string(let type)? = object["type"] else {

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Where an API's real-time WebSocket lives, derived from its GraphQL endpoint as AppSync does.
-public enum RealtimeURL {
+package enum RealtimeURL {
     /// AWS hosts (`*.amazonaws.com`, `*.amazonaws.com.cn`) swap `appsync-api` for
     /// `appsync-realtime-api`; custom domains append `/realtime`. The scheme becomes `wss` (or
     /// `ws` for plain `http` endpoints, as local servers use).
-    public static func appSync(for endpoint: URL) -> URL {
+    package static func appSync(for endpoint: URL) -> URL {
         guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return endpoint }
         components.scheme = endpoint.scheme?.lowercased() == "http" ? "ws" : "wss"
         let host = components.host ?? ""
@@ -19,14 +19,14 @@ public enum RealtimeURL {
     }
 
     /// The endpoint itself with a WebSocket scheme, as `graphql-transport-ws` servers expect.
-    public static func graphQLTransportWS(for endpoint: URL) -> URL {
+    package static func graphQLTransportWS(for endpoint: URL) -> URL {
         guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return endpoint }
         components.scheme = endpoint.scheme?.lowercased() == "http" ? "ws" : "wss"
         return components.url ?? endpoint
     }
 
     /// Whether `host` is an AWS-managed AppSync host.
-    public static func isAWSHost(_ host: String) -> Bool {
+    package static func isAWSHost(_ host: String) -> Bool {
         let host = host.lowercased()
         return host.hasSuffix(".amazonaws.com") || host.hasSuffix(".amazonaws.com.cn")
     }

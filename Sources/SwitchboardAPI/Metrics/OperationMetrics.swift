@@ -6,8 +6,8 @@ import SwitchboardLocking
 public struct OperationMetrics: Sendable {
     /// One stage's share of the operation.
     public struct Stage: Sendable, Hashable {
-        /// The stage's name: `authorization`, `interceptors`, `iam-signing`, `transport`, `decoder`,
-        /// `list-provider`.
+        /// The stage's name: `authorization`, `interceptors`, `signer`, `response-interceptors`,
+        /// `transport`, `decoder`, `list-provider`, or an added stage's.
         public let name: String
         /// Time spent in the stage itself.
         public let duration: Duration
@@ -17,7 +17,8 @@ public struct OperationMetrics: Sendable {
     public let apiName: String
     /// Query, mutation or subscription.
     public let operationType: GraphQLOperationType
-    /// The stages in the order they ran.
+    /// The stages in the order a request passes them (outermost first), then the decoder and the
+    /// list provider.
     public let stages: [Stage]
     /// From the start of the pipeline to the decoded result.
     public let total: Duration

@@ -11,15 +11,15 @@ public protocol IAMRequestSigner: Sendable {
 }
 
 /// Signs `AWS_IAM` operations last, after the custom interceptors, so that their headers are signed.
-struct IAMSigningStage: RequestStage {
+struct IAMSigningStage: OperationStage {
     /// AppSync's SigV4 service name.
     static let appSyncService = "appsync"
 
     let signer: (any IAMRequestSigner)?
 
-    var name: String { "iam-signing" }
+    var name: StageName { .signer }
 
-    func handle(_ request: URLRequest, context: OperationContext, next: RequestChain) async throws
+    func handle(_ request: URLRequest, context: OperationContext, next: OperationStageNext) async throws
         -> HTTPTransportResponse
     {
         guard context.authorizationType == .awsIAM else { return try await next(request, context) }

@@ -25,13 +25,4 @@ struct ListProviderStage: ResponseStage {
         userInfo[ModelRequestContext.userInfoKey] = ModelRequestContext(
             apiName: request.apiName ?? context.apiName, authMode: request.authMode, page: page, plugin: plugin)
     }
-
-    func process<R>(
-        _ response: GraphQLResponse<R>,
-        request: GraphQLRequest<R>,
-        context: OperationContext,
-        userInfo: [CodingUserInfoKey: any Sendable]
-    ) -> GraphQLResponse<R> {
-        response
-    }
 }

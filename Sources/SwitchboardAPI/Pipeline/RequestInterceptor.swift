@@ -22,12 +22,12 @@ public protocol URLRequestInterceptor {
 public protocol RequestInterceptor: URLRequestInterceptor, Sendable {}
 
 /// Runs the custom interceptors of the operation's API in the order they were added.
-struct InterceptorStage: RequestStage {
+struct InterceptorStage: OperationStage {
     let interceptors: [any RequestInterceptor]
 
-    var name: String { "interceptors" }
+    var name: StageName { .interceptors }
 
-    func handle(_ request: URLRequest, context: OperationContext, next: RequestChain) async throws
+    func handle(_ request: URLRequest, context: OperationContext, next: OperationStageNext) async throws
         -> HTTPTransportResponse
     {
         var request = request

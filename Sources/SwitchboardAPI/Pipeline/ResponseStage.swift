@@ -1,7 +1,7 @@
 import Foundation
 
-/// A stage after decoding. It may add entries to the decoder's `userInfo` before decoding (so that
-/// types such as `List` can capture context while they decode) and adjust the decoded response.
+/// A step that takes part in decoding: it adds entries to the decoder's `userInfo`, so that types
+/// such as `List` capture context while they decode (no second pass over the result).
 protocol ResponseStage: Sendable {
     /// The stage's name in ``OperationMetrics``.
     var name: String { get }
@@ -12,12 +12,4 @@ protocol ResponseStage: Sendable {
         request: GraphQLRequest<R>,
         context: OperationContext
     )
-
-    /// Returns the response to hand to the caller.
-    func process<R>(
-        _ response: GraphQLResponse<R>,
-        request: GraphQLRequest<R>,
-        context: OperationContext,
-        userInfo: [CodingUserInfoKey: any Sendable]
-    ) -> GraphQLResponse<R>
 }

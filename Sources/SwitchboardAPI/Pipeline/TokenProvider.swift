@@ -12,24 +12,36 @@
 /// ```
 public struct TokenProvider: AuthTokenProvider {
     private let fetch: @Sendable () async throws -> String
+    private let refresh: (@Sendable () async throws -> String)?
     private let prefix: String
 
-    /// Sends the closure's token as is (what AppSync expects).
-    public init(_ fetch: @escaping @Sendable () async throws -> String) {
-        self.fetch = fetch
-        prefix = ""
+    /// Sends the closure's token as is (what AppSync expects). `refresh`, when given, is asked for
+    /// a new token after the server answered `401`; the operation is then retried once.
+    public init(
+        refresh: (@Sendable () async throws -> String)? = nil, _ fetch: @escaping @Sendable () async throws -> String
+    ) {
+        self.init(prefix: "", refresh: refresh, fetch)
     }
 
-    private init(prefix: String, _ fetch: @escaping @Sendable () async throws -> String) {
+    private init(
+        prefix: String, refresh: (@Sendable () async throws -> String)?,
+        _ fetch: @escaping @Sendable () async throws -> String
+    ) {
         self.fetch = fetch
+        self.refresh = refresh
         self.prefix = prefix
     }
 
     /// Sends `Bearer <token>`, the OAuth 2.0 form most non-AppSync servers read.
-    public static func bearer(_ fetch: @escaping @Sendable () async throws -> String) -> TokenProvider {
-        TokenProvider(prefix: "Bearer ", fetch)
+    public static func bearer(
+        refresh: (@Sendable () async throws -> String)? = nil, _ fetch: @escaping @Sendable () async throws -> String
+    ) -> TokenProvider {
+        TokenProvider(prefix: "Bearer ", refresh: refresh, fetch)
     }
 
     /// The `Authorization` header value.
     public func latestToken() async throws -> String { prefix + (try await fetch()) }
+
+    /// The `Authorization` header value after a `401`: from `refresh`, else from the closure again.
+    public func refreshedToken() async throws -> String { prefix + (try await (refresh ?? fetch)()) }
 }

@@ -4,18 +4,19 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The end of the request chain: sends the request through the ``HTTPTransport``, turning transport
-/// failures into `APIError.networkError` and cancellation into `CancellationError`.
-struct TransportStage: RequestStage {
+/// The end of an operation's pipeline: sends the request through the ``HTTPTransport``, turning
+/// transport failures into `APIError.networkError` and cancellation into `CancellationError`.
+struct TransportStage: Sendable {
     let transport: any HTTPTransport
     /// Responses larger than this fail instead of being decoded.
     let maximumResponseBytes: Int
 
-    var name: String { "transport" }
+    /// The pipeline's last step, as the `next` of the stage closest to the network.
+    var send: OperationStageNext {
+        { request, _ in try await self.exchange(request) }
+    }
 
-    func handle(_ request: URLRequest, context: OperationContext, next: RequestChain) async throws
-        -> HTTPTransportResponse
-    {
+    private func exchange(_ request: URLRequest) async throws -> HTTPTransportResponse {
         try Task.checkCancellation()
         let response: HTTPTransportResponse
         do {

@@ -102,11 +102,10 @@ extension APIPlugin {
             url = RealtimeURL.graphQLTransportWS(for: endpoint.endpoint)
         }
         let authorizer = RealtimeAuthorizer(
-            context: context, tokenProviders: settings.tokenProviders, iamSigner: iamSigner,
-            interceptors: settings.interceptors[context.apiName] ?? [])
+            context: context, stages: Self.stages(for: context.apiName, settings: settings, iamSigner: iamSigner))
         let connection = RealtimeConnection(
             url: url, adapter: adapter, transport: realtimeTransport, authorizer: authorizer,
-            configuration: realtimeConfiguration)
+            configuration: realtimeConfiguration, logHandler: logHandler)
         realtimeConnections[key] = connection
         return connection
     }

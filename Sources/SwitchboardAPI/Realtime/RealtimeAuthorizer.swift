@@ -5,13 +5,14 @@ import SwitchboardSigV4
     import FoundationNetworking
 #endif
 
-/// Builds the authorization a real-time connection needs: the handshake headers (run through the
-/// API's interceptors too) and the auth object each AppSync `start` carries.
+/// Builds the authorization a real-time connection needs by running the API's own pipeline
+/// stages — authorization, interceptors, added stages and the SigV4 signer — on the request AppSync
+/// expects to be authorized: `POST /graphql/connect` with `{}` for the handshake, `POST /graphql`
+/// with the `start`'s data for each subscription. The request never reaches the network; its
+/// headers become the auth object (and the handshake's upgrade headers).
 struct RealtimeAuthorizer: Sendable {
     let context: OperationContext
-    let tokenProviders: [AuthorizationType: any AuthTokenProvider]
-    let iamSigner: (any IAMRequestSigner)?
-    let interceptors: [any RequestInterceptor]
+    let stages: StagePipeline
 
     /// The API host, which every AppSync auth object names (not the real-time host).
     var apiHost: String {
@@ -22,48 +23,31 @@ struct RealtimeAuthorizer: Sendable {
 
     /// The auth object for the handshake (`data == nil`) or for a `start` carrying `data`.
     func authorizationObject(data: String?) async throws -> [String: String] {
-        switch context.authorizationType {
-        case .none:
-            return ["host": apiHost]
-        case .apiKey, .amazonCognitoUserPools, .openIDConnect, .awsLambda:
-            let headers = try await AuthorizationStage(tokenProviders: tokenProviders).headers(for: context)
-            var object = ["host": apiHost]
-            for (name, value) in headers {
-                object[name == "authorization" ? "Authorization" : name] = value
-            }
-            if context.authorizationType == .apiKey { object["x-amz-date"] = Self.amzDate(Date()) }
-            return object
-        case .awsIAM:
-            return try await signedIAMObject(data: data)
-        }
-    }
-
-    private func signedIAMObject(data: String?) async throws -> [String: String] {
-        guard let iamSigner else {
-            throw APIError.invalidConfiguration(
-                "AWS_IAM subscriptions on \"\(context.apiName)\" need an IAM signer.",
-                "Pass APIPlugin(iamSigner:) with AWS credentials.")
-        }
-        guard let region = context.endpoint.region else {
-            throw APIError.invalidConfiguration(
-                "AWS_IAM subscriptions on \"\(context.apiName)\" need a region.",
-                "Add region to api.plugins.awsAPIPlugin.\(context.apiName).")
-        }
         var components = URLComponents(url: context.endpoint.endpoint, resolvingAgainstBaseURL: false)
         components?.scheme = "https"
         components?.path = data == nil ? "/graphql/connect" : "/graphql"
         components?.query = nil
-        guard let url = components?.url else { throw APIError.invalidURL("The API endpoint cannot be signed.", "") }
+        guard let url = components?.url else {
+            throw APIError.invalidURL("The API endpoint \(context.endpoint.endpoint) cannot be authorized.", "")
+        }
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.httpBody = Data((data ?? "{}").utf8)
-        request.setValue("application/json, text/javascript", forHTTPHeaderField: "accept")
-        request.setValue("amz-1.0", forHTTPHeaderField: "content-encoding")
-        request.setValue("application/json; charset=UTF-8", forHTTPHeaderField: "content-type")
         request.setValue(apiHost, forHTTPHeaderField: "host")
-        let signed = try await iamSigner.sign(request, region: region, service: "appsync")
+        switch context.authorizationType {
+        case .awsIAM:
+            // The headers AppSync's real-time endpoint signs with, as its documentation lists them.
+            request.setValue("application/json, text/javascript", forHTTPHeaderField: "accept")
+            request.setValue("amz-1.0", forHTTPHeaderField: "content-encoding")
+            request.setValue("application/json; charset=UTF-8", forHTTPHeaderField: "content-type")
+        case .apiKey:
+            request.setValue(Self.amzDate(Date()), forHTTPHeaderField: "x-amz-date")
+        case .none, .amazonCognitoUserPools, .openIDConnect, .awsLambda:
+            break
+        }
+        let authorized = try await stages.capture(request, context: context)
         var object: [String: String] = ["host": apiHost]
-        for (name, value) in signed.allHTTPHeaderFields ?? [:] {
+        for (name, value) in authorized.allHTTPHeaderFields ?? [:] {
             switch name.lowercased() {
             case "authorization": object["Authorization"] = value
             case "x-amz-security-token": object["X-Amz-Security-Token"] = value
@@ -74,14 +58,9 @@ struct RealtimeAuthorizer: Sendable {
         return object
     }
 
-    /// The upgrade request's headers: the auth object as headers, then the API's interceptors.
-    func handshakeHeaders(url: URL, authorization: [String: String]) async throws -> [(String, String)] {
-        var request = URLRequest(url: url)
-        for (name, value) in authorization where name != "host" { request.setValue(value, forHTTPHeaderField: name) }
-        for interceptor in interceptors {
-            request = try await InterceptorStage.run(interceptor, on: request, during: "the real-time handshake")
-        }
-        return (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    /// The handshake's upgrade headers: the auth object's, without `host` (the socket sets its own).
+    static func handshakeHeaders(authorization: [String: String]) -> [(String, String)] {
+        authorization.filter { $0.key != "host" }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     /// AppSync's handshake query: `header=<base64 auth object>&payload=e30=`.

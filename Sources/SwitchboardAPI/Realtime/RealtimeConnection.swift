@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardLocking
 import SwitchboardNet
 
 /// What a subscription's stream receives from the connection it runs on.
@@ -60,7 +61,11 @@ actor RealtimeConnection {
     private var keepAlive: Duration
     private var lastPing = ContinuousClock.now
     private var timeoutReason: String?
+    /// Failed or short-lived connections in a row (see ``RealtimeConfiguration/stableConnectionDuration``).
     private var consecutiveFailures = 0
+    /// When the current socket was acknowledged; how long it then lasted decides whether its end
+    /// resets ``consecutiveFailures``.
+    private var acknowledgedAt: ContinuousClock.Instant?
     /// Whether the server acknowledged a socket since ``run()`` started; until then a refused
     /// connection may end the run (`retriesRefusedFirstConnection`).
     private var wasAcknowledged = false
@@ -69,14 +74,16 @@ actor RealtimeConnection {
     private(set) var socketsOpened = 0
     /// Active subscriptions.
     var subscriptionCount: Int { entries.count }
-    /// Whether a socket is open and acknowledged.
-    var isConnected: Bool { isReady }
+
+    /// Connection events, without the URL's query (it carries AppSync's authorization).
+    private let logger: SwitchboardLogger
 
     init(
         url: URL, adapter: any RealtimeProtocolAdapter, transport: any RealtimeTransport,
         authorizer: RealtimeAuthorizer,
-        configuration: RealtimeConfiguration
+        configuration: RealtimeConfiguration, logHandler: (any LogHandler)? = nil
     ) {
+        self.logger = SwitchboardLogger(handler: logHandler, source: "realtime")
         self.url = url
         self.adapter = adapter
         self.transport = transport
@@ -136,11 +143,13 @@ actor RealtimeConnection {
                 try await connectAndServe()
             } catch let terminal as TerminalFailure {
                 await closeSocket()
+                logger.log(.error, "subscriptions ended: \(terminal.error)", ["api": authorizer.context.apiName])
                 failAll(terminal.error)
                 break
             } catch let failure as ConnectFailure
                 where failure.isRefused && !wasAcknowledged && !configuration.retriesRefusedFirstConnection
             {
+                logger.log(.error, "\(failure)", ["api": authorizer.context.apiName])
                 failAll(SubscriptionError.connectionFailed(attempts: consecutiveFailures, lastError: "\(failure)"))
                 break
             } catch {
@@ -148,11 +157,30 @@ actor RealtimeConnection {
             }
             await closeSocket()
             if entries.isEmpty { break }
+            if let acknowledgedAt {
+                let lifetime = ContinuousClock.now - acknowledgedAt
+                if lifetime >= configuration.stableConnectionDuration {
+                    consecutiveFailures = 0
+                } else {
+                    let milliseconds =
+                        lifetime.components.seconds * 1000 + lifetime.components.attoseconds / 1_000_000_000_000_000
+                    lastError +=
+                        " (the connection ended \(milliseconds) ms after connection_ack, sooner than"
+                        + " stableConnectionDuration, \(configuration.stableConnectionDuration))"
+                }
+            }
+            acknowledgedAt = nil
             consecutiveFailures += 1
             if consecutiveFailures > configuration.reconnectAttempts {
+                logger.log(
+                    .error, "gave up reconnecting after \(consecutiveFailures - 1) attempts: \(lastError)",
+                    ["api": authorizer.context.apiName])
                 failAll(SubscriptionError.connectionFailed(attempts: consecutiveFailures - 1, lastError: lastError))
                 break
             }
+            logger.log(
+                .warning, "reconnecting (attempt \(consecutiveFailures)) after: \(lastError)",
+                ["api": authorizer.context.apiName, "subscriptions": "\(entries.count)"])
             for id in entries.keys {
                 if entries[id]?.acknowledged == true { entries[id]?.sink.deliver(.state(.connecting)) }
                 entries[id]?.acknowledged = false
@@ -179,7 +207,7 @@ actor RealtimeConnection {
         }
         var target = url
         var subprotocols = [adapter.subprotocol]
-        if adapter is AppSyncProtocolAdapter {
+        if adapter.dialect == .appSync {
             if var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
                 components.queryItems = RealtimeAuthorizer.handshakeQuery(authorization: authorization)
                 target = components.url ?? url
@@ -188,20 +216,7 @@ actor RealtimeConnection {
                 subprotocols.append(RealtimeAuthorizer.authorizationSubprotocol(authorization))
             }
         }
-        let headers: [(String, String)]
-        do {
-            headers = try await authorizer.handshakeHeaders(url: target, authorization: authorization)
-        } catch {
-            throw TerminalFailure(error: error)
-        }
-        let opened: any RealtimeSocket
-        do {
-            opened = try await transport.connect(to: target, headers: headers, subprotocols: subprotocols)
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw ConnectFailure(url: url, underlying: error)
-        }
+        let opened = try await openSocket(target: target, authorization: authorization, subprotocols: subprotocols)
         socketsOpened += 1
         socket = opened
         timeoutReason = nil
@@ -213,11 +228,14 @@ actor RealtimeConnection {
         var initAuthorization = authorization
         initAuthorization["host"] = nil
         try await opened.send(
-            text: adapter.initMessage(authorization: adapter is AppSyncProtocolAdapter ? [:] : initAuthorization))
+            text: adapter.initMessage(authorization: adapter.dialect == .appSync ? [:] : initAuthorization))
         try await awaitAcknowledgement(on: opened)
         isReady = true
+        logger.log(
+            .info, "connected to \(SwitchboardLogger.describe(url))",
+            ["api": authorizer.context.apiName, "protocol": adapter.dialect.rawValue])
         wasAcknowledged = true
-        consecutiveFailures = 0
+        acknowledgedAt = .now
         deadline = .now + keepAlive
         lastPing = .now
         for id in entries.keys { await sendStart(id) }
@@ -231,11 +249,57 @@ actor RealtimeConnection {
         }
     }
 
+    /// Opens the WebSocket as the pipeline's transport, so that the API's stages after the
+    /// transport see the handshake's response (`101`) as they see every HTTP response.
+    private func openSocket(target: URL, authorization: [String: String], subprotocols: [String]) async throws
+        -> any RealtimeSocket
+    {
+        var upgrade = URLRequest(url: target)
+        for (name, value) in RealtimeAuthorizer.handshakeHeaders(authorization: authorization) {
+            upgrade.setValue(value, forHTTPHeaderField: name)
+        }
+        let opened = Locked<(any RealtimeSocket)?>(nil)
+        let transport = self.transport
+        let url = self.url
+        do {
+            _ = try await authorizer.stages.runAfterTransport(upgrade, context: authorizer.context) { request, _ in
+                let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                let socket: any RealtimeSocket
+                do {
+                    socket = try await transport.connect(
+                        to: request.url ?? target, headers: headers, subprotocols: subprotocols)
+                } catch is CancellationError {
+                    throw CancellationError()
+                } catch {
+                    throw ConnectFailure(url: url, underlying: error)
+                }
+                opened.withLock { $0 = socket }
+                return HTTPTransportResponse(statusCode: 101, headers: [:], body: Data())
+            }
+        } catch let failure as ConnectFailure {
+            throw failure
+        } catch is CancellationError {
+            await opened.withLock({ $0 })?.close(code: 1000)
+            throw CancellationError()
+        } catch {
+            // A stage after the transport refused the handshake: nothing to retry.
+            await opened.withLock({ $0 })?.close(code: 1000)
+            throw TerminalFailure(error: error)
+        }
+        guard let socket = opened.withLock({ $0 }) else {
+            throw TerminalFailure(
+                error: APIError.operationError(
+                    "A pipeline stage after the transport did not let the real-time handshake through.",
+                    "Stages placed after the transport must call next(request, context)."))
+        }
+        return socket
+    }
+
     private func awaitAcknowledgement(on socket: any RealtimeSocket) async throws {
         while true {
             guard let text = try await socket.receive() else {
-                throw SubscriptionError.acknowledgementTimeout(
-                    timeoutReason ?? "connection_ack (the server closed the connection)")
+                if timeoutReason != nil { throw SubscriptionError.acknowledgementTimeout("connection_ack") }
+                throw SubscriptionError.protocolViolation("the server closed the connection before connection_ack")
             }
             switch try adapter.parse(text) {
             case .acknowledged(let timeout):
@@ -299,7 +363,7 @@ actor RealtimeConnection {
     private func sendStart(_ id: String) async {
         guard let entry = entries[id], let socket else { return }
         var authorization: [String: String] = [:]
-        if adapter is AppSyncProtocolAdapter {
+        if adapter.dialect == .appSync {
             do {
                 authorization = try await authorizer.authorizationObject(data: entry.start.dataString)
             } catch {
@@ -330,7 +394,10 @@ actor RealtimeConnection {
             guard !Task.isCancelled else { return }
             let now = ContinuousClock.now
             if now > deadline {
-                timeoutReason = isReady ? "no keep-alive within \(keepAlive)" : "no connection_ack in time"
+                timeoutReason =
+                    isReady
+                    ? "no keep-alive within \(keepAlive)"
+                    : "no connection_ack within \(configuration.acknowledgementTimeout)"
                 await watched.close(code: 1000)
                 return
             }

@@ -14,6 +14,8 @@ enum RealtimeInbound: Sendable {
 
 /// The differences between AppSync's protocol and `graphql-transport-ws`, behind one interface.
 protocol RealtimeProtocolAdapter: Sendable {
+    /// Which protocol this is: chosen once, from the API's configuration.
+    var dialect: SubscriptionProtocol { get }
     var subprotocol: String { get }
     /// Whether the server acknowledges each start (AppSync `start_ack`).
     var acknowledgesStarts: Bool { get }
@@ -42,6 +44,7 @@ struct SubscriptionStart: Sendable {
 }
 
 struct AppSyncProtocolAdapter: RealtimeProtocolAdapter {
+    var dialect: SubscriptionProtocol { .appSync }
     var subprotocol: String { "graphql-ws" }
     var acknowledgesStarts: Bool { true }
     var clientPings: Bool { false }
@@ -72,6 +75,7 @@ struct AppSyncProtocolAdapter: RealtimeProtocolAdapter {
 }
 
 struct GraphQLTransportWSAdapter: RealtimeProtocolAdapter {
+    var dialect: SubscriptionProtocol { .graphQLTransportWS }
     var subprotocol: String { GraphQLTransportWSMessage.subprotocol }
     var acknowledgesStarts: Bool { false }
     var clientPings: Bool { true }

@@ -19,13 +19,24 @@ public protocol RealtimeSocket: Sendable {
 }
 
 /// Timeouts and reconnection for real-time connections; the defaults follow Amplify.
+///
+/// Reconnection: after a connection fails, or ends less than ``stableConnectionDuration`` after the
+/// server acknowledged it, the next attempt waits a delay drawn uniformly from zero to
+/// `reconnectBase × 2^failures`, capped at ``reconnectCap`` (full jitter). After
+/// ``reconnectAttempts`` such failures in a row the subscriptions end with
+/// ``SubscriptionError/connectionFailed(attempts:lastError:)``. Only a connection that stayed up for
+/// ``stableConnectionDuration`` starts the count afresh, so a server that acknowledges and then drops
+/// every connection is not hammered in a tight loop.
 public struct RealtimeConfiguration: Sendable {
     /// First back-off step; delays are drawn uniformly from zero to `base × 2^attempt`, capped (full jitter).
     public var reconnectBase: Duration
     /// The largest back-off delay.
     public var reconnectCap: Duration
-    /// Reconnection attempts after a failure before subscriptions fail.
+    /// Failed or short-lived connections in a row before subscriptions fail (default 8).
     public var reconnectAttempts: Int
+    /// How long a connection must stay up after `connection_ack` to count as healthy and reset the
+    /// back-off; one that ends sooner counts as a failure (default 10 s).
+    public var stableConnectionDuration: Duration
     /// Whether a connection that was never acknowledged is retried when it is refused outright
     /// (nothing listens at the address). `true` (the default) retries it like any failure;
     /// `false` ends the subscriptions at once with
@@ -42,22 +53,29 @@ public struct RealtimeConfiguration: Sendable {
     /// Also send the handshake authorization as a `header-…` subprotocol (for servers that read it there).
     public var authorizationInSubprotocol: Bool
     /// How many events a subscription's stream may hold that its consumer has not read yet; one
-    /// more ends the subscription with ``SubscriptionError/consumerTooSlow(bufferedEvents:)`` after
-    /// the held events are read. `nil` (the default, as in Amplify) holds any number, so a consumer
-    /// slower than the server grows memory without bound.
+    /// more ends that subscription (never silently: the held events are delivered first, then
+    /// ``SubscriptionError/consumerTooSlow(bufferedEvents:)``); other subscriptions go on. Default
+    /// ``defaultMaximumBufferedEvents`` (10,000); `nil` holds any number, as Amplify does, so a
+    /// consumer slower than the server grows memory without bound.
     public var maximumBufferedEvents: Int?
+
+    /// The default ``maximumBufferedEvents``: 10,000 events, far more than a consumer that keeps up
+    /// ever holds, and a bound on the memory one that stopped reading can take.
+    public static let defaultMaximumBufferedEvents = 10_000
 
     /// Creates a configuration.
     public init(
         reconnectBase: Duration = .milliseconds(25), reconnectCap: Duration = .milliseconds(6400),
         reconnectAttempts: Int = 8, acknowledgementTimeout: Duration = .seconds(5),
         keepAliveTimeout: Duration = .seconds(300), pingInterval: Duration = .seconds(15),
-        authorizationInSubprotocol: Bool = false, maximumBufferedEvents: Int? = nil,
-        retriesRefusedFirstConnection: Bool = true
+        authorizationInSubprotocol: Bool = false,
+        maximumBufferedEvents: Int? = RealtimeConfiguration.defaultMaximumBufferedEvents,
+        retriesRefusedFirstConnection: Bool = true, stableConnectionDuration: Duration = .seconds(10)
     ) {
         self.reconnectBase = reconnectBase
         self.reconnectCap = reconnectCap
         self.reconnectAttempts = reconnectAttempts
+        self.stableConnectionDuration = stableConnectionDuration
         self.retriesRefusedFirstConnection = retriesRefusedFirstConnection
         self.acknowledgementTimeout = acknowledgementTimeout
         self.keepAliveTimeout = keepAliveTimeout
@@ -71,7 +89,7 @@ public struct RealtimeConfiguration: Sendable {
         let durations: [(String, Duration, Bool)] = [
             ("reconnectBase", reconnectBase, false), ("reconnectCap", reconnectCap, false),
             ("acknowledgementTimeout", acknowledgementTimeout, true), ("keepAliveTimeout", keepAliveTimeout, true),
-            ("pingInterval", pingInterval, true),
+            ("pingInterval", pingInterval, true), ("stableConnectionDuration", stableConnectionDuration, false),
         ]
         for (name, value, mustBePositive) in durations where value < .zero || (mustBePositive && value == .zero) {
             throw .invalidConfiguration(
@@ -107,7 +125,8 @@ public enum SubscriptionError: Error, Sendable, CustomStringConvertible {
     /// attempt was refused and ``RealtimeConfiguration/retriesRefusedFirstConnection`` is off);
     /// `lastError` says why the last attempt failed.
     case connectionFailed(attempts: Int, lastError: String)
-    /// The server did not acknowledge in time.
+    /// The server did not send the named acknowledgement (`connection_ack`, `start_ack`) within
+    /// ``RealtimeConfiguration/acknowledgementTimeout``.
     case acknowledgementTimeout(String)
     /// The server broke the protocol.
     case protocolViolation(String)
@@ -124,7 +143,8 @@ public enum SubscriptionError: Error, Sendable, CustomStringConvertible {
             "the server rejected the subscription: \(errors.map(\.description).joined(separator: "; "))"
         case .connectionFailed(let attempts, let lastError):
             attempts == 0 ? lastError : "the real-time connection failed after \(attempts) attempts: \(lastError)"
-        case .acknowledgementTimeout(let what): "no \(what) arrived in time"
+        case .acknowledgementTimeout(let what):
+            "no \(what) arrived in time (RealtimeConfiguration.acknowledgementTimeout)"
         case .protocolViolation(let detail): "protocol violation: \(detail)"
         case .notSupported(let detail): detail
         case .consumerTooSlow(let count):

@@ -16,11 +16,11 @@ public protocol HTTPTransport: Sendable {
 /// An HTTP response as the pipeline sees it.
 public struct HTTPTransportResponse: Sendable {
     /// The status code.
-    public let statusCode: Int
+    public var statusCode: Int
     /// The headers, with lower-cased names.
-    public let headers: [String: String]
-    /// The body.
-    public let body: Data
+    public var headers: [String: String]
+    /// The body (a response interceptor or stage may replace it).
+    public var body: Data
 
     /// Creates a response; header names are lower-cased.
     public init(statusCode: Int, headers: [String: String], body: Data) {

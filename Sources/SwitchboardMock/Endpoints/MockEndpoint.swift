@@ -2,13 +2,6 @@ import GraphQLLanguage
 import Switchboard
 import SwitchboardNet
 
-/// An HTTP method a mock endpoint answers.
-public enum HTTPMethod: String, Sendable, CaseIterable {
-    // swift-format-ignore: AlwaysUseLowerCamelCase
-    // Spelled as on the wire and in mock configuration files.
-    case GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS
-}
-
 /// One endpoint of a ``MockServer``: decides whether it answers a request, and says why not.
 public protocol MockEndpoint: Sendable {
     /// A short label for the unmatched-request explanation, e.g. `GET /config/:id`.

@@ -7,6 +7,8 @@ import SwitchboardNet
 /// String values in JSON bodies and whole template bodies may use placeholders filled from the
 /// request: `{{variables.input.name}}`, `{{params.id}}`, `{{headers.x-api-key}}`, `{{query.page}}`,
 /// `{{operationName}}`. A JSON string that is exactly one placeholder takes the value's JSON type.
+/// Template values are escaped for the response's content type: JSON-escaped inside a JSON
+/// string (and written as JSON outside one), entity-escaped in HTML and XML, as they are otherwise.
 public struct MockResponse: Sendable {
     /// The status code.
     public var status: Int
@@ -77,7 +79,8 @@ public struct MockResponse: Sendable {
                 bytes = Array(text.utf8)
                 contentType = "text/plain; charset=utf-8"
             case .template(let text, let type):
-                bytes = Array(try MockTemplate.render(text, in: context).utf8)
+                let escaping = MockTemplateEscaping(contentType: headers["Content-Type"] ?? type)
+                bytes = Array(try MockTemplate.render(text, in: context, escaping: escaping).utf8)
                 contentType = type
             case .file(let path):
                 guard let data = FileManager.default.contents(atPath: path) else {

@@ -57,23 +57,45 @@ public struct MockTemplateError: Error, Sendable, CustomStringConvertible {
 
 /// `{{path}}` substitution in text and in JSON strings.
 enum MockTemplate {
-    static func render(_ text: String, in context: MockTemplateContext) throws(MockTemplateError) -> String {
+    /// Fills the placeholders of `text`, escaping each value as `escaping` says (by default not at
+    /// all: the result is a value that is serialized later).
+    static func render(_ text: String, in context: MockTemplateContext, escaping: MockTemplateEscaping = .none)
+        throws(MockTemplateError) -> String
+    {
         var output = ""
         var rest = Substring(text)
+        var literal = JSONStringTracker()
         while let open = rest.range(of: "{{") {
-            output += rest[..<open.lowerBound]
+            let before = rest[..<open.lowerBound]
+            output += before
+            literal.scan(before)
             guard let close = rest[open.upperBound...].range(of: "}}") else {
                 throw MockTemplateError(
                     "unclosed placeholder in template near \"\(rest[open.lowerBound...].prefix(30))\"")
             }
             let path = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            switch try context.value(at: path) {
-            case .string(let string): output += string
-            case let other: output += other.jsonText
-            }
+            output += escaping.text(for: try context.value(at: path), insideString: literal.isInsideString)
             rest = rest[close.upperBound...]
         }
         return output + rest
+    }
+
+    /// Follows a JSON template's literal text to know whether a placeholder sits inside a string.
+    private struct JSONStringTracker {
+        private(set) var isInsideString = false
+        private var escapeNext = false
+
+        mutating func scan(_ text: Substring) {
+            for byte in text.utf8 {
+                if escapeNext {
+                    escapeNext = false
+                } else if isInsideString && byte == UInt8(ascii: "\\") {
+                    escapeNext = true
+                } else if byte == UInt8(ascii: "\"") {
+                    isInsideString.toggle()
+                }
+            }
+        }
     }
 
     static func render(json: JSONValue, in context: MockTemplateContext) throws(MockTemplateError) -> JSONValue {

@@ -64,16 +64,17 @@ actor MockRealtimeHub {
             activeSubscriptions: subscriptions.count, subscriptionsStarted: started)
     }
 
-    /// Sends `payload(rootField)` (a whole GraphQL result, `{"data": …}`) to the subscriptions
-    /// `include` selects; each distinct payload is serialized once, however many receive it.
+    /// Queues `payload(rootField)` (a whole GraphQL result, `{"data": …}`) for the subscriptions
+    /// `include` selects, without waiting for any client; each distinct payload is serialized once,
+    /// however many receive it.
     @discardableResult
-    func publish(_ payload: (_ rootField: String) -> JSONValue, to include: (Active) -> Bool) async -> Int {
+    func publish(_ payload: (_ rootField: String) -> JSONValue, to include: (Active) -> Bool) -> Int {
         let targets = subscriptions.values.filter(include)
         var serialized: [String: [UInt8]] = [:]
         for target in targets {
             let bytes = serialized[target.rootField] ?? Array(payload(target.rootField).jsonText.utf8)
             serialized[target.rootField] = bytes
-            await target.session.deliver(id: target.id, payload: bytes)
+            target.session.deliver(id: target.id, payload: bytes)
         }
         return targets.count
     }

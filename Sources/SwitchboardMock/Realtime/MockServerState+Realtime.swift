@@ -38,8 +38,9 @@ extension MockServerState {
         let headers = Self.handshakeHeaders(http, offered: offered)
         let chosen = dialect == .appSync ? "graphql-ws" : GraphQLTransportWSMessage.subprotocol
         let hub = realtime
+        let configuration = WebSocketConfiguration(writeTimeout: hub.options.writeTimeout)
         return HTTPResponse.webSocketUpgrade(
-            for: http, selectSubprotocol: { $0.contains(chosen) ? chosen : nil }
+            for: http, configuration: configuration, selectSubprotocol: { $0.contains(chosen) ? chosen : nil }
         ) { socket in
             let session = await hub.open { number in
                 MockRealtimeSession(

@@ -85,16 +85,32 @@ public struct MockRealtimeOptions: Sendable {
     public var maximumSubscriptionsPerConnection: Int?
     /// Headers every real-time connection must carry (checked at `connection_init`).
     public var requiredHeaders: RequiredHeaders
+    /// How many bytes of messages may wait to be sent to one connection. Publishing never waits
+    /// for a client; one that falls this far behind is disconnected: what waits is discarded and it
+    /// gets the protocol's error (AppSync: an `error` message with `LimitExceededError`) and a
+    /// close with code 1013. Default 8 MiB.
+    public var maximumOutboundBytes: Int
+    /// How long a send may wait while the client takes no bytes at all before its connection is
+    /// dropped. Default 10 s.
+    public var writeTimeout: Duration
+    /// How long a new connection may take to send `connection_init` before it is closed
+    /// (graphql-transport-ws: close code 4408; AppSync: a `connection_error`, then a close). Default 10 s.
+    public var connectionInitTimeout: Duration
 
     /// Creates options; the defaults are AppSync's (5-minute timeout, keep-alive every minute).
     public init(
         connectionTimeout: Duration = .seconds(300), keepAliveInterval: Duration = .seconds(60),
-        maximumSubscriptionsPerConnection: Int? = nil, requiredHeaders: RequiredHeaders = [:]
+        maximumSubscriptionsPerConnection: Int? = nil, requiredHeaders: RequiredHeaders = [:],
+        maximumOutboundBytes: Int = 8 << 20, writeTimeout: Duration = .seconds(10),
+        connectionInitTimeout: Duration = .seconds(10)
     ) {
         self.connectionTimeout = connectionTimeout
         self.keepAliveInterval = keepAliveInterval
         self.maximumSubscriptionsPerConnection = maximumSubscriptionsPerConnection
         self.requiredHeaders = requiredHeaders
+        self.maximumOutboundBytes = maximumOutboundBytes
+        self.writeTimeout = writeTimeout
+        self.connectionInitTimeout = connectionInitTimeout
     }
 }
 

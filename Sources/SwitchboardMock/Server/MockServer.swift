@@ -19,14 +19,17 @@ public final class MockServer: Sendable {
     private let server: HTTPServer
 
     /// Starts a server with `endpoints` on `host:port` (port 0 picks a free port); `realtime` sets
-    /// the keep-alive and limits of its subscription endpoints.
+    /// the keep-alive and limits of its subscription endpoints, `limits` how many requests it
+    /// records and its connection cap, sizes and deadlines.
     public init(
         endpoints: [any MockEndpoint] = [], realtime: MockRealtimeOptions = MockRealtimeOptions(),
-        host: String = "127.0.0.1", port: Int = 0
+        limits: MockServerLimits = MockServerLimits(), host: String = "127.0.0.1", port: Int = 0
     ) async throws {
-        let state = MockServerState(endpoints: endpoints, realtime: MockRealtimeHub(options: realtime))
+        let log = MockRequestLog(
+            maximumCount: limits.maximumRecordedRequests, maximumBodyBytes: limits.maximumRecordedBodyBytes)
+        let state = MockServerState(endpoints: endpoints, realtime: MockRealtimeHub(options: realtime), log: log)
         self.state = state
-        self.server = try await HTTPServer.start(host: host, port: port) { request in
+        self.server = try await HTTPServer.start(host: host, port: port, configuration: limits.http) { request in
             await state.respond(to: request)
         }
     }
@@ -43,8 +46,16 @@ public final class MockServer: Sendable {
         state.endpoints.withLock { $0.append(endpoint) }
     }
 
-    /// Every request received so far, in order.
-    public var receivedRequests: [HTTPRequest] { state.received.withLock { $0 } }
+    /// The requests received so far, in order: the most recent ones within
+    /// ``MockServerLimits/maximumRecordedRequests`` and ``MockServerLimits/maximumRecordedBodyBytes``.
+    public var receivedRequests: [HTTPRequest] { state.received.withLock { $0.requests } }
+
+    /// How many of the oldest requests were dropped from ``receivedRequests`` to stay within the limits.
+    public var droppedRequestCount: Int { state.received.withLock { $0.droppedCount } }
+
+    /// The connections the server holds now, WebSockets included (at most
+    /// `MockServerLimits.http.maximumConnections`).
+    public var heldConnectionCount: Int { server.heldConnectionCount }
 
     /// The AppSync real-time URL: `ws://127.0.0.1:PORT/graphql/realtime`.
     public var realtimeURL: URL { RealtimeURL.appSync(for: graphQLURL) }
@@ -81,12 +92,13 @@ public final class MockServer: Sendable {
 /// The endpoints and the request log, shared between the server's connection tasks.
 final class MockServerState: Sendable {
     let endpoints: Locked<[any MockEndpoint]>
-    let received = Locked<[HTTPRequest]>([])
+    let received: Locked<MockRequestLog>
     let realtime: MockRealtimeHub
 
-    init(endpoints: [any MockEndpoint], realtime: MockRealtimeHub) {
+    init(endpoints: [any MockEndpoint], realtime: MockRealtimeHub, log: MockRequestLog) {
         self.endpoints = Locked(endpoints)
         self.realtime = realtime
+        self.received = Locked(log)
     }
 
     func respond(to http: HTTPRequest) async -> HTTPResponse {

@@ -137,6 +137,8 @@ extension YAMLParser {
     }
 
     private mutating func parseFlowSequence() throws(YAMLError) -> YAMLNode {
+        try enterCollection()
+        defer { depth -= 1 }
         let open = position
         let start = mark(at: position)
         position += 1
@@ -160,10 +162,13 @@ extension YAMLParser {
     }
 
     private mutating func parseFlowMapping() throws(YAMLError) -> YAMLNode {
+        try enterCollection()
+        defer { depth -= 1 }
         let open = position
         let start = mark(at: position)
         position += 1
         var members: [(key: String, value: YAMLNode)] = []
+        var keys = Set<String>()
         while true {
             try skipFlowSpace()
             guard let scalar = peek() else { throw error("unterminated flow mapping; expected \"}\"", at: open) }
@@ -178,7 +183,7 @@ extension YAMLParser {
             case "[", "{": throw error("collection keys are not supported")
             default: key = parsePlainFlowScalar()
             }
-            if members.contains(where: { $0.key == key }) { throw error("duplicate key \"\(key)\"", at: keyStart) }
+            guard keys.insert(key).inserted else { throw error("duplicate key \"\(key)\"", at: keyStart) }
             try skipFlowSpace()
             let value: YAMLNode
             if peek() == ":" {

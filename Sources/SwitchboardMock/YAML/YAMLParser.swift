@@ -1,7 +1,8 @@
 /// A parser for the YAML that configuration files use: block and flow mappings and sequences,
 /// plain, single- and double-quoted scalars, literal (`|`) and folded (`>`) block scalars, and
 /// comments. JSON is a subset of what it accepts. Anchors, aliases, tags and multiple documents
-/// are rejected with a clear error rather than misread.
+/// are rejected with a clear error rather than misread, and so is nesting deeper than
+/// ``defaultMaximumDepth`` levels. Parsing time is linear in the size of the input.
 ///
 /// ```swift
 /// let node = try YAMLParser.parse("graphQL:\n  - operations: [getTodo]\n", file: "mock.yaml")
@@ -11,14 +12,25 @@ public struct YAMLParser {
     let file: String?
     var position = 0
     var lineStarts: [Int] = [0]
+    /// Collections (mappings and sequences, block or flow) open around the current position.
+    var depth = 0
+    let maximumDepth: Int
 
-    /// Parses one YAML document; an empty document is a null scalar.
-    public static func parse(_ source: String, file: String? = nil) throws(YAMLError) -> YAMLNode {
-        var parser = YAMLParser(source: source, file: file)
+    /// How deeply collections may nest by default: 128 levels, far more than configuration needs,
+    /// and few enough that no parser, converter or renderer that walks the tree can run out of stack.
+    public static let defaultMaximumDepth = 128
+
+    /// Parses one YAML document; an empty document is a null scalar. Collections nested deeper than
+    /// `maximumDepth` are an error at the first one too deep.
+    public static func parse(_ source: String, file: String? = nil, maximumDepth: Int = defaultMaximumDepth)
+        throws(YAMLError) -> YAMLNode
+    {
+        var parser = YAMLParser(source: source, file: file, maximumDepth: maximumDepth)
         return try parser.parseDocument()
     }
 
-    private init(source: String, file: String?) {
+    private init(source: String, file: String?, maximumDepth: Int) {
+        self.maximumDepth = maximumDepth
         var scalars = Array(source.unicodeScalars)
         if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
         // Normalize CRLF so columns and folding see one kind of line break.
@@ -49,6 +61,14 @@ public struct YAMLParser {
 
     func error(_ message: String, at index: Int? = nil) -> YAMLError {
         YAMLError(file: file, mark: mark(at: index ?? position), message: message)
+    }
+
+    /// Enters a collection; callers leave it with `depth -= 1` (a `defer`).
+    mutating func enterCollection() throws(YAMLError) {
+        depth += 1
+        if depth > maximumDepth {
+            throw error("collections nest deeper than \(maximumDepth) levels; flatten the document")
+        }
     }
 
     func peek(_ offset: Int = 0) -> Unicode.Scalar? {
@@ -178,14 +198,17 @@ public struct YAMLParser {
     }
 
     mutating func parseMapping(indent: Int) throws(YAMLError) -> YAMLNode {
+        try enterCollection()
+        defer { depth -= 1 }
         let start = mark(at: position)
         var members: [(key: String, value: YAMLNode)] = []
+        var keys = Set<String>()
         while true {
             if isSequenceEntry() { throw error("expected a mapping key, found a sequence entry") }
             let keyStart = position
             guard try lineStartsWithKey() else { throw error("expected a mapping key (\"name: value\")") }
             let key = try parseKey()
-            if members.contains(where: { $0.key == key }) { throw error("duplicate key \"\(key)\"", at: keyStart) }
+            guard keys.insert(key).inserted else { throw error("duplicate key \"\(key)\"", at: keyStart) }
             skipSpaces()
             let value: YAMLNode
             if atEnd || peek() == "\n" || peek() == "#" {
@@ -232,6 +255,8 @@ public struct YAMLParser {
     }
 
     mutating func parseSequence(indent: Int) throws(YAMLError) -> YAMLNode {
+        try enterCollection()
+        defer { depth -= 1 }
         let start = mark(at: position)
         var items: [YAMLNode] = []
         while column(at: position) == indent && isSequenceEntry() {

@@ -36,6 +36,14 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
     /// Whether the peer refused the connection (`ECONNREFUSED`): nothing listens at that address.
     public var isConnectionRefused: Bool { kind == .systemCall && errorNumber == ECONNREFUSED }
 
+    /// Whether a write gave up because the peer took nothing for too long (`ETIMEDOUT`).
+    public var isTimeout: Bool { kind == .systemCall && errorNumber == ETIMEDOUT }
+
+    /// A write that made no progress for `timeout`.
+    static func writeTimedOut(after timeout: Duration) -> NetworkError {
+        NetworkError(.systemCall, operation: "write", errorNumber: ETIMEDOUT, detail: "no progress for \(timeout)")
+    }
+
     /// The error for a failed system call, reading `errno` now.
     static func lastSystemError(_ operation: String, detail: String = "") -> NetworkError {
         NetworkError(.systemCall, operation: operation, errorNumber: errno, detail: detail)

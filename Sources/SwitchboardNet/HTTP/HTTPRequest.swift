@@ -10,6 +10,9 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     /// The body bytes (chunked bodies already decoded).
     public var body: [UInt8]
+    /// The trailer fields that followed a chunked body, if any. They are never merged into
+    /// ``headers``: a field such as `Authorization` sent as a trailer is not a request header.
+    public var trailers: HTTPHeaders = [:]
 
     /// Creates a request, as tests and clients build them.
     public init(

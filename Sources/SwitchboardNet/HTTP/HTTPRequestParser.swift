@@ -1,10 +1,12 @@
 /// An incremental HTTP/1.1 request parser: feed it bytes as they arrive, take complete requests
-/// out. Handles pipelining, `Content-Length` and chunked bodies (with trailers), and enforces
-/// size limits so a hostile client cannot make the server buffer without bound.
+/// out. Handles pipelining, `Content-Length` and chunked bodies (with trailers, kept apart from the
+/// headers), and enforces size limits so a hostile client cannot make the server buffer without
+/// bound. Work is linear in the input however it is split into reads.
 public struct HTTPRequestParser: Sendable {
     /// Size limits, in bytes.
     public struct Limits: Sendable {
-        /// Maximum size of the request line plus headers.
+        /// Maximum size of the request line plus headers; a chunked body's trailers count against
+        /// it too, and so does each chunk-size line.
         public var maxHeadBytes: Int
         /// Maximum size of a decoded body.
         public var maxBodyBytes: Int
@@ -33,6 +35,13 @@ public struct HTTPRequestParser: Sendable {
     private var consumedBefore = 0
     private var pending: HTTPRequest?
     private var body: BodyState?
+    /// The pending request's trailer fields, attached when the body ends (never merged into its headers).
+    private var trailers = HTTPHeaders()
+    /// Bytes of the pending request's head and trailers so far, held to ``Limits/maxHeadBytes``.
+    private var headAndTrailerBytes = 0
+    /// How many bytes after `start` the search for the next CRLF has covered, so a line arriving in
+    /// small pieces is not rescanned from its start for every piece.
+    private var lineScanned = 0
     /// Set once per request when the head asked for `Expect: 100-continue` and the body is not in.
     public private(set) var expectsContinue = false
 
@@ -76,8 +85,10 @@ public struct HTTPRequestParser: Sendable {
         defer {
             pending = nil
             body = nil
+            trailers = HTTPHeaders()
             expectsContinue = false
         }
+        pending?.trailers = trailers
         return pending
     }
 
@@ -113,7 +124,11 @@ public struct HTTPRequestParser: Sendable {
         let lines = splitLines(from: start, to: headEnd)
         guard let requestLine = lines.first else { throw failure(400, "empty request", at: start) }
         var request = try parseRequestLine(requestLine)
-        for line in lines.dropFirst() { try parseHeaderLine(line, into: &request.headers) }
+        for line in lines.dropFirst() {
+            let field = try headerField(line)
+            request.headers.add(name: field.name, value: field.value)
+        }
+        headAndTrailerBytes = headEnd + 4 - start
         start = headEnd + 4
         scanned = start
         try prepareBody(for: request, at: headEnd)
@@ -156,7 +171,10 @@ public struct HTTPRequestParser: Sendable {
             version: (major, minor))
     }
 
-    private func parseHeaderLine(_ line: Range<Int>, into headers: inout HTTPHeaders) throws(HTTPParseError) {
+    /// The name and value of a header (or trailer) line. It returns the field rather than adding it
+    /// to a property of `self`: reading `self` while writing one of its properties would copy the
+    /// parser, and with it every field so far, for each line.
+    private func headerField(_ line: Range<Int>) throws(HTTPParseError) -> (name: String, value: String) {
         guard let colon = buffer[line].firstIndex(of: UInt8(ascii: ":")), colon > line.lowerBound else {
             throw failure(400, "malformed header line", at: line.lowerBound)
         }
@@ -171,9 +189,10 @@ public struct HTTPRequestParser: Sendable {
         if buffer[valueStart..<valueEnd].contains(where: { $0 == 0 || $0 == 10 || $0 == 13 }) {
             throw failure(400, "control character in header value", at: valueStart)
         }
-        headers.add(
+        return (
             name: String(decoding: buffer[line.lowerBound..<colon], as: UTF8.self),
-            value: String(decoding: buffer[valueStart..<valueEnd], as: UTF8.self))
+            value: String(decoding: buffer[valueStart..<valueEnd], as: UTF8.self)
+        )
     }
 
     private mutating func prepareBody(for request: HTTPRequest, at offset: Int) throws(HTTPParseError) {
@@ -217,12 +236,8 @@ public struct HTTPRequestParser: Sendable {
                 }
                 body = nil
             case .chunkSize:
-                guard let line = nextLine() else { return try needMoreForLine() }
-                let sizeText = buffer[line].prefix { $0 != UInt8(ascii: ";") }
-                let trimmed = sizeText.filter { $0 != 32 && $0 != 9 }
-                guard !trimmed.isEmpty, trimmed.count <= 15, trimmed.allSatisfy({ PercentDecoding.hexValue($0) != nil })
-                else { throw failure(400, "malformed chunk size", at: line.lowerBound) }
-                let size = trimmed.reduce(0) { $0 << 4 | Int(PercentDecoding.hexValue($1) ?? 0) }
+                guard let line = nextLine() else { return try needMoreForLine("chunk-size line") }
+                let size = try chunkSize(in: line)
                 if (pending?.body.count ?? 0) + size > limits.maxBodyBytes {
                     throw failure(413, "the chunked body exceeds \(limits.maxBodyBytes) bytes", at: line.lowerBound)
                 }
@@ -244,34 +259,68 @@ public struct HTTPRequestParser: Sendable {
                 start += 2
                 body = .chunkSize
             case .trailers:
-                guard let line = nextLine() else { return try needMoreForLine() }
+                guard let line = nextLine() else { return try needMoreForLine("trailer section") }
+                headAndTrailerBytes += line.count + 2
+                if headAndTrailerBytes > limits.maxHeadBytes {
+                    throw failure(
+                        431, "the request head and trailers exceed \(limits.maxHeadBytes) bytes", at: line.lowerBound)
+                }
                 if line.isEmpty {
                     body = nil
-                } else if var request = pending {
-                    try parseHeaderLine(line, into: &request.headers)
-                    pending = request
+                } else {
+                    let field = try headerField(line)
+                    trailers.add(name: field.name, value: field.value)
                 }
             }
         }
         return true
     }
 
-    private func needMoreForLine() throws(HTTPParseError) -> Bool {
-        if buffer.count - start > limits.maxHeadBytes { throw failure(400, "chunk line too long", at: start) }
+    /// More bytes are needed to finish a line; fails once the unfinished line alone exceeds the
+    /// head limit.
+    private func needMoreForLine(_ what: String) throws(HTTPParseError) -> Bool {
+        if buffer.count - start > limits.maxHeadBytes {
+            throw failure(431, "a \(what) exceeds \(limits.maxHeadBytes) bytes", at: start)
+        }
         return false
     }
 
-    /// The next CRLF-terminated line (without the CRLF), consuming it.
+    /// The size of a chunk-size line (RFC 9112 §7.1): hexadecimal digits, then optional whitespace
+    /// and extensions only after a `;`. `1 0`, a leading space or a sign are malformed.
+    private func chunkSize(in line: Range<Int>) throws(HTTPParseError) -> Int {
+        var index = line.lowerBound
+        var size = 0
+        while index < line.upperBound, let digit = PercentDecoding.hexValue(buffer[index]) {
+            guard index - line.lowerBound < 15 else { throw failure(400, "chunk size too large", at: line.lowerBound) }
+            size = size << 4 | Int(digit)
+            index += 1
+        }
+        guard index > line.lowerBound else { throw failure(400, "malformed chunk size", at: line.lowerBound) }
+        while index < line.upperBound, buffer[index] == 32 || buffer[index] == 9 { index += 1 }
+        guard index == line.upperBound || buffer[index] == UInt8(ascii: ";") else {
+            throw failure(400, "malformed chunk size", at: index)
+        }
+        // Extensions are ignored, but may not carry control characters (a bare LF above all).
+        if let bad = buffer[index..<line.upperBound].firstIndex(where: { ($0 < 32 && $0 != 9) || $0 == 127 }) {
+            throw failure(400, "control character in a chunk extension", at: bad)
+        }
+        return size
+    }
+
+    /// The next CRLF-terminated line (without the CRLF), consuming it. The search resumes where
+    /// the last unsuccessful one stopped.
     private mutating func nextLine() -> Range<Int>? {
-        var index = start
+        var index = start + lineScanned
         while index + 1 < buffer.count {
             if buffer[index] == 13 && buffer[index + 1] == 10 {
                 let line = start..<index
                 start = index + 2
+                lineScanned = 0
                 return line
             }
             index += 1
         }
+        lineScanned = max(0, index - start)
         return nil
     }
 }
@@ -286,6 +335,10 @@ private func isTokenByte(_ byte: UInt8) -> Bool {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"):
         true
-    default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+    case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+        UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+        true
+    default: false
     }
 }

@@ -35,19 +35,40 @@ public final class HTTPServer: Sendable {
         /// before the write is abandoned and the connection closed, so a client that never reads
         /// its responses cannot hold a connection and its buffers forever.
         public var writeTimeout: Duration
+        /// How many connections the server holds at once, WebSockets and other upgraded
+        /// connections included. A connection beyond it is answered `503 Service Unavailable`
+        /// (with `Retry-After: 1`) and closed at once, while the open ones are served as usual;
+        /// places free up as connections close. Every server of the process also shares one
+        /// budget of ``defaultMaximumConnections`` connections, so a larger value cannot use the
+        /// descriptors the process keeps in reserve.
+        public var maximumConnections: Int
+        /// How long a request body may take to arrive, counted from the end of its head. A late
+        /// body is answered `408 Request Timeout` and the connection closed, so a client trickling
+        /// a body byte by byte cannot hold a connection forever (the idle timeout only limits the
+        /// gaps between bytes).
+        public var requestBodyTimeout: Duration
         /// How long a lingering close (after an error response, or a `Connection: close` the
         /// client did not ask for) keeps draining the client's input before closing anyway.
         var lingerTimeout: Duration = .seconds(2)
 
+        /// The default ``maximumConnections``: the process's soft `RLIMIT_NOFILE` limit, read once,
+        /// minus a reserve of a quarter of it (at least 64) for files, name resolution, outgoing
+        /// connections and the runtime. 768 under the common limit of 1,024.
+        public static var defaultMaximumConnections: Int { DescriptorBudget.processLimit }
+
         /// Creates a configuration; the defaults suit tests and local servers.
         public init(
             limits: HTTPRequestParser.Limits = .init(), requestHeadTimeout: Duration = .seconds(10),
-            idleTimeout: Duration = .seconds(60), writeTimeout: Duration = .seconds(30)
+            idleTimeout: Duration = .seconds(60), writeTimeout: Duration = .seconds(30),
+            maximumConnections: Int = Configuration.defaultMaximumConnections,
+            requestBodyTimeout: Duration = .seconds(60)
         ) {
             self.limits = limits
             self.requestHeadTimeout = requestHeadTimeout
             self.idleTimeout = idleTimeout
             self.writeTimeout = writeTimeout
+            self.maximumConnections = maximumConnections
+            self.requestBodyTimeout = requestBodyTimeout
         }
     }
 
@@ -55,6 +76,7 @@ public final class HTTPServer: Sendable {
     private let isSecure: Bool
     private let acceptTask: Locked<Task<Void, Never>?> = Locked(nil)
     private let connections: ConnectionTable
+    private let admission: ConnectionAdmission
     /// The bound port (the kernel's choice when started with port 0).
     public var port: Int { listener.port }
     /// The bound host.
@@ -70,7 +92,9 @@ public final class HTTPServer: Sendable {
         self.isSecure = isSecure
         self.connections = ConnectionTable(
             headTimeout: configuration.requestHeadTimeout, idleTimeout: configuration.idleTimeout,
-            writeTimeout: configuration.writeTimeout, lingerTimeout: configuration.lingerTimeout)
+            bodyTimeout: configuration.requestBodyTimeout, writeTimeout: configuration.writeTimeout,
+            lingerTimeout: configuration.lingerTimeout)
+        self.admission = ConnectionAdmission(maximum: configuration.maximumConnections)
     }
 
     /// Binds `host:port` (port 0 picks a free one) and starts serving with `responder`; with
@@ -82,17 +106,22 @@ public final class HTTPServer: Sendable {
     ) async throws -> HTTPServer {
         let listener = try TCPListener(host: host, port: port)
         let server = HTTPServer(listener: listener, configuration: configuration, isSecure: tls != nil)
-        let task = Task { [connections = server.connections] in
+        let task = Task { [connections = server.connections, admission = server.admission] in
             await withDiscardingTaskGroup { group in
                 group.addTask { await connections.reapExpiredConnections() }
                 while true {
                     guard let connection = try? await listener.accept() else { break }
+                    guard admission.admit() else {
+                        refuseOverCapacity(connection, isSecure: tls != nil)
+                        continue
+                    }
                     // Tracked from accept, so a TLS handshake counts against the request head timeout.
                     connections.insert(connection)
                     group.addTask {
                         defer {
                             connections.remove(connection)
                             connection.closeNow()
+                            admission.release()
                         }
                         let stream: any ByteStream
                         if let tls {
@@ -123,8 +152,31 @@ public final class HTTPServer: Sendable {
         await task?.value
     }
 
-    /// The number of connections currently open (for tests and diagnostics).
+    /// The number of HTTP connections currently open, not counting upgraded ones (for tests and
+    /// diagnostics).
     public var openConnectionCount: Int { connections.count }
+
+    /// The number of connections the server holds now, upgraded ones (WebSockets) included; at
+    /// most ``Configuration/maximumConnections``.
+    public var heldConnectionCount: Int { admission.count }
+
+    /// The answer to a connection over the limit: written only if the socket takes it at once,
+    /// after discarding whatever request bytes already arrived (so closing sends FIN, not RST),
+    /// and followed by an immediate close. TLS connections are closed without an answer.
+    private static let overCapacityResponse = Array(
+        ("HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\n"
+            + "Content-Type: text/plain; charset=utf-8\r\nContent-Length: 38\r\n\r\n"
+            + "the server is at its connection limit\n").utf8)
+
+    private static func refuseOverCapacity(_ connection: TCPConnection, isSecure: Bool) {
+        if !isSecure {
+            var reads = 0
+            while reads < 4, connection.discardAvailableInput() > 0 { reads += 1 }
+            _ = connection.writeAvailable(overCapacityResponse)
+            connection.shutdownOutput()
+        }
+        connection.closeNow()
+    }
 }
 
 /// The server's open connections and the deadline each one is waiting against, so one reaper task
@@ -142,7 +194,8 @@ final class ConnectionTable: Sendable {
         case request
         /// The rest of a request head that has started: answered `408` when the head timeout passes.
         case head
-        /// More of a request body: closed silently once no byte arrived for the idle timeout.
+        /// More of a request body: answered `408` once the body timeout (counted from the end of
+        /// the head) passes, closed silently once no byte arrived for the idle timeout.
         case body
         /// The responder: no deadline.
         case response
@@ -158,18 +211,25 @@ final class ConnectionTable: Sendable {
         var wait: Wait
         var deadline: ContinuousClock.Instant?
         var hasServedRequest = false
-        var headTimedOut = false
+        var requestTimedOut = false
+        /// When the body of the request being read is due in full (set as its first `.body` wait).
+        var bodyDeadline: ContinuousClock.Instant?
     }
 
     private let entries = Locked<[ObjectIdentifier: Entry]>([:])
     private let headTimeout: Duration
     private let idleTimeout: Duration
+    private let bodyTimeout: Duration
     private let writeTimeout: Duration
     private let lingerTimeout: Duration
 
-    init(headTimeout: Duration, idleTimeout: Duration, writeTimeout: Duration, lingerTimeout: Duration) {
+    init(
+        headTimeout: Duration, idleTimeout: Duration, bodyTimeout: Duration, writeTimeout: Duration,
+        lingerTimeout: Duration
+    ) {
         self.headTimeout = headTimeout
         self.idleTimeout = idleTimeout
+        self.bodyTimeout = bodyTimeout
         self.writeTimeout = writeTimeout
         self.lingerTimeout = lingerTimeout
     }
@@ -189,16 +249,17 @@ final class ConnectionTable: Sendable {
     }
 
     /// Records what `connection` waits for now, moving its deadline as ``Wait`` describes; `false`
-    /// once its request head has timed out (the caller answers `408`; writing that and the
+    /// once its request head or body has timed out (the caller answers `408`; writing that and the
     /// lingering close are still tracked). Staying in `.head` keeps the deadline, and so does the
-    /// first head of a new connection (it runs from accepting it); `.body` and `.write` restart
-    /// their timeout on every call, so a slow but steady upload or download is not cut off.
+    /// first head of a new connection (it runs from accepting it); `.write` restarts its timeout on
+    /// every call, so a slow but steady download is not cut off, and so does `.body`, up to the
+    /// body deadline set by its first call.
     @discardableResult
     func setWaiting(_ connection: TCPConnection, for wait: Wait) -> Bool {
         entries.withLock { table in
             let key = ObjectIdentifier(connection)
             guard var entry = table[key] else { return true }
-            if entry.headTimedOut && wait != .write && wait != .linger { return false }
+            if entry.requestTimedOut && wait != .write && wait != .linger { return false }
             let now = ContinuousClock.now
             switch wait {
             case .request where entry.wait != .request: entry.deadline = now + idleTimeout
@@ -206,9 +267,13 @@ final class ConnectionTable: Sendable {
             case .head:
                 let isFirstHead = entry.wait == .request && !entry.hasServedRequest
                 if entry.wait != .head && !isFirstHead { entry.deadline = now + headTimeout }
-            case .body: entry.deadline = now + idleTimeout
+            case .body:
+                let bodyDeadline = entry.bodyDeadline ?? now + bodyTimeout
+                entry.bodyDeadline = bodyDeadline
+                entry.deadline = min(now + idleTimeout, bodyDeadline)
             case .response:
                 entry.deadline = nil
+                entry.bodyDeadline = nil
                 entry.hasServedRequest = true
             case .write: entry.deadline = now + writeTimeout
             case .linger: if entry.wait != .linger { entry.deadline = now + lingerTimeout }
@@ -219,9 +284,9 @@ final class ConnectionTable: Sendable {
         }
     }
 
-    /// Whether `connection`'s request head timed out (its reads then end early).
-    func headTimedOut(_ connection: TCPConnection) -> Bool {
-        entries.withLock { $0[ObjectIdentifier(connection)]?.headTimedOut ?? false }
+    /// Whether `connection`'s request head or body timed out (its reads then end early).
+    func requestTimedOut(_ connection: TCPConnection) -> Bool {
+        entries.withLock { $0[ObjectIdentifier(connection)]?.requestTimedOut ?? false }
     }
 
     func closeAll() {
@@ -231,7 +296,7 @@ final class ConnectionTable: Sendable {
 
     /// Runs until cancelled, acting on passed deadlines a few times per shortest timeout.
     func reapExpiredConnections() async {
-        let shortest = [idleTimeout, headTimeout, writeTimeout, lingerTimeout].min() ?? idleTimeout
+        let shortest = [idleTimeout, headTimeout, bodyTimeout, writeTimeout, lingerTimeout].min() ?? idleTimeout
         let interval = max(min(shortest / 4, .seconds(1)), .milliseconds(1))
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
@@ -240,9 +305,9 @@ final class ConnectionTable: Sendable {
     }
 
     /// Closes the connections whose deadline passed (which fails a stalled write or a lingering
-    /// read), except a late request head: that connection is marked timed out and its input shut,
-    /// so its task's read returns and it answers `408` under the write and linger deadlines. Should
-    /// it not get that far, it is closed like the others one more head timeout later.
+    /// read), except a late request head or body: that connection is marked timed out and its
+    /// input shut, so its task's read returns and it answers `408` under the write and linger
+    /// deadlines. Should it not get that far, it is closed like the others one more head timeout later.
     func reapExpiredConnections(now: ContinuousClock.Instant) {
         var expired: [TCPConnection] = []
         var lateHeads: [TCPConnection] = []
@@ -250,8 +315,9 @@ final class ConnectionTable: Sendable {
             let keys = table.compactMap { key, entry in entry.deadline.map { $0 <= now } == true ? key : nil }
             for key in keys {
                 guard var entry = table[key] else { continue }
-                if entry.wait == .head && !entry.headTimedOut {
-                    entry.headTimedOut = true
+                let isLateBody = entry.wait == .body && entry.bodyDeadline.map { $0 <= now } == true
+                if (entry.wait == .head || isLateBody) && !entry.requestTimedOut {
+                    entry.requestTimedOut = true
                     entry.deadline = now + headTimeout
                     table[key] = entry
                     lateHeads.append(entry.connection)

@@ -17,8 +17,8 @@ struct HTTPServerConnection: Sendable {
     /// The most input a lingering close discards before closing anyway.
     static let lingerByteLimit = 1 << 20
 
-    /// The request head did not arrive within the configured timeout.
-    private struct RequestHeadTimeout: Error {}
+    /// The request head or body did not arrive within the configured timeout.
+    private struct RequestTimeout: Error {}
 
     func run() async {
         var parser = HTTPRequestParser(limits: limits)
@@ -31,8 +31,9 @@ struct HTTPServerConnection: Sendable {
                 } catch let error as HTTPParseError {
                     try await refuse(.text("\(error.reason)\n", status: error.status))
                     return
-                } catch is RequestHeadTimeout {
-                    try await refuse(.text("the request head did not arrive in time\n", status: 408))
+                } catch is RequestTimeout {
+                    let part = parser.isReceivingBody ? "body" : "head"
+                    try await refuse(.text("the request \(part) did not arrive in time\n", status: 408))
                     return
                 }
                 let response = await respond(to: request)
@@ -62,7 +63,7 @@ struct HTTPServerConnection: Sendable {
     }
 
     /// Reads until a complete request is parsed; `nil` when the client closed between requests.
-    /// Throws ``RequestHeadTimeout`` once the reaper found the head late (it shuts the input, so a
+    /// Throws ``RequestTimeout`` once the reaper found the head or body late (it shuts the input, so a
     /// pending read returns).
     private func readRequest(with parser: inout HTTPRequestParser) async throws -> HTTPRequest? {
         while true {
@@ -81,17 +82,17 @@ struct HTTPServerConnection: Sendable {
             } else {
                 wait = .request
             }
-            guard table.setWaiting(connection, for: wait) else { throw RequestHeadTimeout() }
+            guard table.setWaiting(connection, for: wait) else { throw RequestTimeout() }
             if let request { return request }
             let bytes: [UInt8]
             do {
                 bytes = try await stream.read(maxBytes: 65_536)
             } catch {
-                if table.headTimedOut(connection) { throw RequestHeadTimeout() }
+                if table.requestTimedOut(connection) { throw RequestTimeout() }
                 throw error
             }
             if bytes.isEmpty {
-                if table.headTimedOut(connection) { throw RequestHeadTimeout() }
+                if table.requestTimedOut(connection) { throw RequestTimeout() }
                 return nil
             }
             parser.append(bytes)
@@ -127,7 +128,7 @@ struct HTTPServerConnection: Sendable {
         connection.shutdownOutput()
         // After a late request head the reaper shut the input, so reads report end-of-stream
         // whenever nothing is buffered; poll until the deadline instead of trusting that.
-        let inputWasShut = table.headTimedOut(connection)
+        let inputWasShut = table.requestTimedOut(connection)
         var discarded = 0
         while discarded < Self.lingerByteLimit {
             guard let bytes = try? await connection.read(maxBytes: 65_536) else { return }

@@ -10,6 +10,34 @@ public protocol ByteStream: Sendable {
     /// Writes all of `bytes`, suspending while the kernel buffer is full (back-pressure).
     func write(_ bytes: [UInt8]) async throws
 
+    /// Writes all of `bytes` like ``write(_:)``, but gives up with a ``NetworkError`` of `errno`
+    /// `ETIMEDOUT` once the peer has taken nothing for `timeout` (a peer that stopped reading).
+    /// After a timeout part of `bytes` may have been sent: the stream is only fit for closing.
+    func write(_ bytes: [UInt8], timeout: Duration) async throws
+
     /// Closes the stream; waiting reads and writes fail with ``NetworkError/Kind/closed``.
     func close() async
+}
+
+extension ByteStream {
+    /// The whole write must finish within `timeout` (streams that cannot see partial progress).
+    public func write(_ bytes: [UInt8], timeout: Duration) async throws {
+        try await withWriteTimeout(timeout) { try await self.write(bytes) }
+    }
+}
+
+/// Runs `write`, cancelling it and throwing `ETIMEDOUT` if it has not finished after `timeout`.
+func withWriteTimeout(_ timeout: Duration, _ write: @escaping @Sendable () async throws -> Void) async throws {
+    try await withThrowingTaskGroup(of: Bool.self) { group in
+        group.addTask {
+            try await write()
+            return true
+        }
+        group.addTask {
+            try await Task.sleep(for: timeout)
+            return false
+        }
+        defer { group.cancelAll() }
+        guard try await group.next() == true else { throw NetworkError.writeTimedOut(after: timeout) }
+    }
 }

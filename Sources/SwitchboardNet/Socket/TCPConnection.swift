@@ -116,6 +116,16 @@ public final class TCPConnection: ByteStream {
 
     /// Writes all of `bytes`, suspending while the socket's send buffer is full.
     public func write(_ bytes: [UInt8]) async throws {
+        try await write(bytes, stallTimeout: nil)
+    }
+
+    /// Writes all of `bytes`, failing with `ETIMEDOUT` once the send buffer has stayed full for
+    /// `timeout` (each bit of progress restarts it, so a slow but steady reader is not cut off).
+    public func write(_ bytes: [UInt8], timeout: Duration) async throws {
+        try await write(bytes, stallTimeout: timeout)
+    }
+
+    private func write(_ bytes: [UInt8], stallTimeout: Duration?) async throws {
         var offset = 0
         while offset < bytes.count {
             let (fd, count, failure) = descriptor.withLock { fd -> (Int32, Int, Int32) in
@@ -131,10 +141,36 @@ public final class TCPConnection: ByteStream {
             }
             if fd < 0 { throw NetworkError(.closed, operation: "write") }
             switch failure {
-            case EAGAIN, EWOULDBLOCK: try await loop.waitUntilReady(fd, for: .write)
+            case EAGAIN, EWOULDBLOCK:
+                if let stallTimeout {
+                    let loop = self.loop
+                    try await withWriteTimeout(stallTimeout) { try await loop.waitUntilReady(fd, for: .write) }
+                } else {
+                    try await loop.waitUntilReady(fd, for: .write)
+                }
             case EINTR: continue
             default: throw NetworkError(.systemCall, operation: "write", errorNumber: failure, detail: remoteAddress)
             }
+        }
+    }
+
+    /// Discards up to `maxBytes` of input that has already arrived, never waiting; returns how
+    /// many bytes were discarded (0 when nothing was buffered or the socket is closed).
+    func discardAvailableInput(maxBytes: Int = 65_536) -> Int {
+        descriptor.withLock { fd in
+            guard fd >= 0 else { return 0 }
+            var buffer = [UInt8](repeating: 0, count: min(maxBytes, 65_536))
+            let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            return max(count, 0)
+        }
+    }
+
+    /// Writes as much of `bytes` as the socket takes now, never waiting; returns the count written.
+    func writeAvailable(_ bytes: [UInt8]) -> Int {
+        descriptor.withLock { fd in
+            guard fd >= 0, !bytes.isEmpty else { return 0 }
+            let count = bytes.withUnsafeBytes { sendWithoutSignal(fd, $0.baseAddress!, $0.count) }
+            return max(count, 0)
         }
     }
 

@@ -27,6 +27,7 @@ public final class WebSocket: Sendable {
         var peerClose: (code: UInt16?, reason: String)?
         var terminal: Terminal?
         var receivedByteCount = 0
+        var messageCapacity = 0
         var closeWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
@@ -56,6 +57,10 @@ public final class WebSocket: Sendable {
         if !leftover.isEmpty { frameReader.append(leftover) }
         self.reader = Locked(frameReader)
     }
+
+    /// Bytes of memory held for the incoming message being assembled, as of the last read (for
+    /// tests and diagnostics).
+    var incomingMessageCapacity: Int { state.withLock { $0.messageCapacity } }
 
     /// The close code the peer sent, once the closing handshake has happened.
     public var closeCode: UInt16? { state.withLock { $0.peerClose?.code } }
@@ -90,6 +95,7 @@ public final class WebSocket: Sendable {
                         return nil
                     }
                 }
+                state.withLock { $0.messageCapacity = frameReader.messageCapacity }
                 let bytes = try await stream.read(maxBytes: configuration.readChunkSize)
                 if bytes.isEmpty {
                     throw WebSocketError.connectionLost(byteOffset: frameReader.receivedByteCount)
@@ -275,9 +281,18 @@ public final class WebSocket: Sendable {
 
     private func writeUnlocked(_ frame: [UInt8]) async throws {
         do {
-            try await stream.write(frame)
+            if let timeout = configuration.writeTimeout {
+                try await stream.write(frame, timeout: timeout)
+            } else {
+                try await stream.write(frame)
+            }
         } catch is CancellationError {
             throw CancellationError()
+        } catch let error as NetworkError where error.isTimeout {
+            // Part of the frame may be on the wire: the connection cannot carry another one.
+            let timedOut = WebSocketError.writeTimedOut(configuration.writeTimeout ?? .zero)
+            finish(.failed(timedOut))
+            throw timedOut
         } catch {
             throw WebSocketError.connectionLost(byteOffset: state.withLock { $0.receivedByteCount })
         }

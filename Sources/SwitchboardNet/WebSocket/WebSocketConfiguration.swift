@@ -14,16 +14,21 @@ public struct WebSocketConfiguration: Sendable {
     /// Bytes requested from the socket per read; reads happen only while ``WebSocket/receive()``
     /// is waiting, so at most this plus one message is buffered.
     public var readChunkSize: Int
+    /// How long a send may wait while the peer takes no bytes at all (its receive window and our
+    /// send buffer full) before the connection is dropped and the send fails with
+    /// ``WebSocketError/writeTimedOut(_:)``; `nil` waits for ever. Default 30 s.
+    public var writeTimeout: Duration?
 
     /// Creates a configuration; the defaults suit GraphQL subscriptions.
     public init(
         maximumMessageSize: Int = 16 << 20, maximumFrameSize: Int = 16 << 20, handshakeTimeout: Duration = .seconds(10),
-        closeTimeout: Duration = .seconds(5), readChunkSize: Int = 65_536
+        closeTimeout: Duration = .seconds(5), readChunkSize: Int = 65_536, writeTimeout: Duration? = .seconds(30)
     ) {
         self.maximumMessageSize = maximumMessageSize
         self.maximumFrameSize = maximumFrameSize
         self.handshakeTimeout = handshakeTimeout
         self.closeTimeout = closeTimeout
         self.readChunkSize = readChunkSize
+        self.writeTimeout = writeTimeout
     }
 }

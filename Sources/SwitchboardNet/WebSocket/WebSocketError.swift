@@ -23,6 +23,9 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
     case messageTooBig(size: Int, limit: Int)
     /// The TCP connection ended without a closing handshake (close code 1006).
     case connectionLost(byteOffset: Int)
+    /// A send waited the configured write timeout while the peer took no bytes; the connection was
+    /// dropped (close code 1006).
+    case writeTimedOut(Duration)
     /// The connection is closed (after a closing handshake with `code`, if the peer sent one).
     case closed(code: UInt16?, reason: String)
     /// Another task is already waiting in `receive()`; one reader at a time.
@@ -34,7 +37,7 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
         case .protocolViolation: 1002
         case .invalidUTF8: 1007
         case .messageTooBig: 1009
-        case .connectionLost: 1006
+        case .connectionLost, .writeTimedOut: 1006
         case .closed(let code, _): code
         default: nil
         }
@@ -57,6 +60,8 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
             "WebSocket message of \(size) bytes exceeds the limit of \(limit) bytes"
         case .connectionLost(let offset):
             "the WebSocket connection was lost without a closing handshake after \(offset) bytes"
+        case .writeTimedOut(let timeout):
+            "the WebSocket peer took no data for \(timeout) while a message waited to be sent; the connection was dropped"
         case .closed(let code, let reason):
             "the WebSocket is closed" + (code.map { " (code \($0)\(reason.isEmpty ? "" : ": \(reason)"))" } ?? "")
         case .concurrentReceive: "receive() was called while another receive() is in progress on the same WebSocket"

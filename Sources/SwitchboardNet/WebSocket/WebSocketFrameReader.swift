@@ -49,6 +49,9 @@ struct WebSocketFrameReader: Sendable {
     /// The number of bytes received so far (appended), for error reporting.
     var receivedByteCount: Int { bufferBase + buffer.count }
 
+    /// Bytes of memory held for the message being assembled (its capacity, not its length).
+    var messageCapacity: Int { messageBytes.capacity }
+
     private var offset: Int { bufferBase + readIndex }
 
     /// Adds bytes read from the connection.
@@ -131,8 +134,10 @@ struct WebSocketFrameReader: Sendable {
         let second = buffer[readIndex + 1]
         let headerOffset = offset
         if first & 0x70 != 0 {
+            let set = [(0x40, "RSV1"), (0x20, "RSV2"), (0x10, "RSV3")].filter { first & UInt8($0.0) != 0 }.map(\.1)
             throw WebSocketError.protocolViolation(
-                "reserved bits set (\(first & 0x70 >> 4)) but no extension was negotiated", byteOffset: headerOffset)
+                "reserved bit\(set.count == 1 ? "" : "s") \(set.joined(separator: ", ")) set but no extension was negotiated",
+                byteOffset: headerOffset)
         }
         guard let opcode = WebSocketOpcode(rawValue: first & 0x0F) else {
             throw WebSocketError.protocolViolation("unknown opcode \(first & 0x0F)", byteOffset: headerOffset)
@@ -179,10 +184,9 @@ struct WebSocketFrameReader: Sendable {
             if total > UInt64(maximumMessageSize) {
                 throw WebSocketError.messageTooBig(size: Int(clamping: total), limit: maximumMessageSize)
             }
-            if opcode != .continuation {
-                messageOpcode = opcode
-                if fin { messageBytes.reserveCapacity(Int(length)) }
-            }
+            // No capacity is reserved for the claimed length: a header may claim the maximum and
+            // send nothing more. The message grows as its bytes arrive.
+            if opcode != .continuation { messageOpcode = opcode }
         }
         var maskKey: (UInt8, UInt8, UInt8, UInt8)?
         if masked {

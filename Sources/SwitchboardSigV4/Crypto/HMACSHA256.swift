@@ -3,12 +3,12 @@
 /// The key's inner and outer pads are compressed once, when the value is created, so a copy of a
 /// keyed value authenticates a new message for two compressions fewer than starting over; SigV4
 /// keeps one per cached signing key for that reason.
-public struct HMACSHA256: Sendable {
+package struct HMACSHA256: Sendable {
     private var inner: SHA256
     private let outerState: SHA256.State
 
     /// Starts an authentication code keyed with `key` (keys longer than a block are hashed first).
-    public init(key: some Sequence<UInt8>) {
+    package init(key: some Sequence<UInt8>) {
         var keyBlock = [UInt8](repeating: 0, count: SHA256.blockByteCount)
         let keyBytes = Array(key)
         if keyBytes.count > SHA256.blockByteCount {
@@ -22,7 +22,7 @@ public struct HMACSHA256: Sendable {
     }
 
     /// Starts an authentication code keyed with a previous digest (as SigV4's key derivation does).
-    public init(key digest: SHA256Digest) {
+    package init(key digest: SHA256Digest) {
         var keyBlock = [UInt8](repeating: 0, count: SHA256.blockByteCount)
         digest.withUnsafeBytes { digest in
             for index in 0..<digest.count { keyBlock[index] = digest[index] }
@@ -42,22 +42,22 @@ public struct HMACSHA256: Sendable {
     }
 
     /// Adds the bytes at `buffer` to the message.
-    public mutating func update(bytes buffer: UnsafeRawBufferPointer) {
+    package mutating func update(bytes buffer: UnsafeRawBufferPointer) {
         inner.update(bytes: buffer)
     }
 
     /// Adds `bytes` to the message.
-    public mutating func update(_ bytes: some Sequence<UInt8>) {
+    package mutating func update(_ bytes: some Sequence<UInt8>) {
         inner.update(bytes)
     }
 
     /// Adds the UTF-8 bytes of `text` to the message.
-    public mutating func update(_ text: String) {
+    package mutating func update(_ text: String) {
         inner.update(text)
     }
 
     /// The authentication code of the message added so far.
-    public func finalize() -> SHA256Digest {
+    package func finalize() -> SHA256Digest {
         let innerDigest = inner.finalize()
         var outer = SHA256(state: outerState, byteCount: UInt64(SHA256.blockByteCount))
         innerDigest.withUnsafeBytes { outer.update(bytes: $0) }
@@ -65,7 +65,7 @@ public struct HMACSHA256: Sendable {
     }
 
     /// The authentication code of `message` under `key`.
-    public static func authenticationCode(for message: some Sequence<UInt8>, key: some Sequence<UInt8>)
+    package static func authenticationCode(for message: some Sequence<UInt8>, key: some Sequence<UInt8>)
         -> SHA256Digest
     {
         var hmac = HMACSHA256(key: key)

@@ -1,9 +1,9 @@
 /// Lowercase hexadecimal encoding and decoding of bytes.
-public enum Hex {
+package enum Hex {
     private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// `bytes` as lowercase hexadecimal.
-    public static func encode(_ bytes: UnsafeRawBufferPointer) -> String {
+    package static func encode(_ bytes: UnsafeRawBufferPointer) -> String {
         String(unsafeUninitializedCapacity: bytes.count * 2) { output in
             digits.withUnsafeBufferPointer { digits in
                 var index = 0
@@ -18,13 +18,13 @@ public enum Hex {
     }
 
     /// `bytes` as lowercase hexadecimal.
-    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    package static func encode(_ bytes: some Sequence<UInt8>) -> String {
         let encoded = bytes.withContiguousStorageIfAvailable { encode(UnsafeRawBufferPointer($0)) }
         return encoded ?? Array(bytes).withUnsafeBytes { encode($0) }
     }
 
     /// The bytes that `text` spells in hexadecimal (either case), or `nil` when it is not hex.
-    public static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         let utf8 = Array(text.utf8)
         guard utf8.count % 2 == 0 else { return nil }
         var bytes: [UInt8] = []

@@ -6,11 +6,11 @@
 /// let digest = hasher.finalize()  // ba7816bf…
 /// let same = SHA256.hash("abc")
 /// ```
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     /// The size of a digest in bytes.
-    public static let digestByteCount = 32
+    package static let digestByteCount = 32
     /// The size of the blocks the compression function consumes, in bytes.
-    public static let blockByteCount = 64
+    package static let blockByteCount = 64
 
     /// The eight chaining words.
     struct State: Sendable, Hashable {
@@ -30,7 +30,7 @@ public struct SHA256: Sendable {
     private var totalByteCount: UInt64
 
     /// A fresh hash computation.
-    public init() {
+    package init() {
         state = .initial
         totalByteCount = 0
     }
@@ -43,7 +43,7 @@ public struct SHA256: Sendable {
     }
 
     /// Adds the bytes at `buffer` to the message.
-    public mutating func update(bytes buffer: UnsafeRawBufferPointer) {
+    package mutating func update(bytes buffer: UnsafeRawBufferPointer) {
         guard var base = buffer.baseAddress, buffer.count > 0 else { return }
         var remaining = buffer.count
         totalByteCount &+= UInt64(remaining)
@@ -77,7 +77,7 @@ public struct SHA256: Sendable {
     }
 
     /// Adds `bytes` (an array, slice, `Data` or any byte sequence) to the message.
-    public mutating func update(_ bytes: some Sequence<UInt8>) {
+    package mutating func update(_ bytes: some Sequence<UInt8>) {
         let handled: Void? = bytes.withContiguousStorageIfAvailable { update(bytes: UnsafeRawBufferPointer($0)) }
         if handled == nil {
             Array(bytes).withUnsafeBytes { update(bytes: $0) }
@@ -85,13 +85,13 @@ public struct SHA256: Sendable {
     }
 
     /// Adds the UTF-8 bytes of `text` to the message.
-    public mutating func update(_ text: String) {
+    package mutating func update(_ text: String) {
         var text = text
         text.withUTF8 { update(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Pads the message and returns its digest.
-    public func finalize() -> SHA256Digest {
+    package func finalize() -> SHA256Digest {
         var state = self.state
         let bitLength = totalByteCount &* 8
         let count = pendingCount
@@ -109,21 +109,21 @@ public struct SHA256: Sendable {
     }
 
     /// The digest of the bytes at `buffer`.
-    public static func hash(bytes buffer: UnsafeRawBufferPointer) -> SHA256Digest {
+    package static func hash(bytes buffer: UnsafeRawBufferPointer) -> SHA256Digest {
         var hasher = SHA256()
         hasher.update(bytes: buffer)
         return hasher.finalize()
     }
 
     /// The digest of `bytes`.
-    public static func hash(_ bytes: some Sequence<UInt8>) -> SHA256Digest {
+    package static func hash(_ bytes: some Sequence<UInt8>) -> SHA256Digest {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize()
     }
 
     /// The digest of the UTF-8 bytes of `text`.
-    public static func hash(_ text: String) -> SHA256Digest {
+    package static func hash(_ text: String) -> SHA256Digest {
         var hasher = SHA256()
         hasher.update(text)
         return hasher.finalize()
@@ -131,20 +131,20 @@ public struct SHA256: Sendable {
 }
 
 /// A 32-byte SHA-256 digest, stored inline.
-public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
+package struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
     let state: SHA256.State
 
     /// The digest bytes, most significant first.
-    public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+    package var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
 
     /// Lowercase hexadecimal, as SigV4 writes hashes.
-    public var hexString: String { withUnsafeBytes { Hex.encode($0) } }
+    package var hexString: String { withUnsafeBytes { Hex.encode($0) } }
 
     /// The digest in hexadecimal.
-    public var description: String { hexString }
+    package var description: String { hexString }
 
     /// Calls `body` with the 32 digest bytes.
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         let s = state
         var words = (
             s.h0.bigEndian, s.h1.bigEndian, s.h2.bigEndian, s.h3.bigEndian,

@@ -227,7 +227,7 @@ public struct SigV4Signer: Sendable {
 
     /// HMAC keyed with `kSigning = HMAC(HMAC(HMAC(HMAC("AWS4" + secret, date), region), service), "aws4_request")`,
     /// derived once per secret, day, region and service.
-    public func signingKey(secretAccessKey: String, dateStamp: Substring, region: String, service: String)
+    package func signingKey(secretAccessKey: String, dateStamp: Substring, region: String, service: String)
         -> HMACSHA256
     {
         let key = SigningKeyCache.Key(

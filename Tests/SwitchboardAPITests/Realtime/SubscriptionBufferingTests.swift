@@ -45,4 +45,38 @@ import Testing
         }
         #expect(received == ["1", "2", "3", "4", "5"])
     }
+
+    @Test func byDefaultAConsumerThatStopsReadingIsBoundedAtTenThousandEvents() async throws {
+        let server = try await MockServer(endpoints: [SubscriptionEndpoint(.operations("OnCreateTodo"))])
+        defer { Task { await server.stop() } }
+        #expect(RealtimeConfiguration().maximumBufferedEvents == 10_000)
+        let plugin = try await Harness.plugin(for: server, configuration: RealtimeConfiguration.fastForTests)
+        var events = plugin.subscribe(request: Harness.onCreateTodo).makeAsyncIterator()
+        while let event = try await events.next() {
+            if case .connection(.connected) = event { break }
+        }
+        // Far more events than the default holds, while nothing reads the stream.
+        for id in 1...10_050 {
+            let todo: JSONValue = ["id": .string("\(id)"), "name": "n"]
+            if await server.publish(["onCreateTodo": todo], toSubscriptionsOf: "OnCreateTodo") == 0 { break }
+        }
+        await Harness.eventually("the subscription to stop") {
+            await server.realtimeStatistics.activeSubscriptions == 0
+        }
+        // Without a bound the stream would wait for more events after the last one: stop here.
+        guard await server.realtimeStatistics.activeSubscriptions == 0 else { return }
+        var received = 0
+        do {
+            while let event = try await events.next() {
+                if case .data(let result) = event {
+                    received += 1
+                    #expect(try result.get().id == "\(received)")
+                }
+            }
+            Issue.record("expected the stream to end with consumerTooSlow")
+        } catch SubscriptionError.consumerTooSlow(let count) {
+            #expect(count == 10_000)
+        }
+        #expect(received == 10_000)
+    }
 }

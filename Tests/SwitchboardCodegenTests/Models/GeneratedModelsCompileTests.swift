@@ -19,7 +19,7 @@ import Testing
         [(schema, .classic), (schema, .lazyLoad)]
     }
 
-    @Test(arguments: cases)
+    @Test(.requiresSharedTestData("amplify-schemas"), arguments: cases)
     func testDataSchemaGeneratesModelsThatCompile(schema: String, form: ModelCodegenOptions.Form) async throws {
         guard let folder = SharedTestData.directory("amplify-schemas") else { return }
         guard let swiftc = Toolchain.executable("swiftc") else {
@@ -72,7 +72,9 @@ import Testing
         }
     }
 
-    @Test func transformerV1SchemasGiveMigrationDiagnosticsAndNoFiles() throws {
+    @Test(.requiresSharedTestData("amplify-schemas")) func transformerV1SchemasGiveMigrationDiagnosticsAndNoFiles()
+        throws
+    {
         guard let folder = SharedTestData.directory("amplify-schemas") else { return }
         let v1 = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasPrefix("transformer-v1") && $0.hasSuffix(".graphql") }.sorted()

@@ -7,7 +7,7 @@ import Testing
 /// need no lint exclusion: the shared test schemas and ``EdgeSchemas`` in both forms. Skips,
 /// printing why, when the toolchain has no `swift format`.
 @Suite(.serialized) struct GeneratedModelsFormatTests {
-    @Test(arguments: [ModelCodegenOptions.Form.classic, .lazyLoad])
+    @Test(.requiresSharedTestData("amplify-schemas"), arguments: [ModelCodegenOptions.Form.classic, .lazyLoad])
     func generatedFilesPassSwiftFormatLint(form: ModelCodegenOptions.Form) async throws {
         guard let swift = Toolchain.executable("swift") else {
             print("skipping \(#function): swift is not on PATH")

@@ -1,0 +1,124 @@
+import SwitchboardLocking
+
+/// The messages waiting to be written to one real-time connection, bounded in bytes, taken in
+/// order by the connection's single writer task.
+///
+/// Queueing never waits, so publishing an event costs the publisher nothing however slowly a
+/// subscriber reads. When the queue would exceed its bound the connection is a slow consumer:
+/// what waits is discarded, and only its last words (an error and a close) are queued.
+final class MockOutbox: Sendable {
+    /// One thing for the writer to do.
+    enum Item: Sendable, Equatable {
+        /// Send a text message.
+        case text(String)
+        /// Start the closing handshake with `code` and `reason`, then stop.
+        case close(code: UInt16, reason: String)
+    }
+
+    private struct State {
+        var items: [Item] = []
+        var head = 0
+        var bytes = 0
+        /// No more items are accepted (a close was queued, or the connection ended).
+        var sealed = false
+        var waiter: CheckedContinuation<Item?, Never>?
+    }
+
+    private let state = Locked(State())
+    /// The most bytes of text that may wait.
+    let maximumBytes: Int
+
+    init(maximumBytes: Int) { self.maximumBytes = max(1, maximumBytes) }
+
+    /// Queues `text`; `false` when it does not fit in ``maximumBytes`` with what already waits
+    /// (nothing is queued then), or the outbox is sealed.
+    func enqueue(_ text: String) -> Bool {
+        let size = text.utf8.count
+        let (accepted, waiter) = state.withLock { state -> (Bool, CheckedContinuation<Item?, Never>?) in
+            guard !state.sealed, state.bytes + size <= maximumBytes else { return (false, nil) }
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return (true, waiter)
+            }
+            state.items.append(.text(text))
+            state.bytes += size
+            return (true, nil)
+        }
+        waiter?.resume(returning: .text(text))
+        return accepted
+    }
+
+    /// Queues a close after what already waits, and accepts nothing more.
+    func close(code: UInt16, reason: String) {
+        seal(with: [.close(code: code, reason: reason)], discarding: false)
+    }
+
+    /// Discards what waits and queues `lastWords` (an error message, a close) instead; `false` if
+    /// the outbox was already sealed.
+    @discardableResult
+    func replaceAll(with lastWords: [Item]) -> Bool {
+        seal(with: lastWords, discarding: true)
+    }
+
+    /// Ends the outbox: the writer's next ``next()`` returns `nil`.
+    func finish() {
+        let waiter = state.withLock { state -> CheckedContinuation<Item?, Never>? in
+            state.sealed = true
+            state.items.removeAll()
+            state.head = 0
+            state.bytes = 0
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: nil)
+    }
+
+    /// Bytes of text waiting now.
+    var waitingBytes: Int { state.withLock { $0.bytes } }
+
+    @discardableResult
+    private func seal(with items: [Item], discarding: Bool) -> Bool {
+        let (sealed, waiter, handed) = state.withLock {
+            state -> (Bool, CheckedContinuation<Item?, Never>?, Item?) in
+            guard !state.sealed else { return (false, nil, nil) }
+            state.sealed = true
+            if discarding {
+                state.items.removeAll()
+                state.head = 0
+                state.bytes = 0
+            }
+            var rest = items[...]
+            // A writer waiting now gets the first item at once (or learns that nothing will come).
+            let waiter = state.waiter
+            state.waiter = nil
+            let handed = waiter == nil ? nil : rest.popFirst()
+            state.items.append(contentsOf: rest)
+            return (true, waiter, handed)
+        }
+        waiter?.resume(returning: handed)
+        return sealed
+    }
+
+    /// The next item, waiting until there is one; `nil` once the outbox is sealed and empty.
+    func next() async -> Item? {
+        await withCheckedContinuation { continuation in
+            let item = state.withLock { state -> Item?? in
+                if state.head < state.items.count {
+                    let item = state.items[state.head]
+                    state.items[state.head] = .text("")
+                    state.head += 1
+                    if case .text(let text) = item { state.bytes -= text.utf8.count }
+                    if state.head == state.items.count || state.head > 1024 {
+                        state.items.removeSubrange(0..<state.head)
+                        state.head = 0
+                    }
+                    return .some(item)
+                }
+                if state.sealed { return .some(nil) }
+                state.waiter = continuation
+                return nil
+            }
+            if let item { continuation.resume(returning: item) }
+        }
+    }
+}
