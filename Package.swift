@@ -63,7 +63,8 @@ let apiTargets: [Target] = [
         ]),
     // scripts/bench pipeline
     .executableTarget(
-        name: "pipeline-bench", dependencies: ["SwitchboardAPI", "SwitchboardNet"], path: "scripts/benchmarks/PipelineBench"),
+        name: "pipeline-bench", dependencies: ["SwitchboardAPI", "SwitchboardNet"],
+        path: "scripts/benchmarks/PipelineBench"),
     // scripts/bench subscriptions
     .executableTarget(
         name: "subscription-bench", dependencies: ["SwitchboardAPI", "SwitchboardMock", "SwitchboardLocking"],
@@ -81,9 +82,11 @@ let netTargets: [Target] = [
         ]),
     .testTarget(name: "SwitchboardNetTests", dependencies: ["SwitchboardNet", "TestSupport", "SwitchboardLocking"]),
     // scripts/autobahn-client: the standard Autobahn test-client loop.
-    .executableTarget(name: "autobahn-client", dependencies: ["SwitchboardNet"], path: "scripts/benchmarks/AutobahnClient"),
+    .executableTarget(
+        name: "autobahn-client", dependencies: ["SwitchboardNet"], path: "scripts/benchmarks/AutobahnClient"),
     // scripts/bench websocket
-    .executableTarget(name: "websocket-bench", dependencies: ["SwitchboardNet"], path: "scripts/benchmarks/WebSocketBench"),
+    .executableTarget(
+        name: "websocket-bench", dependencies: ["SwitchboardNet"], path: "scripts/benchmarks/WebSocketBench"),
 ]
 
 // MARK: - GraphQL language
@@ -93,7 +96,8 @@ let graphQLLanguageTargets: [Target] = [
     .target(name: "GraphQLLanguage"),
     .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport"]),
     // scripts/interop graphql-core: prints accept/reject per document
-    .executableTarget(name: "graphql-validate", dependencies: ["GraphQLLanguage"], path: "scripts/benchmarks/GraphQLValidate"),
+    .executableTarget(
+        name: "graphql-validate", dependencies: ["GraphQLLanguage"], path: "scripts/benchmarks/GraphQLValidate"),
     // scripts/bench parse
     .executableTarget(name: "parse-bench", dependencies: ["GraphQLLanguage"], path: "scripts/benchmarks/ParseBench"),
 ]
@@ -120,7 +124,8 @@ let sigV4Targets: [Target] = [
     .executableTarget(
         name: "sigv4-bench", dependencies: ["SwitchboardSigV4", "COpenSSL"], path: "scripts/benchmarks/SigV4Bench"),
     // scripts/interop sigv4-botocore: signs generated requests for comparison with botocore.
-    .executableTarget(name: "sigv4-interop", dependencies: ["SwitchboardSigV4"], path: "scripts/benchmarks/SigV4Interop"),
+    .executableTarget(
+        name: "sigv4-interop", dependencies: ["SwitchboardSigV4"], path: "scripts/benchmarks/SigV4Interop"),
 ]
 
 // MARK: - Mock server for app tests
@@ -188,7 +193,8 @@ let codegenTargets: [Target] = [
         name: "SwitchboardCodegenPlugin", capability: .buildTool(), dependencies: ["switchboard-codegen"]),
     // scripts/bench codegen
     .executableTarget(
-        name: "codegen-bench", dependencies: ["SwitchboardCodegen", "GraphQLLanguage"], path: "scripts/benchmarks/CodegenBench"),
+        name: "codegen-bench", dependencies: ["SwitchboardCodegen", "GraphQLLanguage"],
+        path: "scripts/benchmarks/CodegenBench"),
     // Switchboard is a dependency so that its module is built for the tests that type-check generated files.
     .testTarget(
         name: "SwitchboardCodegenTests",
@@ -207,14 +213,14 @@ let cliTargets: [Target] = [
         name: "switchboard",
         dependencies: [
             "Switchboard", "SwitchboardAPI", "SwitchboardMock", "SwitchboardSigV4", "GraphQLLanguage", "ModelTransform",
-            "SwitchboardCodegen",
+            "SwitchboardCodegen", "SwitchboardServer",
         ]),
     // Runs the built executables as child processes; the dependencies make `swift test` build them.
     .testTarget(
         name: "SwitchboardCLITests",
         dependencies: [
-            "switchboard", "switchboard-codegen", "Switchboard", "SwitchboardNet", "SwitchboardMock", "ModelTransform",
-            "SwitchboardCodegen", "TestSupport",
+            "switchboard", "switchboard-codegen", "Switchboard", "SwitchboardAPI", "SwitchboardSigV4", "SwitchboardNet",
+            "SwitchboardMock", "ModelTransform", "SwitchboardCodegen", "TestSupport",
         ]),
 ]
 
