@@ -16,6 +16,12 @@ let systemTargets: [Target] = [
         pkgConfig: "openssl",
         providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
     ),
+    // SQLite from the OS (Debian: libsqlite3-dev): the local server's on-disk store.
+    .systemLibrary(
+        name: "CSQLite",
+        pkgConfig: "sqlite3",
+        providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
     // epoll and eventfd headers, which Swift's Glibc module does not export (Linux only).
     .systemLibrary(name: "CSystemEvents"),
     // The lock every module uses (Synchronization.Mutex needs macOS 15 / iOS 18); package access only.
@@ -57,7 +63,8 @@ let apiTargets: [Target] = [
         ]),
     // scripts/bench pipeline
     .executableTarget(
-        name: "pipeline-bench", dependencies: ["SwitchboardAPI", "SwitchboardNet"], path: "scripts/benchmarks/PipelineBench"),
+        name: "pipeline-bench", dependencies: ["SwitchboardAPI", "SwitchboardNet"],
+        path: "scripts/benchmarks/PipelineBench"),
     // scripts/bench subscriptions
     .executableTarget(
         name: "subscription-bench", dependencies: ["SwitchboardAPI", "SwitchboardMock", "SwitchboardLocking"],
@@ -75,9 +82,11 @@ let netTargets: [Target] = [
         ]),
     .testTarget(name: "SwitchboardNetTests", dependencies: ["SwitchboardNet", "TestSupport", "SwitchboardLocking"]),
     // scripts/autobahn-client: the standard Autobahn test-client loop.
-    .executableTarget(name: "autobahn-client", dependencies: ["SwitchboardNet"], path: "scripts/benchmarks/AutobahnClient"),
+    .executableTarget(
+        name: "autobahn-client", dependencies: ["SwitchboardNet"], path: "scripts/benchmarks/AutobahnClient"),
     // scripts/bench websocket
-    .executableTarget(name: "websocket-bench", dependencies: ["SwitchboardNet"], path: "scripts/benchmarks/WebSocketBench"),
+    .executableTarget(
+        name: "websocket-bench", dependencies: ["SwitchboardNet"], path: "scripts/benchmarks/WebSocketBench"),
 ]
 
 // MARK: - GraphQL language
@@ -87,7 +96,8 @@ let graphQLLanguageTargets: [Target] = [
     .target(name: "GraphQLLanguage"),
     .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport"]),
     // scripts/interop graphql-core: prints accept/reject per document
-    .executableTarget(name: "graphql-validate", dependencies: ["GraphQLLanguage"], path: "scripts/benchmarks/GraphQLValidate"),
+    .executableTarget(
+        name: "graphql-validate", dependencies: ["GraphQLLanguage"], path: "scripts/benchmarks/GraphQLValidate"),
     // scripts/bench parse
     .executableTarget(name: "parse-bench", dependencies: ["GraphQLLanguage"], path: "scripts/benchmarks/ParseBench"),
 ]
@@ -114,7 +124,8 @@ let sigV4Targets: [Target] = [
     .executableTarget(
         name: "sigv4-bench", dependencies: ["SwitchboardSigV4", "COpenSSL"], path: "scripts/benchmarks/SigV4Bench"),
     // scripts/interop sigv4-botocore: signs generated requests for comparison with botocore.
-    .executableTarget(name: "sigv4-interop", dependencies: ["SwitchboardSigV4"], path: "scripts/benchmarks/SigV4Interop"),
+    .executableTarget(
+        name: "sigv4-interop", dependencies: ["SwitchboardSigV4"], path: "scripts/benchmarks/SigV4Interop"),
 ]
 
 // MARK: - Mock server for app tests
@@ -125,6 +136,35 @@ let mockTargets: [Target] = [
         name: "SwitchboardMock",
         dependencies: ["Switchboard", "SwitchboardNet", "GraphQLLanguage", "SwitchboardLocking"]),
     .testTarget(name: "SwitchboardMockTests", dependencies: ["SwitchboardMock", "TestSupport", "SwitchboardLocking"]),
+]
+
+// MARK: - The server side of the real-time protocols (the mock's and the local server's)
+
+let realtimeServerTargets: [Target] = [
+    // AppSync's real-time protocol and graphql-transport-ws over a server-side WebSocket, with
+    // the subscriptions themselves left to a backend; package access only.
+    .target(
+        name: "SwitchboardRealtimeServer", dependencies: ["Switchboard", "SwitchboardNet", "SwitchboardLocking"])
+]
+
+// MARK: - The local AppSync-compatible server
+
+let serverProducts: [Product] = [.library(name: "SwitchboardServer", targets: ["SwitchboardServer"])]
+let serverTargets: [Target] = [
+    // The @model schema served locally: executor, resolvers, SQLite store, auth, real-time.
+    // Switchboard supplies the real-time message codecs the client uses too.
+    .target(
+        name: "SwitchboardServer",
+        dependencies: [
+            "ModelTransform", "GraphQLLanguage", "SwitchboardNet", "SwitchboardSigV4", "Switchboard", "CSQLite",
+            "SwitchboardLocking", "SwitchboardRealtimeServer",
+        ]),
+    .testTarget(
+        name: "SwitchboardServerTests",
+        dependencies: [
+            "SwitchboardServer", "ModelTransform", "GraphQLLanguage", "SwitchboardNet", "SwitchboardSigV4",
+            "Switchboard", "SwitchboardAPI", "TestSupport",
+        ]),
 ]
 
 // MARK: - The seeds' examples and ported Amplify code, end to end against the mock
@@ -153,7 +193,8 @@ let codegenTargets: [Target] = [
         name: "SwitchboardCodegenPlugin", capability: .buildTool(), dependencies: ["switchboard-codegen"]),
     // scripts/bench codegen
     .executableTarget(
-        name: "codegen-bench", dependencies: ["SwitchboardCodegen", "GraphQLLanguage"], path: "scripts/benchmarks/CodegenBench"),
+        name: "codegen-bench", dependencies: ["SwitchboardCodegen", "GraphQLLanguage"],
+        path: "scripts/benchmarks/CodegenBench"),
     // Switchboard is a dependency so that its module is built for the tests that type-check generated files.
     .testTarget(
         name: "SwitchboardCodegenTests",
@@ -172,14 +213,14 @@ let cliTargets: [Target] = [
         name: "switchboard",
         dependencies: [
             "Switchboard", "SwitchboardAPI", "SwitchboardMock", "SwitchboardSigV4", "GraphQLLanguage", "ModelTransform",
-            "SwitchboardCodegen",
+            "SwitchboardCodegen", "SwitchboardServer",
         ]),
     // Runs the built executables as child processes; the dependencies make `swift test` build them.
     .testTarget(
         name: "SwitchboardCLITests",
         dependencies: [
-            "switchboard", "switchboard-codegen", "Switchboard", "SwitchboardNet", "SwitchboardMock", "ModelTransform",
-            "SwitchboardCodegen", "TestSupport",
+            "switchboard", "switchboard-codegen", "Switchboard", "SwitchboardAPI", "SwitchboardSigV4", "SwitchboardNet",
+            "SwitchboardMock", "ModelTransform", "SwitchboardCodegen", "TestSupport",
         ]),
 ]
 
@@ -195,9 +236,9 @@ let package = Package(
     // Amplify Swift's floor: macOS 13, iOS 16 (tvOS 16, watchOS 9, visionOS 1).
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: hubProducts + apiProducts + netProducts + graphQLLanguageProducts + modelTransformProducts
-        + codegenProducts + sigV4Products + mockProducts + cliProducts,
+        + codegenProducts + sigV4Products + mockProducts + serverProducts + cliProducts,
     targets: systemTargets + hubTargets + apiTargets + netTargets + graphQLLanguageTargets + modelTransformTargets
-        + codegenTargets + sigV4Targets + mockTargets + cliTargets
+        + codegenTargets + sigV4Targets + mockTargets + realtimeServerTargets + serverTargets + cliTargets
         + seedTargets + supportTargets,
     swiftLanguageModes: [.v6]
 )

@@ -1,167 +1,176 @@
 import Foundation
 import SwitchboardAPI
-import SwitchboardMock
+import SwitchboardServer
+import SwitchboardSigV4
 
-/// `switchboard demo`: starts the bundled mock API in-process on 127.0.0.1 and drives it
-/// through `Switchboard.configure` and the real query/mutate pipeline, printing each step.
+/// `switchboard demo`: starts the local AppSync-compatible server in-process on 127.0.0.1 with a
+/// small `@model` schema and drives it with the Switchboard client, configured from the file the
+/// server writes, printing each step.
 struct DemoCommand: CLICommand {
     static let name = "demo"
-    static let summary = "run the end-to-end demo against an in-process mock server"
+    static let summary = "run the end-to-end demo against an in-process local AppSync server"
     static let usage = """
         switchboard demo
-          Starts a mock Todo/Post/Comment API on 127.0.0.1 (a free port), configures Switchboard for it,
-          and runs a query, a subscription fed by a scripted event and by a mutation, a two-operation
-          request, model-based requests with a lazily loaded list, and an intercepted request.
+          Starts the local AppSync-compatible server (switchboard serve) in this process on 127.0.0.1 (a free
+          port, in memory) with a Todo/Comment @model schema, configures Switchboard from the
+          amplifyconfiguration.json it writes, and runs a filtered subscription, model-based creates, a
+          filtered list read page by page, a failed condition, API-key and IAM-signed requests and a lazily
+          loaded hasMany list.
         """
     static let options: Set<String> = []
     static let flags: Set<String> = []
 
-    struct Todo: Codable, Sendable {
-        let id: String
-        let name: String
-        let priority: Int
-        let done: Bool
-    }
+    typealias Todo = DemoModels.Todo
+    typealias Comment = DemoModels.Comment
 
-    struct CreateTodoInput: Encodable, Sendable {
-        let name: String
-        let priority: Int
-    }
-
-    /// Adds the header the mock's `me` endpoint requires.
-    struct DemoClientHeader: RequestInterceptor {
-        func intercept(_ request: URLRequest) async throws -> URLRequest {
-            var request = request
-            request.setValue("switchboard-demo", forHTTPHeaderField: "x-demo-client")
-            return request
-        }
-    }
+    /// The demo's IAM principal: the server accepts SigV4 signatures made with these.
+    static let credentials = AWSCredentials(
+        accessKeyId: "AKIDSWITCHBOARDDEMO", secretAccessKey: "demo-only/\(UUID().uuidString)")
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         guard arguments.positional.isEmpty else { throw UsageError("demo takes no arguments") }
-        let endpoints = try MockConfiguration.parse(
-            DemoMockConfiguration.yaml, file: "demo-mock.yaml", baseDirectory: URL(fileURLWithPath: "."))
-        let server = try await MockServer(endpoints: endpoints)
-        step("Started the mock API (\(endpoints.count) endpoints) at \(server.graphQLURL.absoluteString)")
-
-        let configuration = """
-            {"api": {"plugins": {"awsAPIPlugin": {"demo": {"endpointType": "GraphQL",
-              "endpoint": "\(server.graphQLURL.absoluteString)", "region": "us-east-1",
-              "authorizationType": "API_KEY", "apiKey": "da2-demo-not-a-secret"}}}}}
-            """
-        try Switchboard.add(plugin: APIPlugin())
-        try Switchboard.configure(Data(configuration.utf8))
-        step("Configured Switchboard from amplifyconfiguration JSON (API \"demo\", API_KEY auth)")
-
-        let get = GraphQLRequest(
-            document: "query getTodo($id: ID!) { getTodo(id: $id) { id name priority done } }",
-            variables: ["id": "todo-1"], responseType: Todo.self, decodePath: "getTodo")
-        let todo = try await Switchboard.API.query(request: get).get()
-        step(
-            "query getTodo (decodePath \"getTodo\") → Todo(id: \(todo.id), name: \"\(todo.name)\", priority: \(todo.priority))"
-        )
-
-        try await subscriptionSteps()
-        await waitForSubscriptionsToStop(on: server)
-
-        let both = GraphQLRequest(
-            document: """
-                query listPosts { listPosts { items { id title } } }
-                query listComments { listComments { items { id postID content } } }
-                """,
-            responseType: JSONValue.self, operationName: "listPosts")
-        let feed = try await Switchboard.API.query(request: both).get()
-        let titles = feed.value(at: "listPosts.items")?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
-        step("two-operation document as JSONValue → posts: \(titles.joined(separator: ", "))")
-
-        try await modelSteps()
-
-        let me = GraphQLRequest(
-            document: "query me { me { id client } }", responseType: JSONValue.self, decodePath: "me")
+        let server = try await LocalServer.start(
+            schema: DemoSchema.sdl, fileName: "demo.graphql",
+            configuration: .init(iamPrincipals: [.init(credentials: credentials, role: .authenticated)]))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "switchboard-demo-\(UUID().uuidString)")
         do {
-            _ = try await Switchboard.API.query(request: me).get()
-            step("query me without the header unexpectedly succeeded")
-            return ExitCode.failure
-        } catch APIError.httpStatusError(let status, _) {
-            step("query me without the x-demo-client header → HTTP \(status) from the mock (it requires the header)")
+            try await story(server: server, directory: directory)
+        } catch {
+            await server.stop()
+            try? FileManager.default.removeItem(at: directory)
+            throw error
         }
-        try Switchboard.API.add(interceptor: DemoClientHeader(), for: "demo")
-        let identity = try await Switchboard.API.query(request: me).get()
-        step("added an interceptor for x-demo-client → me = \(identity.jsonText)")
-
         await server.stop()
-        step("Stopped the mock API.")
+        try? FileManager.default.removeItem(at: directory)
+        step("Stopped the local server.")
         return ExitCode.success
     }
 
-    /// Lists posts with the model builder, then lets a post's comments load on first iteration.
-    private static func modelSteps() async throws {
-        let posts = try await Switchboard.API.query(request: .list(DemoModels.Post.self, limit: 2)).get()
-        step(
-            "model request .list(Post.self, limit: 2) → \(posts.map(\.title).joined(separator: ", ")); "
-                + "more pages: \(posts.hasNextPage() ? "yes" : "no")")
-        guard let post = posts.first, let comments = post.comments else {
-            throw APIError.unknown("The mock's listPosts returned no post.", "Check DemoMockConfiguration.")
+    private static func story(server: LocalServer, directory: URL) async throws {
+        step("Started the local AppSync server (in memory) at \(server.graphQLEndpoint.absoluteString)")
+        step("  real-time: \(server.realtimeEndpoint.absoluteString); models: Todo, Comment")
+
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("amplifyconfiguration.json")
+        try Data(server.amplifyConfiguration(apiName: "demo").utf8).write(to: file)
+        try Switchboard.add(
+            plugin: APIPlugin(
+                iamSigner: SigV4RequestSigner(credentialsProvider: StaticCredentialsProvider(credentials))))
+        try Switchboard.configure(from: file)
+        step("Wrote amplifyconfiguration.json and configured Switchboard from it (API \"demo\", API_KEY auth)")
+
+        var subscription = try await subscribeToUrgentTodos()
+        let todos = [
+            Todo(id: "todo-1", name: "Read the docs", priority: 1),
+            Todo(id: "todo-2", name: "Write the schema", priority: 3),
+            Todo(id: "todo-3", name: "Water the plants", priority: 1),
+            Todo(id: "todo-4", name: "Ship the app", priority: 2),
+            Todo(id: "todo-5", name: "Fix the bug", priority: 2),
+        ]
+        for todo in todos {
+            let created = try await Switchboard.API.mutate(request: .create(todo)).get()
+            step(
+                "model request .create(Todo) → \(describe(created)), createdAt \(created.createdAt == nil ? "missing" : "set")"
+            )
         }
-        step("  \(post.id).comments left out of the response → \(comments.isLoaded ? "loaded" : "not loaded")")
+        let urgent = todos.filter { $0.priority >= 2 }.count
+        for _ in 0..<urgent {
+            let todo = try await subscription.next()
+            step("  subscription event: \(describe(todo))")
+        }
+        subscription.cancel()
+
+        try await listSteps()
+        try await conditionStep(todos[0])
+        try await authorizationSteps(todo: todos[1])
+    }
+
+    /// `onCreateTodo` with an enhanced subscription filter: only todos of priority 2 and above.
+    private static func subscribeToUrgentTodos() async throws -> DemoSubscription<Todo> {
+        let request = GraphQLRequest(
+            document: """
+                subscription OnCreateTodo($filter: ModelSubscriptionTodoFilterInput) {
+                  onCreateTodo(filter: $filter) { id name priority done createdAt updatedAt }
+                }
+                """,
+            variables: ["filter": ["priority": ["ge": 2]]], responseType: Todo.self, decodePath: "onCreateTodo")
+        var subscription = DemoSubscription(Switchboard.API.subscribe(request: request))
+        let states = try await subscription.connected()
+        step(
+            "subscription onCreateTodo(filter: {priority: {ge: 2}}) over the AppSync real-time protocol → "
+                + states.joined(separator: " → "))
+        return subscription
+    }
+
+    /// A filtered list, two items per page, read with `hasNextPage()`/`getNextPage()`.
+    private static func listSteps() async throws {
+        var page = try await Switchboard.API.query(
+            request: .list(Todo.self, where: Todo.keys.priority >= 2, limit: 2)
+        ).get()
+        var number = 1
+        step(
+            "model request .list(Todo.self, where: priority >= 2, limit: 2) → page 1: \(names(page)); "
+                + "nextToken: \(page.hasNextPage() ? "yes" : "no")")
+        while page.hasNextPage() {
+            page = try await page.getNextPage()
+            number += 1
+            step("  getNextPage() → page \(number): \(names(page)); nextToken: \(page.hasNextPage() ? "yes" : "no")")
+        }
+    }
+
+    /// An update guarded by a condition that does not hold.
+    private static func conditionStep(_ todo: Todo) async throws {
+        var finished = todo
+        finished.name = "Read the docs twice"
+        let result = try await Switchboard.API.mutate(request: .update(finished, where: Todo.keys.done == true))
+        guard case .failure(.error(let errors)) = result, let error = errors.first else {
+            throw DemoFailure("the update with a false condition succeeded")
+        }
+        let type = error.extensions?["errorType"]?.stringValue ?? "no errorType"
+        step("model request .update(todo-1, where: done == true) → \(type): \(error.message)")
+    }
+
+    /// Comments: the API key may read them but not write them; IAM-signed requests may.
+    private static func authorizationSteps(todo: Todo) async throws {
+        let comment = Comment(id: "comment-1", content: "Started on it", todo: todo)
+        guard case .failure(.error(let errors)) = try await Switchboard.API.mutate(request: .create(comment)),
+            let error = errors.first
+        else { throw DemoFailure("the API key created a comment") }
+        step(
+            "model request .create(Comment) with the API key → "
+                + "\(error.extensions?["errorType"]?.stringValue ?? "?"): \(error.message)")
+        let signed = try await Switchboard.API.mutate(request: .create(comment, authMode: .awsIAM)).get()
+        step(
+            "model request .create(Comment, authMode: .awsIAM), SigV4-signed as \(credentials.accessKeyId) → "
+                + "Comment(id: \(signed.id), content: \"\(signed.content)\")")
+
+        guard let loaded = try await Switchboard.API.query(request: .get(Todo.self, byId: todo.id)).get(),
+            let comments = loaded.comments
+        else { throw DemoFailure("getTodo(id: \(todo.id)) returned nothing") }
+        step(
+            "model request .get(Todo.self, byId: \(todo.id)) → comments \(comments.isLoaded ? "loaded" : "not loaded")")
         var contents: [String] = []
         for try await comment in comments.allElements { contents.append(comment.content) }
-        step(
-            "  for try await comment in post.comments.allElements → one listComments query filtered by postId: \(contents)"
-        )
+        step("  for try await comment in todo.comments.allElements (API key, read allowed) → \(contents)")
     }
 
-    /// Subscribes to `onCreateTodo`, receives the mock's scripted event, then creates a todo
-    /// through the mutation pipeline and receives the event the mutation triggers.
-    private static func subscriptionSteps() async throws {
-        let onCreate = GraphQLRequest(
-            document: "subscription onCreateTodo { onCreateTodo { id name priority done } }",
-            responseType: Todo.self, decodePath: "onCreateTodo")
-        var events = Switchboard.API.subscribe(request: onCreate).makeAsyncIterator()
-        var states: [String] = []
-        while let event = try await events.next() {
-            guard case .connection(let state) = event else { continue }
-            states.append(state.rawValue)
-            if state == .connected { break }
-        }
-        step("subscription onCreateTodo over the AppSync real-time protocol → \(states.joined(separator: " → "))")
-        let scripted = try await nextTodo(&events)
-        step("  event: Todo(id: \(scripted.id), name: \"\(scripted.name)\") (scripted by the mock)")
-
-        let create = GraphQLRequest(
-            document: """
-                mutation createTodo($input: CreateTodoInput!) { createTodo(input: $input) { id name priority done } }
-                """,
-            variables: ["input": CreateTodoInput(name: "Try Switchboard", priority: 1)],
-            responseType: Todo.self, decodePath: "createTodo")
-        let created = try await Switchboard.API.mutate(request: create).get()
-        step("mutation createTodo (Encodable input) → Todo(id: \(created.id), name: \"\(created.name)\")")
-        let triggered = try await nextTodo(&events)
-        step("  event: Todo(id: \(triggered.id), name: \"\(triggered.name)\") (sent by the mutation)")
+    private static func describe(_ todo: Todo) -> String {
+        "Todo(id: \(todo.id), name: \"\(todo.name)\", priority: \(todo.priority))"
     }
 
-    private static func nextTodo(
-        _ events: inout SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<Todo>>.AsyncIterator
-    ) async throws -> Todo {
-        while let event = try await events.next() {
-            if case .data(let result) = event { return try result.get() }
-        }
-        throw SubscriptionError.protocolViolation("the subscription ended before an event arrived")
-    }
-
-    /// Ending the iteration stops the subscription; the last one closes the socket.
-    private static func waitForSubscriptionsToStop(on server: MockServer) async {
-        for _ in 0..<200 where await server.realtimeStatistics.openConnections > 0 {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        let statistics = await server.realtimeStatistics
-        step(
-            "ended the subscription → \(statistics.activeSubscriptions) active, "
-                + "\(statistics.openConnections) WebSocket connections open on the mock")
+    private static func names(_ todos: List<Todo>) -> String {
+        todos.isEmpty ? "(empty)" : todos.map(\.name).joined(separator: ", ")
     }
 
     private static func step(_ text: String) {
         print("• \(text)")
         fflush(nil)  // all streams: output may be a pipe, and the next line can take a while
     }
+}
+
+/// A step of the demo that did not go as the story says.
+struct DemoFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

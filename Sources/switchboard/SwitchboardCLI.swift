@@ -4,7 +4,8 @@ import Foundation
 @main
 struct SwitchboardCLI {
     static let commands: [any CLICommand.Type] = [
-        DemoCommand.self, QueryCommand.self, SubscribeCommand.self, MockCommand.self, SigV4Command.self,
+        DemoCommand.self, ServeCommand.self, QueryCommand.self, SubscribeCommand.self, MockCommand.self,
+        SigV4Command.self,
         CodegenCommand.self, HelpCommand.self, VersionCommand.self,
     ]
 

@@ -6,7 +6,7 @@ import Testing
 /// `switchboard --version`, `switchboard version` and `switchboard help <command>`.
 @Suite struct HelpAndVersionTests {
     /// Every command of the tool; `help` must know each one.
-    static let commands = ["demo", "query", "subscribe", "mock", "sigv4", "codegen", "help", "version"]
+    static let commands = ["demo", "serve", "query", "subscribe", "mock", "sigv4", "codegen", "help", "version"]
 
     @Test(arguments: [["--version"], ["version"]])
     func versionPrintsTheLibraryVersion(arguments: [String]) async throws {

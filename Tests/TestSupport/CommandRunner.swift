@@ -126,13 +126,36 @@ extension CommandRunner {
             if process.isRunning { process.terminate() }
             process.waitUntilExit()
         }
+
+        /// Sends `signal` (SIGINT, SIGTERM, SIGKILL…) to the process if it is still running.
+        public func send(signal: Int32) {
+            if process.isRunning { kill(process.processIdentifier, signal) }
+        }
+
+        /// Waits, without blocking a thread of the cooperative pool, until the process exits;
+        /// returns its exit status, or the signal's number when a signal ended it.
+        public func exitStatus() async -> Int32 {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async { [process] in
+                    process.waitUntilExit()
+                    continuation.resume(returning: process.terminationStatus)
+                }
+            }
+        }
+
+        /// Whether a signal (rather than `exit`) ended the process; valid after ``exitStatus()``.
+        public var wasKilledBySignal: Bool { process.terminationReason == .uncaughtSignal }
     }
 
-    /// Starts `executable` and returns at once; read its output with ``RunningProcess/nextLine()``.
-    public static func start(_ executable: URL, _ arguments: [String]) throws -> RunningProcess {
+    /// Starts `executable` with extra `environment` and returns at once; read its output with
+    /// ``RunningProcess/nextLine()``.
+    public static func start(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> RunningProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

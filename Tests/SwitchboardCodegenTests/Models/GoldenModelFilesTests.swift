@@ -39,6 +39,9 @@ import Testing
         GoldenSet(
             schema: "seed-examples.graphql", directory: "Tests/SeedExamplesTests/Models",
             options: ModelCodegenOptions(form: .lazyLoad)),
+        GoldenSet(
+            schema: "server-tests.graphql", directory: "Tests/SwitchboardServerTests/Models",
+            options: ModelCodegenOptions(form: .classic, registryName: "ServerTestModels")),
     ]
 
     @Test(arguments: sets)

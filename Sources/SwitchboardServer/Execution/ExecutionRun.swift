@@ -1,0 +1,227 @@
+import GraphQLLanguage
+
+/// The state of one execution: the errors raised so far and the completion budget. It lives in
+/// the task running the request and is never shared.
+final class ExecutionRun<Context: Sendable> {
+    let executor: Executor<Context>
+    let prepared: Executor<Context>.PreparedOperation
+    let context: Context
+    let sourceOnly: Bool
+    let collector: FieldCollector
+    private(set) var errors: [ExecutionError] = []
+    private var completedValues = 0
+
+    init(executor: Executor<Context>, prepared: Executor<Context>.PreparedOperation, context: Context, sourceOnly: Bool)
+    {
+        self.executor = executor
+        self.prepared = prepared
+        self.context = context
+        self.sourceOnly = sourceOnly
+        collector = FieldCollector(
+            schema: executor.schema, fragments: prepared.fragments, variables: prepared.variables)
+    }
+
+    private var schema: Schema { executor.schema }
+
+    // MARK: Selection sets and fields
+
+    /// ExecuteSelectionSet: each collected field in order; a non-null field that ends up null
+    /// makes the whole object null (`.bubble`).
+    func executeSelectionSet(
+        _ groups: [FieldCollector.Group], objectType: String, source: JSON, path: [PathComponent]
+    ) async throws(CompletionFailure) -> JSON {
+        var result = JSONObject()
+        for group in groups {
+            if group.name == "__typename" {
+                result.append(group.responseKey, .string(objectType))
+                continue
+            }
+            guard let definition = schema.field(group.name, on: objectType) else { continue }
+            let value = try await executeField(
+                group, objectType: objectType, definition: definition, source: source,
+                path: path + [.key(group.responseKey)])
+            result.append(group.responseKey, value)
+        }
+        return .object(result)
+    }
+
+    /// ExecuteField: access check, arguments, resolution, completion; errors are recorded here
+    /// and the field becomes null, or propagates when the field is non-null.
+    private func executeField(
+        _ group: FieldCollector.Group, objectType: String, definition: SchemaField, source: JSON,
+        path: [PathComponent]
+    ) async throws(CompletionFailure) -> JSON {
+        let failure: CompletionFailure
+        switch await resolve(group, objectType: objectType, definition: definition, source: source, path: path) {
+        case .failure(let error):
+            failure = .error(error)
+        case .success(let resolved):
+            do throws(CompletionFailure) {
+                return try await completeValue(
+                    definition.type, nodes: group.nodes, value: resolved, parentType: objectType, path: path)
+            } catch {
+                failure = error
+            }
+        }
+        if case .error(var error) = failure {
+            error.path = path
+            if error.locations.isEmpty { error.locations = group.nodes.map(\.location) }
+            errors.append(error)
+        }
+        if definition.type.isNonNull { throw .bubble }
+        return .null
+    }
+
+    /// The field's raw value: from its resolver, the introspection system, or the parent's member.
+    private func resolve(
+        _ group: FieldCollector.Group, objectType: String, definition: SchemaField, source: JSON,
+        path: [PathComponent]
+    ) async -> Result<JSON, ExecutionError> {
+        let name = group.name
+        let arguments: JSONObject
+        do {
+            arguments = try executor.coercion.coerceArguments(
+                definition.arguments, group.nodes[0].arguments, variables: prepared.variables)
+        } catch {
+            return .failure(ExecutionError(Self.argumentMessage(error, field: name)))
+        }
+        if objectType == schema.queryType && (name == "__schema" || name == "__type") {
+            return .success(Introspection(schema: schema).root(field: name, arguments: arguments))
+        }
+        if objectType.hasPrefix("__") {
+            return .success(Introspection(schema: schema).resolve(field: name, of: source, arguments: arguments))
+        }
+        if let policy = executor.accessPolicy,
+            let denied = policy.check(parentType: objectType, field: definition, context: context)
+        {
+            return .failure(denied)
+        }
+        guard !sourceOnly, let resolver = executor.resolvers.resolver(type: objectType, field: name) else {
+            return .success(source[name] ?? .null)
+        }
+        let info = FieldInfo(
+            parentType: objectType, field: definition, path: path, nodes: group.nodes,
+            variables: prepared.variables, fragments: prepared.fragments, operation: prepared.operation.operation)
+        do {
+            return .success(
+                try await resolver.resolve(
+                    FieldCall(source: source, arguments: arguments, context: context, info: info)))
+        } catch let error as ExecutionError {
+            return .failure(error)
+        } catch {
+            return .failure(ExecutionError("\(error)", errorType: "InternalFailure"))
+        }
+    }
+
+    static func argumentMessage(_ problem: InputProblem, field: String) -> String {
+        switch problem {
+        case .nullForNonNull(let type):
+            return "Argument of field '\(field)' has coerced Null value for NonNull type '\(type)'"
+        case .invalid(let reason): return "Argument of field '\(field)' has an invalid value: \(reason)"
+        }
+    }
+
+    // MARK: Value completion
+
+    /// CompleteValue: non-null checks, lists item by item, leaves serialized, objects (and
+    /// abstract types resolved through `__typename`) by executing their sub-selections.
+    private func completeValue(
+        _ type: TypeReference, nodes: [Field], value: JSON, parentType: String, path: [PathComponent]
+    ) async throws(CompletionFailure) -> JSON {
+        completedValues += 1
+        if completedValues > executor.limits.maximumCompletedValues {
+            throw .error(
+                ExecutionError(
+                    "The response is too large: it would hold more than \(executor.limits.maximumCompletedValues) "
+                        + "values. Ask for fewer items (limit) or fewer nested fields."))
+        }
+        switch type {
+        case .nonNull(let inner):
+            let completed = try await completeValue(
+                inner, nodes: nodes, value: value, parentType: parentType, path: path)
+            if completed.isNull {
+                throw .error(
+                    ExecutionError(
+                        "Cannot return null for non-nullable type: '\(inner)' within parent '\(parentType)' "
+                            + "(\(Self.pathText(path)))"))
+            }
+            return completed
+        case .list(let inner):
+            if value.isNull { return .null }
+            guard case .array(let elements) = value else {
+                throw .error(
+                    ExecutionError(
+                        "Can't resolve value (\(Self.pathText(path))) : type mismatch error, expected type LIST"))
+            }
+            var output: [JSON] = []
+            output.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                let itemPath = path + [.index(index)]
+                do throws(CompletionFailure) {
+                    output.append(
+                        try await completeValue(
+                            inner, nodes: nodes, value: element, parentType: parentType, path: itemPath))
+                } catch {
+                    if case .error(var itemError) = error {
+                        itemError.path = itemPath
+                        if itemError.locations.isEmpty { itemError.locations = nodes.map(\.location) }
+                        errors.append(itemError)
+                    }
+                    if inner.isNonNull { throw .bubble }
+                    output.append(.null)
+                }
+            }
+            return .array(output)
+        case .named(let name):
+            if value.isNull { return .null }
+            return try await completeNamed(name, nodes: nodes, value: value, path: path)
+        }
+    }
+
+    private func completeNamed(
+        _ name: String, nodes: [Field], value: JSON, path: [PathComponent]
+    ) async throws(CompletionFailure) -> JSON {
+        guard let schemaType = schema.type(named: name) else { return value }
+        switch schemaType.kind {
+        case .scalar:
+            do {
+                return try (executor.scalars[name] ?? PassThroughScalar(name: name)).serialize(value)
+            } catch {
+                throw .error(ExecutionError("Can't serialize value (\(Self.pathText(path))) : \(error.reason)"))
+            }
+        case .enum:
+            guard case .string(let text) = value, schemaType.enumValues.contains(where: { $0.name == text }) else {
+                throw .error(
+                    ExecutionError(
+                        "Can't serialize value (\(Self.pathText(path))) : Invalid input for Enum '\(name)'. "
+                            + "No value found for name '\(value.stringValue ?? value.text)'"))
+            }
+            return value
+        case .object:
+            guard case .object = value else {
+                throw .error(
+                    ExecutionError(
+                        "Can't resolve value (\(Self.pathText(path))) : expected an object of type '\(name)'"))
+            }
+            let groups = collector.collectSubfields(of: nodes, on: name)
+            return try await executeSelectionSet(groups, objectType: name, source: value, path: path)
+        case .interface, .union:
+            guard let concrete = value["__typename"]?.stringValue, schema.type(named: concrete)?.kind == .object,
+                schema.isPossibleType(concrete, of: name)
+            else {
+                throw .error(
+                    ExecutionError(
+                        "Abstract type '\(name)' must resolve to an Object type at runtime (\(Self.pathText(path)))"))
+            }
+            let groups = collector.collectSubfields(of: nodes, on: concrete)
+            return try await executeSelectionSet(groups, objectType: concrete, source: value, path: path)
+        case .inputObject:
+            throw .error(ExecutionError("Can't resolve value (\(Self.pathText(path))) : '\(name)' is an input type"))
+        }
+    }
+
+    /// `/listPosts/items[0]/title`, as graphql-java writes paths in messages.
+    static func pathText(_ path: [PathComponent]) -> String {
+        path.map(\.description).joined()
+    }
+}

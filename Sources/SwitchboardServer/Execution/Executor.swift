@@ -1,0 +1,137 @@
+import GraphQLLanguage
+
+/// A GraphQL executor over any schema, following the specification's algorithm (graphql-js's
+/// `execute`): operation selection, variable coercion, field collection with fragments and
+/// `@skip`/`@include`, argument coercion, resolution, value completion with abstract types,
+/// null propagation, and errors with paths and locations. What fields mean comes from the
+/// ``ResolverRegistry``; fields without a resolver read their parent object's member.
+///
+/// Fields are executed one after another, for queries too (the spec allows it): results and
+/// error order are deterministic, and resolvers never race each other within a request.
+struct Executor<Context: Sendable>: Sendable {
+    /// Bounds on one execution.
+    struct Limits: Sendable {
+        /// The most values (fields and list items) one response may complete; a request over it
+        /// gets an error at the field where the budget ran out. Default 500,000.
+        var maximumCompletedValues = 500_000
+    }
+
+    /// An operation chosen from a document, with its coerced variables.
+    struct PreparedOperation: Sendable {
+        var operation: OperationDefinition
+        var fragments: [String: FragmentDefinition]
+        var variables: JSONObject
+    }
+
+    let schema: Schema
+    let resolvers: ResolverRegistry<Context>
+    let scalars: [String: any ScalarType]
+    let accessPolicy: (any FieldAccessPolicy<Context>)?
+    let limits: Limits
+
+    /// Creates an executor; `scalars` adds to (or replaces) the built-in ones.
+    init(
+        schema: Schema, resolvers: ResolverRegistry<Context>, scalars: [any ScalarType] = [],
+        accessPolicy: (any FieldAccessPolicy<Context>)? = nil, limits: Limits = Limits()
+    ) {
+        self.schema = schema
+        self.resolvers = resolvers
+        var table: [String: any ScalarType] = [:]
+        for scalar in BuiltInScalar.all + scalars { table[scalar.name] = scalar }
+        self.scalars = table
+        self.accessPolicy = accessPolicy
+        self.limits = limits
+    }
+
+    var coercion: InputCoercion { InputCoercion(schema: schema, scalars: scalars) }
+
+    /// Chooses the operation to run and coerces the variables (the steps before execution, whose
+    /// errors leave `data` out).
+    func prepare(
+        _ document: Document, operationName: String?, variables: JSONObject
+    ) throws(ExecutionError) -> PreparedOperation {
+        let operations = document.operations
+        let operation: OperationDefinition
+        if let operationName {
+            guard let named = operations.first(where: { $0.name == operationName }) else {
+                throw ExecutionError("Unknown operation named '\(operationName)'.")
+            }
+            operation = named
+        } else {
+            guard let only = operations.first else { throw ExecutionError("Must provide an operation.") }
+            guard operations.count == 1 else {
+                throw ExecutionError("Must provide operation name if query contains multiple operations.")
+            }
+            operation = only
+        }
+        guard schema.rootType(for: operation.operation) != nil else {
+            throw ExecutionError(
+                "Schema is not configured to execute \(operation.operation.rawValue) operation.",
+                locations: [operation.location])
+        }
+        var fragments: [String: FragmentDefinition] = [:]
+        for fragment in document.fragments where fragments[fragment.name] == nil {
+            fragments[fragment.name] = fragment
+        }
+        let coerced = try coercion.coerceVariables(operation.variableDefinitions, values: variables)
+        return PreparedOperation(operation: operation, fragments: fragments, variables: coerced)
+    }
+
+    /// Executes a prepared operation. With `sourceOnly`, no resolver runs: every field reads its
+    /// parent's member (how a subscription event is shaped from the mutation's result).
+    func execute(
+        _ prepared: PreparedOperation, context: Context, rootValue: JSON = .object(JSONObject()),
+        sourceOnly: Bool = false
+    ) async -> ExecutionResult {
+        guard let rootType = schema.rootType(for: prepared.operation.operation) else {
+            return ExecutionResult(
+                data: nil, errors: [ExecutionError("The schema has no root type for this operation.")])
+        }
+        let run = ExecutionRun(executor: self, prepared: prepared, context: context, sourceOnly: sourceOnly)
+        let groups = run.collector.collect(prepared.operation.selectionSet, on: rootType.name)
+        let data: JSON
+        do throws(CompletionFailure) {
+            data = try await run.executeSelectionSet(groups, objectType: rootType.name, source: rootValue, path: [])
+        } catch {
+            data = .null
+        }
+        return ExecutionResult(data: data, errors: run.errors)
+    }
+
+    /// Prepares and executes in one step; errors before execution give a result without data.
+    func execute(
+        _ document: Document, operationName: String? = nil, variables: JSONObject = JSONObject(), context: Context,
+        rootValue: JSON = .object(JSONObject())
+    ) async -> ExecutionResult {
+        let prepared: PreparedOperation
+        do {
+            prepared = try prepare(document, operationName: operationName, variables: variables)
+        } catch {
+            return ExecutionResult(data: nil, errors: [error])
+        }
+        return await execute(prepared, context: context, rootValue: rootValue)
+    }
+}
+
+/// The outcome of an execution: `data` (absent when execution never started) and the errors.
+struct ExecutionResult: Sendable {
+    /// The data; `nil` when an error stopped the request before execution.
+    var data: JSON?
+    /// Every error, in the order raised.
+    var errors: [ExecutionError]
+
+    /// The response body in AppSync's shape: `data` (null when absent) and `errors` when any.
+    var json: JSON {
+        var object = JSONObject()
+        object.append("data", data ?? .null)
+        if !errors.isEmpty { object.append("errors", .array(errors.map(\.json))) }
+        return .object(object)
+    }
+}
+
+/// How a field's completion failed: with an error still to be recorded at that field, or with
+/// a null that must propagate (the error is already recorded deeper down).
+enum CompletionFailure: Error {
+    case error(ExecutionError)
+    case bubble
+}

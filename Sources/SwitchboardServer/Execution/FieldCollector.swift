@@ -1,0 +1,86 @@
+import GraphQLLanguage
+
+/// The spec's CollectFields: the fields a selection set selects on a concrete object type,
+/// grouped by response key in first-appearance order, following fragments whose type condition
+/// applies and honouring `@skip` and `@include`.
+struct FieldCollector: Sendable {
+    let schema: Schema
+    let fragments: [String: FragmentDefinition]
+    let variables: JSONObject
+
+    /// Fields grouped under one response key.
+    struct Group: Sendable {
+        var responseKey: String
+        var nodes: [Field]
+        var name: String { nodes[0].name }
+    }
+
+    /// The groups of `selectionSet` on `objectType`.
+    func collect(_ selectionSet: SelectionSet, on objectType: String) -> [Group] {
+        var groups: [Group] = []
+        var positions: [String: Int] = [:]
+        var visited: Set<String> = []
+        collect(selectionSet, on: objectType, into: &groups, &positions, &visited)
+        return groups
+    }
+
+    /// The groups of the sub-selections of every node in `nodes` (a merged field), on `objectType`.
+    func collectSubfields(of nodes: [Field], on objectType: String) -> [Group] {
+        var groups: [Group] = []
+        var positions: [String: Int] = [:]
+        var visited: Set<String> = []
+        for node in nodes {
+            if let selectionSet = node.selectionSet {
+                collect(selectionSet, on: objectType, into: &groups, &positions, &visited)
+            }
+        }
+        return groups
+    }
+
+    private func collect(
+        _ selectionSet: SelectionSet, on objectType: String, into groups: inout [Group],
+        _ positions: inout [String: Int], _ visited: inout Set<String>
+    ) {
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                guard isIncluded(field.directives) else { continue }
+                if let position = positions[field.responseKey] {
+                    groups[position].nodes.append(field)
+                } else {
+                    positions[field.responseKey] = groups.count
+                    groups.append(Group(responseKey: field.responseKey, nodes: [field]))
+                }
+            case .inlineFragment(let fragment):
+                guard isIncluded(fragment.directives), applies(fragment.typeCondition, to: objectType) else { continue }
+                collect(fragment.selectionSet, on: objectType, into: &groups, &positions, &visited)
+            case .fragmentSpread(let spread):
+                guard isIncluded(spread.directives), visited.insert(spread.name).inserted,
+                    let fragment = fragments[spread.name], applies(fragment.typeCondition, to: objectType)
+                else { continue }
+                collect(fragment.selectionSet, on: objectType, into: &groups, &positions, &visited)
+            }
+        }
+    }
+
+    private func applies(_ typeCondition: String?, to objectType: String) -> Bool {
+        guard let typeCondition else { return true }
+        return typeCondition == objectType || schema.isPossibleType(objectType, of: typeCondition)
+    }
+
+    /// `@skip(if:)` and `@include(if:)`, with variables.
+    func isIncluded(_ directives: [Directive]) -> Bool {
+        for directive in directives where directive.name == "skip" || directive.name == "include" {
+            guard let argument = directive.arguments.first(where: { $0.name == "if" }) else { continue }
+            let condition: Bool
+            switch argument.value {
+            case .boolean(let flag): condition = flag
+            case .variable(let name): condition = variables[name]?.boolValue ?? false
+            default: condition = false
+            }
+            if directive.name == "skip" && condition { return false }
+            if directive.name == "include" && !condition { return false }
+        }
+        return true
+    }
+}

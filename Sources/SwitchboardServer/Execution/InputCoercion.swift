@@ -1,0 +1,215 @@
+import GraphQLLanguage
+
+/// Why an input value does not fit its type (completed into a message by the caller, which knows
+/// the variable or argument).
+enum InputProblem: Error, Sendable, Hashable {
+    /// `null` (or nothing) where a non-null type is required; carries that type.
+    case nullForNonNull(TypeReference)
+    /// Anything else.
+    case invalid(String)
+}
+
+/// The spec's input coercion (CoerceVariableValues, CoerceArgumentValues and coercion of input
+/// values) over the schema's types, keeping "absent" apart from an explicit `null`: only given
+/// or defaulted members appear in coerced input objects.
+struct InputCoercion: Sendable {
+    let schema: Schema
+    let scalars: [String: any ScalarType]
+
+    // MARK: Variables
+
+    /// The coerced values of `definitions` from the request's `values`, or the first error in
+    /// graphql-java's words (AppSync's): "Variable 'input' has coerced Null value for NonNull type 'String!'".
+    func coerceVariables(_ definitions: [VariableDefinition], values: JSONObject) throws(ExecutionError) -> JSONObject {
+        var coerced = JSONObject()
+        for definition in definitions {
+            let given = values[definition.name]
+            do throws(InputProblem) {
+                if given == nil, let defaultValue = definition.defaultValue {
+                    if let value = try coerceLiteral(defaultValue, to: definition.type, variables: JSONObject()) {
+                        coerced[definition.name] = value
+                    }
+                    continue
+                }
+                guard let given else {
+                    if definition.type.isNonNull { throw InputProblem.nullForNonNull(definition.type) }
+                    continue
+                }
+                coerced[definition.name] = try coerce(given, to: definition.type)
+            } catch {
+                throw ExecutionError(Self.message(variable: definition.name, error), locations: [definition.location])
+            }
+        }
+        return coerced
+    }
+
+    static func message(variable: String, _ problem: InputProblem) -> String {
+        switch problem {
+        case .nullForNonNull(let type):
+            return "Variable '\(variable)' has coerced Null value for NonNull type '\(type)'"
+        case .invalid(let reason): return "Variable '\(variable)' has an invalid value: \(reason)"
+        }
+    }
+
+    /// Coerces a JSON value (a variable's, or part of one) to `type`.
+    func coerce(_ value: JSON, to type: TypeReference) throws(InputProblem) -> JSON {
+        switch type {
+        case .nonNull(let inner):
+            if value.isNull { throw .nullForNonNull(type) }
+            return try coerce(value, to: inner)
+        case .list(let inner):
+            if value.isNull { return .null }
+            if case .array(let elements) = value {
+                var output: [JSON] = []
+                output.reserveCapacity(elements.count)
+                for element in elements { output.append(try coerce(element, to: inner)) }
+                return .array(output)
+            }
+            return .array([try coerce(value, to: inner)])
+        case .named(let name):
+            if value.isNull { return .null }
+            guard let schemaType = schema.type(named: name) else { throw .invalid("Unknown type '\(name)'.") }
+            switch schemaType.kind {
+            case .scalar:
+                do {
+                    return try scalar(name).parseValue(value)
+                } catch {
+                    throw .invalid(error.reason)
+                }
+            case .enum:
+                guard case .string(let text) = value, schemaType.enumValues.contains(where: { $0.name == text }) else {
+                    throw .invalid(
+                        "Invalid input for enum '\(name)'. No value found for name '\(value.stringValue ?? value.text)'"
+                    )
+                }
+                return value
+            case .inputObject:
+                guard case .object(let members) = value else {
+                    throw .invalid("Expected type 'Map' but was '\(BuiltInScalar.kind(of: value))'.")
+                }
+                for key in members.keys where schemaType.inputField(named: key) == nil {
+                    throw .invalid(
+                        "The variables input contains a field name '\(key)' that is not defined for input object type '\(name)' "
+                    )
+                }
+                var output = JSONObject()
+                for field in schemaType.inputFields {
+                    if let member = members[field.name] {
+                        output.append(field.name, try coerce(member, to: field.type))
+                    } else if let defaultValue = field.defaultValue {
+                        if let value = try coerceLiteral(defaultValue, to: field.type, variables: JSONObject()) {
+                            output.append(field.name, value)
+                        }
+                    } else if field.type.isNonNull {
+                        throw .nullForNonNull(field.type)
+                    }
+                }
+                return .object(output)
+            default:
+                throw .invalid("'\(name)' is not an input type.")
+            }
+        }
+    }
+
+    private func scalar(_ name: String) -> any ScalarType {
+        scalars[name] ?? PassThroughScalar(name: name)
+    }
+
+    // MARK: Literals and arguments
+
+    /// Coerces a literal of the document to `type`; `nil` when it is a variable that was not
+    /// given (the value is then absent, not null).
+    func coerceLiteral(_ value: Value, to type: TypeReference, variables: JSONObject) throws(InputProblem) -> JSON? {
+        if case .variable(let name) = value {
+            guard let given = variables[name] else {
+                if type.isNonNull { throw .nullForNonNull(type) }
+                return nil
+            }
+            if given.isNull && type.isNonNull { throw .nullForNonNull(type) }
+            return given
+        }
+        switch type {
+        case .nonNull(let inner):
+            if case .null = value { throw .nullForNonNull(type) }
+            guard let coerced = try coerceLiteral(value, to: inner, variables: variables), !coerced.isNull else {
+                throw .nullForNonNull(type)
+            }
+            return coerced
+        case .list(let inner):
+            if case .null = value { return .null }
+            if case .list(let elements) = value {
+                var output: [JSON] = []
+                for element in elements {
+                    output.append(try coerceLiteral(element, to: inner, variables: variables) ?? .null)
+                }
+                return .array(output)
+            }
+            return .array([try coerceLiteral(value, to: inner, variables: variables) ?? .null])
+        case .named(let name):
+            if case .null = value { return .null }
+            guard let schemaType = schema.type(named: name) else { throw .invalid("Unknown type '\(name)'.") }
+            switch schemaType.kind {
+            case .scalar:
+                do {
+                    return try scalar(name).parseLiteral(value)
+                } catch {
+                    throw .invalid(error.reason)
+                }
+            case .enum:
+                guard case .enumValue(let text) = value, schemaType.enumValues.contains(where: { $0.name == text })
+                else {
+                    throw .invalid(
+                        "Invalid input for enum '\(name)'. No value found for name '\(Printer.print(value))'")
+                }
+                return .string(text)
+            case .inputObject:
+                guard case .object(let fields) = value else {
+                    throw .invalid("Expected type '\(name)' but was '\(Printer.print(value).prefix(100))'.")
+                }
+                var output = JSONObject()
+                for field in schemaType.inputFields {
+                    if let node = fields.first(where: { $0.name == field.name }) {
+                        if let coerced = try coerceLiteral(node.value, to: field.type, variables: variables) {
+                            output.append(field.name, coerced)
+                            continue
+                        }
+                    }
+                    if let defaultValue = field.defaultValue {
+                        if let coerced = try coerceLiteral(defaultValue, to: field.type, variables: JSONObject()) {
+                            output.append(field.name, coerced)
+                        }
+                    } else if field.type.isNonNull {
+                        throw .nullForNonNull(field.type)
+                    }
+                }
+                return .object(output)
+            default:
+                throw .invalid("'\(name)' is not an input type.")
+            }
+        }
+    }
+
+    /// The coerced arguments of a field or directive: given ones, then defaults; absent
+    /// optional arguments stay absent.
+    func coerceArguments(
+        _ definitions: [SchemaInputValue], _ arguments: [Argument], variables: JSONObject
+    ) throws(InputProblem) -> JSONObject {
+        var output = JSONObject()
+        for definition in definitions {
+            if let node = arguments.first(where: { $0.name == definition.name }) {
+                if let coerced = try coerceLiteral(node.value, to: definition.type, variables: variables) {
+                    output.append(definition.name, coerced)
+                    continue
+                }
+            }
+            if let defaultValue = definition.defaultValue {
+                if let coerced = try coerceLiteral(defaultValue, to: definition.type, variables: JSONObject()) {
+                    output.append(definition.name, coerced)
+                }
+            } else if definition.type.isNonNull {
+                throw .nullForNonNull(definition.type)
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,40 @@
+/// The errors AppSync's model resolvers raise, with AppSync's `errorType` and message.
+enum AppSyncErrors {
+    /// A duplicate create, a write to a missing item, or a failed `condition`.
+    static func conditionalCheckFailed() -> ExecutionError {
+        ExecutionError(
+            "The conditional request failed (Service: DynamoDb, Status Code: 400, Request ID: \(requestID()))",
+            errorType: "DynamoDB:ConditionalCheckFailedException")
+    }
+
+    /// The caller may not use `field` of `type` (`Not Authorized to access listPosts on type Query`).
+    static func unauthorized(field: String, type: String) -> ExecutionError {
+        ExecutionError("Not Authorized to access \(field) on type \(type)", errorType: "Unauthorized")
+    }
+
+    /// Key arguments that cannot be combined, in the words of Amplify's resolvers.
+    static func invalidArguments(_ message: String) -> ExecutionError {
+        ExecutionError(message, errorType: "InvalidArgumentsError")
+    }
+
+    /// A `nextToken` this server did not issue for this read, or one that was changed.
+    static func invalidPaginationToken() -> ExecutionError {
+        ExecutionError(
+            "com.amazonaws.deepdish.common.pagination.InvalidPaginationTokenException: Invalid pagination token given.",
+            errorType: "DynamoDB:UserIllegalArgumentException")
+    }
+
+    /// An expression DynamoDB rejects (a `between` without two bounds, a `limit` below 1, …).
+    static func dynamoDBValidation(_ message: String) -> ExecutionError {
+        ExecutionError(
+            "\(message) (Service: DynamoDb, Status Code: 400, Request ID: \(requestID()))",
+            errorType: "DynamoDB:DynamoDbException")
+    }
+
+    /// A random request id of AppSync's form, for messages that carry one.
+    static func requestID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let hex = Array("0123456789ABCDEF")
+        return String((0..<52).map { _ in hex[Int.random(in: 0..<16, using: &generator)] })
+    }
+}

@@ -1,0 +1,54 @@
+import ModelTransform
+
+/// What the resolvers of one model share: the model, its stored layout, the store, the token
+/// signer and the model's authorization rules.
+struct ModelEnvironment: Sendable {
+    let catalog: ModelCatalog
+    let model: Model
+    let layout: TableLayout
+    let store: any ModelStore
+    let tokens: PaginationToken
+    let authorizer: ModelAuthorizer
+
+    init(catalog: ModelCatalog, model: Model, store: any ModelStore, tokens: PaginationToken) {
+        self.catalog = catalog
+        self.model = model
+        layout = TableLayout(model: model)
+        self.store = store
+        self.tokens = tokens
+        authorizer = ModelAuthorizer(model: model, settings: catalog.authorization)
+    }
+
+    /// The environment of another model of the catalog (relationships).
+    func related(_ name: String) -> ModelEnvironment? {
+        catalog.model(named: name).map { ModelEnvironment(catalog: catalog, model: $0, store: store, tokens: tokens) }
+    }
+
+    /// The primary key of an object holding the key fields (arguments, inputs, items).
+    func key(of object: JSONObject) throws(ExecutionError) -> ItemKey {
+        guard let key = layout.primaryKey.key(of: object) else {
+            throw AppSyncErrors.invalidArguments(
+                "The key fields of \(model.name) (\(layout.primaryKey.fields.joined(separator: ", "))) are required.")
+        }
+        return key
+    }
+
+    /// Access for `operation`, or AppSync's Unauthorized error naming the field when nothing grants it.
+    func access(
+        _ operation: AuthRule.Operation, _ identity: RequestIdentity, field: String, type: String
+    ) throws(ExecutionError) -> ModelAuthorizer.Access {
+        let access = authorizer.access(operation, identity: identity)
+        if access.isDenied { throw AppSyncErrors.unauthorized(field: field, type: type) }
+        return access
+    }
+
+    /// Whether `item` may be returned under `access` (static grant, or a dynamic rule matching it).
+    func permits(_ item: JSONObject, _ access: ModelAuthorizer.Access, _ identity: RequestIdentity) -> Bool {
+        access.isGranted || authorizer.item(item, matches: access.dynamicRules, identity: identity)
+    }
+}
+
+extension KeySchema {
+    /// Every key field, partition first.
+    var fields: [String] { [partitionField] + sortFields }
+}

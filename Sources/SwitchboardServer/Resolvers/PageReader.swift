@@ -1,0 +1,50 @@
+import GraphQLLanguage
+
+/// The part every list-shaped read shares (`listX`, index queries, `@hasMany` connections):
+/// `limit` (default 100) and `nextToken`, one key-ordered page from the store, then the
+/// `filter` and the dynamic auth rules applied to what was read — after the limit, as DynamoDB
+/// applies a FilterExpression, so a page may be short or empty and still have a `nextToken`.
+struct PageReader: Sendable {
+    let environment: ModelEnvironment
+
+    /// The `ModelXConnection` value of one page.
+    func read(
+        _ query: KeyQuery, arguments: JSONObject, defaultLimit: Int = 100, access: ModelAuthorizer.Access,
+        identity: RequestIdentity
+    ) async throws -> JSON {
+        var query = query
+        let limit = arguments["limit"]?.intValue ?? defaultLimit
+        guard limit >= 1 else {
+            throw AppSyncErrors.dynamoDBValidation(
+                "1 validation error detected: Value '\(limit)' at 'limit' failed to satisfy constraint: "
+                    + "Member must have value greater than or equal to 1")
+        }
+        query.limit = limit
+        let scope = PaginationToken.Scope(table: query.table, index: query.index, partition: query.partition)
+        if case .string(let token)? = arguments["nextToken"] {
+            query.after = try environment.tokens.decode(token, scope: scope)
+        }
+        let page = try await environment.store.query(query)
+        let filter = ItemFilter(kind: .filter)
+        var items: [JSON] = []
+        for item in page.items {
+            if case .object(let expression)? = arguments["filter"], !(try filter.matches(item, expression)) { continue }
+            guard environment.permits(item, access, identity) else { continue }
+            items.append(.object(item))
+        }
+        return [
+            "items": .array(items),
+            "nextToken": page.cursor.map { .string(environment.tokens.encode($0, scope: scope)) } ?? .null,
+        ]
+    }
+
+    /// The sort-key condition argument of a field (the one of type `…KeyConditionInput`).
+    static func sortConditionArgument(of field: SchemaField) -> String? {
+        field.arguments.first { $0.type.namedType.hasSuffix("KeyConditionInput") }?.name
+    }
+
+    /// `sortDirection: DESC` reads backwards.
+    static func ascending(_ arguments: JSONObject) -> Bool {
+        arguments["sortDirection"]?.stringValue != "DESC"
+    }
+}

@@ -1,0 +1,37 @@
+/// `updateX(input, condition)`: sets the fields the input gives, removes those given as `null`
+/// (even non-null ones, as AppSync does), keeps the others, resets `updatedAt`; fails with
+/// `ConditionalCheckFailedException` when the item does not exist or `condition` does not hold.
+struct UpdateResolver: FieldResolver {
+    let environment: ModelEnvironment
+
+    func resolve(_ call: FieldCall<RequestContext>) async throws -> JSON {
+        let identity = call.context.identity
+        let model = environment.model
+        let field = call.info.field.name
+        let type = call.info.parentType
+        let access = try environment.access(.update, identity, field: field, type: type)
+        let input = call.arguments["input"]?.objectValue ?? JSONObject()
+        let key = try environment.key(of: input)
+        let keyFields = Set(environment.layout.primaryKey.fields)
+        let condition = call.arguments["condition"]?.objectValue
+        let environment = environment
+        let now = call.context.now
+        let result = try await environment.store.write(in: model.name, key: key) { existing in
+            guard var item = existing else { throw AppSyncErrors.conditionalCheckFailed() }
+            guard environment.permits(item, access, identity) else {
+                throw AppSyncErrors.unauthorized(field: field, type: type)
+            }
+            if let condition, !(try ItemFilter(kind: .condition).matches(item, condition)) {
+                throw AppSyncErrors.conditionalCheckFailed()
+            }
+            for (name, value) in input where !keyFields.contains(name) {
+                item[name] = value.isNull ? nil : value
+            }
+            if let updatedAt = model.timestamps.updatedAt, input[updatedAt] == nil {
+                item[updatedAt] = .string(now)
+            }
+            return .put(item)
+        }
+        return result.new.map(JSON.object) ?? .null
+    }
+}

@@ -1,0 +1,135 @@
+import GraphQLLanguage
+import ModelTransform
+import SwitchboardLocking
+
+/// A committed mutation result for subscribers: the mutation field and its value as the
+/// mutation selected it, keyed by field names (AppSync's rule: subscribers get only those fields).
+struct MutationEvent: Sendable {
+    /// The mutation field (`createPost`).
+    var mutation: String
+    /// The selected value, keyed by field names.
+    var payload: JSON
+}
+
+/// A request's document: parsed and valid, or the errors to answer with.
+enum ParsedDocument: Sendable {
+    case valid(Document)
+    case invalid([ExecutionError])
+}
+
+/// The GraphQL side of the local server: the AppSync schema of an `@model` schema, its
+/// resolvers over a store, and request handling — parse (cached), validate with AppSync's
+/// messages, execute, and collect the mutation results subscribers should receive.
+final class GraphQLService: Sendable {
+    /// How many parsed and validated documents are kept (by query text); the cache is emptied
+    /// when it fills. Documents longer than ``maximumCachedDocumentLength`` are not cached.
+    static let maximumCachedDocuments = 512
+    static let maximumCachedDocumentLength = 64 * 1024
+
+    let schema: Schema
+    let catalog: ModelCatalog
+    let executor: Executor<RequestContext>
+    /// Mutation field → the subscription fields `@aws_subscribe` lists it in.
+    let subscriptionsByMutation: [String: [String]]
+    private let documents = Locked<[String: ParsedDocument]>([:])
+
+    init(transform: ModelTransformOutput, store: any ModelStore) async throws {
+        schema = try Schema(document: transform.appSyncDocument, options: .appSync)
+        catalog = transform.catalog
+        let tokens = PaginationToken(secret: try await store.paginationSecret())
+        let resolvers = ResolverCatalog.registry(catalog: catalog, schema: schema, store: store, tokens: tokens)
+        executor = Executor(
+            schema: schema, resolvers: resolvers, scalars: AppSyncScalar.all,
+            accessPolicy: DirectiveAccessPolicy(schema: schema, defaultMode: catalog.authorization.defaultMode))
+        var targets: [String: [String]] = [:]
+        for field in schema.subscriptionType.flatMap(schema.type(named:))?.fields ?? [] {
+            for directive in field.directives where directive.name == "aws_subscribe" {
+                guard case .list(let names)? = directive.arguments.first(where: { $0.name == "mutations" })?.value
+                else {
+                    continue
+                }
+                for case .string(let mutation, _) in names { targets[mutation, default: []].append(field.name) }
+            }
+        }
+        subscriptionsByMutation = targets
+    }
+
+    /// The parsed document of `query` if it is valid, else its errors in AppSync's words.
+    func document(_ query: String) -> ParsedDocument {
+        if let cached = documents.withLock({ $0[query] }) { return cached }
+        let result: ParsedDocument
+        do {
+            let document = try Parser.parse(query)
+            let errors = schema.validate(document)
+            result =
+                errors.isEmpty
+                ? .valid(document) : .invalid(errors.map { ValidationMessages.error($0, in: document) })
+        } catch {
+            result = .invalid([ValidationMessages.syntaxError(error)])
+        }
+        if query.utf8.count <= Self.maximumCachedDocumentLength {
+            documents.withLock { cache in
+                if cache.count >= Self.maximumCachedDocuments { cache.removeAll() }
+                cache[query] = result
+            }
+        }
+        return result
+    }
+
+    /// Runs one request: the response and, for mutations, the events to publish.
+    func execute(
+        query: String, variables: JSONObject, operationName: String?, context: RequestContext
+    ) async -> (result: ExecutionResult, events: [MutationEvent]) {
+        let document: Document
+        switch self.document(query) {
+        case .invalid(let errors): return (ExecutionResult(data: nil, errors: errors), [])
+        case .valid(let parsed): document = parsed
+        }
+        let prepared: Executor<RequestContext>.PreparedOperation
+        do {
+            prepared = try executor.prepare(document, operationName: operationName, variables: variables)
+        } catch {
+            return (ExecutionResult(data: nil, errors: [error]), [])
+        }
+        let result = await executor.execute(prepared, context: context)
+        guard prepared.operation.operation == .mutation else { return (result, []) }
+        return (result, events(of: result, prepared))
+    }
+
+    /// The mutation results subscribers listen for, projected onto the mutation's selection.
+    private func events(of result: ExecutionResult, _ prepared: Executor<RequestContext>.PreparedOperation)
+        -> [MutationEvent]
+    {
+        guard case .object(let data)? = result.data, let root = schema.mutationType else { return [] }
+        let collector = FieldCollector(schema: schema, fragments: prepared.fragments, variables: prepared.variables)
+        var events: [MutationEvent] = []
+        for group in collector.collect(prepared.operation.selectionSet, on: root) {
+            guard subscriptionsByMutation[group.name] != nil, let value = data[group.responseKey], !value.isNull,
+                let field = schema.field(group.name, on: root)
+            else { continue }
+            let payload = Self.project(value, nodes: group.nodes, type: field.type.namedType, schema, collector)
+            events.append(MutationEvent(mutation: group.name, payload: payload))
+        }
+        return events
+    }
+
+    /// `value` (keyed by response keys) re-keyed by field names along the selection.
+    static func project(
+        _ value: JSON, nodes: [Field], type: String, _ schema: Schema, _ collector: FieldCollector
+    ) -> JSON {
+        switch value {
+        case .array(let elements):
+            return .array(elements.map { project($0, nodes: nodes, type: type, schema, collector) })
+        case .object(let object):
+            var output = JSONObject()
+            for group in collector.collectSubfields(of: nodes, on: type) where output[group.name] == nil {
+                guard let member = object[group.responseKey] else { continue }
+                let fieldType = schema.field(group.name, on: type)?.type.namedType ?? type
+                output.append(group.name, project(member, nodes: group.nodes, type: fieldType, schema, collector))
+            }
+            return .object(output)
+        default:
+            return value
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import SwitchboardNet
+
+/// Answers the server's HTTP requests: `POST /graphql` (authenticated, executed, its mutation
+/// results published), WebSocket upgrades on `/graphql/realtime` (AppSync's protocol) and
+/// `/graphql` (graphql-transport-ws), CORS preflights, a short description at `/`, and 404
+/// elsewhere.
+struct HTTPRouter: Sendable {
+    let service: GraphQLService
+    let authenticator: RequestAuthenticator
+    let realtime: RealtimeGateway
+
+    static let corsHeaders: [(String, String)] = [
+        ("Access-Control-Allow-Origin", "*"),
+        ("Access-Control-Allow-Methods", "POST, GET, OPTIONS"),
+        (
+            "Access-Control-Allow-Headers",
+            "content-type, x-api-key, authorization, x-amz-date, x-amz-security-token, x-amz-user-agent"
+        ),
+    ]
+
+    func respond(to request: HTTPRequest) async -> HTTPResponse {
+        switch (request.method, request.path) {
+        case ("OPTIONS", _):
+            return HTTPResponse(status: 204, headers: HTTPHeaders(Self.corsHeaders))
+        case ("POST", "/graphql"):
+            return await graphQL(request)
+        case ("GET", "/graphql"), ("GET", "/graphql/realtime"):
+            guard request.headers.containsToken("websocket", in: "Upgrade") else {
+                return Self.json(
+                    [
+                        "errors": [
+                            ["errorType": "BadRequestException", "message": "POST GraphQL requests to /graphql."]
+                        ]
+                    ],
+                    status: 405)
+            }
+            return realtime.upgrade(request)
+        case ("GET", "/"):
+            return .text("Switchboard local AppSync server: POST /graphql, WebSocket /graphql/realtime\n")
+        default:
+            return Self.json(
+                [
+                    "errors": [
+                        ["errorType": "NotFound", "message": .string("No route for \(request.method) \(request.path)")]
+                    ]
+                ], status: 404)
+        }
+    }
+
+    private func graphQL(_ request: HTTPRequest) async -> HTTPResponse {
+        let headers = request.headers.map { (name: $0.name, value: $0.value) }
+        let identity: RequestIdentity
+        switch authenticator.authenticate(
+            headers: headers, method: request.method, target: request.target, body: request.body)
+        {
+        case .failure(let failure): return Self.json(failure.body, status: 401)
+        case .success(let caller): identity = caller
+        }
+        guard case .object(let body)? = try? JSONReader.read(request.body), case .string(let query)? = body["query"]
+        else {
+            return Self.json(
+                [
+                    "errors": [
+                        [
+                            "errorType": "MalformedHttpRequestException",
+                            "message": "The body must be a JSON object with a \"query\" string.",
+                        ]
+                    ]
+                ], status: 400)
+        }
+        let variables = body["variables"]?.objectValue ?? JSONObject()
+        let operationName = body["operationName"]?.stringValue
+        let context = RequestContext(identity: identity, now: AppSyncClock.nowISO8601())
+        let (result, events) = await service.execute(
+            query: query, variables: variables, operationName: operationName, context: context)
+        // Subscribers get a mutation's result after it committed and before its response goes out.
+        if !events.isEmpty { await realtime.registry.publish(events, now: context.now) }
+        return Self.json(result.json)
+    }
+
+    static func json(_ value: JSON, status: Int = 200) -> HTTPResponse {
+        var writer = JSONWriter(capacity: 1024)
+        writer.write(value)
+        var headers: HTTPHeaders = ["Content-Type": "application/json; charset=UTF-8"]
+        for (name, value) in corsHeaders { headers.add(name: name, value: value) }
+        return HTTPResponse(status: status, headers: headers, body: writer.bytes)
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import ModelTransform
+import SwitchboardSigV4
+
+extension LocalServer {
+    /// Where items are kept.
+    public enum Storage: Sendable, Hashable {
+        /// In memory: gone when the server stops (tests, demos).
+        case inMemory
+        /// A SQLite database in this directory (created if missing), kept across restarts.
+        case directory(URL)
+    }
+
+    /// An API key the server accepts in `x-api-key`.
+    public struct APIKey: Sendable, Hashable, CustomStringConvertible {
+        /// The key (AppSync's look: `da2-` and 26 characters).
+        public var value: String
+        /// When the key stops working; `nil` for never.
+        public var expires: Date?
+
+        /// Creates a key.
+        public init(_ value: String, expires: Date? = nil) {
+            self.value = value
+            self.expires = expires
+        }
+
+        /// A new random key in AppSync's format.
+        public static func generate() -> APIKey {
+            var generator = SystemRandomNumberGenerator()
+            let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+            return APIKey("da2-" + String((0..<26).map { _ in alphabet.randomElement(using: &generator)! }))
+        }
+
+        /// The expiry only: keys are secrets and never appear in logs.
+        public var description: String { "APIKey(expires: \(expires.map { "\($0)" } ?? "never"))" }
+    }
+
+    /// The IAM roles SigV4 signers can have, which `@auth` rules with `provider: iam` name.
+    public enum IAMRole: String, Sendable, Hashable, CaseIterable {
+        /// Signed-in users (an identity pool's authenticated role): `allow: private, provider: iam`.
+        case authenticated
+        /// Guests (the unauthenticated role): `allow: public, provider: iam`.
+        case unauthenticated
+        /// An administrator role (Amplify's `adminRoles`): every operation on every model.
+        case admin
+    }
+
+    /// Credentials the server accepts SigV4 signatures from, and the role they stand for.
+    public struct IAMPrincipal: Sendable, Hashable {
+        /// The access key pair (and session token, if the signer must present it).
+        public var credentials: AWSCredentials
+        /// The role requests signed with them have.
+        public var role: IAMRole
+
+        /// Creates a principal.
+        public init(credentials: AWSCredentials, role: IAMRole = .authenticated) {
+            self.credentials = credentials
+            self.role = role
+        }
+    }
+
+    /// Settings of the real-time endpoints.
+    public struct RealtimeOptions: Sendable, Hashable {
+        /// The `connectionTimeoutMs` of AppSync's `connection_ack` (default 5 minutes, AppSync's).
+        public var connectionTimeout: Duration
+        /// How often `ka` is sent (default every minute, well within the timeout).
+        public var keepAliveInterval: Duration
+        /// Subscriptions one connection may hold (default 100, AppSync's); more get
+        /// `MaxSubscriptionsReachedError`.
+        public var maximumSubscriptionsPerConnection: Int
+        /// Real-time connections open at once (default 1,000); more are refused with HTTP 503.
+        public var maximumConnections: Int
+        /// How long a new AppSync-protocol connection may take to send `connection_init`
+        /// (default 30 s); then it is closed.
+        public var connectionInitTimeout: Duration
+        /// Messages waiting to be written to one connection (default 1,000); a subscriber that
+        /// reads slower than events arrive is disconnected rather than buffered without bound.
+        public var maximumPendingMessages: Int
+
+        /// Creates options; the defaults are AppSync's where it has them.
+        public init(
+            connectionTimeout: Duration = .seconds(300), keepAliveInterval: Duration = .seconds(60),
+            maximumSubscriptionsPerConnection: Int = 100, maximumConnections: Int = 1_000,
+            connectionInitTimeout: Duration = .seconds(30), maximumPendingMessages: Int = 1_000
+        ) {
+            self.connectionTimeout = connectionTimeout
+            self.keepAliveInterval = keepAliveInterval
+            self.maximumSubscriptionsPerConnection = maximumSubscriptionsPerConnection
+            self.maximumConnections = maximumConnections
+            self.connectionInitTimeout = connectionInitTimeout
+            self.maximumPendingMessages = maximumPendingMessages
+        }
+    }
+
+    /// Everything a server is started with besides its schema.
+    public struct Configuration: Sendable {
+        /// The interface to listen on (default `127.0.0.1`).
+        public var host: String
+        /// The port; `0` picks a free one (``LocalServer/port`` tells which).
+        public var port: Int
+        /// Where items are kept (default in memory).
+        public var storage: Storage
+        /// The API keys accepted (default: one generated key).
+        public var apiKeys: [APIKey]
+        /// The SigV4 credentials accepted (default none: IAM requests are refused).
+        public var iamPrincipals: [IAMPrincipal]
+        /// The region IAM signatures must be scoped to (default `us-east-1`).
+        public var region: String
+        /// The real-time endpoints' settings.
+        public var realtime: RealtimeOptions
+        /// The `@model` transform's settings (the API's authorization modes).
+        public var transformOptions: TransformOptions
+        /// The largest request body accepted (default 1 MiB).
+        public var maximumRequestBodySize: Int
+
+        /// Creates a configuration.
+        public init(
+            host: String = "127.0.0.1", port: Int = 0, storage: Storage = .inMemory, apiKeys: [APIKey] = [.generate()],
+            iamPrincipals: [IAMPrincipal] = [], region: String = "us-east-1", realtime: RealtimeOptions = .init(),
+            transformOptions: TransformOptions = .init(), maximumRequestBodySize: Int = 1 << 20
+        ) {
+            self.host = host
+            self.port = port
+            self.storage = storage
+            self.apiKeys = apiKeys
+            self.iamPrincipals = iamPrincipals
+            self.region = region
+            self.realtime = realtime
+            self.transformOptions = transformOptions
+            self.maximumRequestBodySize = maximumRequestBodySize
+        }
+    }
+}
+
+/// Why a local server could not start.
+public enum LocalServerError: Error, Sendable, CustomStringConvertible {
+    /// The `@model` schema has errors (each `file:line:column: error: …`).
+    case invalidSchema([String])
+    /// The store could not be opened or migrated.
+    case store(String)
+    /// The address could not be bound.
+    case listen(String)
+
+    /// What went wrong and what to do.
+    public var description: String {
+        switch self {
+        case .invalidSchema(let diagnostics): return "The schema has errors:\n" + diagnostics.joined(separator: "\n")
+        case .store(let reason): return reason
+        case .listen(let reason): return "Cannot listen: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import CSQLite
+import Foundation
+
+/// One value of a SQLite column, in SQLite's storage classes.
+enum SQLiteValue: Sendable, Hashable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+}
+
+/// A connection to a SQLite database with a cache of prepared statements. Not thread-safe: the
+/// ``SQLiteStore`` actor owns it and is the only one using it.
+final class SQLiteDatabase {
+    private let handle: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
+
+    /// Opens (creating if needed) the database at `path`; `":memory:"` for a private in-memory one.
+    init(path: String) throws(StoreError) {
+        var connection: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &connection, flags, nil)
+        guard status == SQLITE_OK, let connection else {
+            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let connection { sqlite3_close_v2(connection) }
+            throw StoreError("Cannot open the SQLite database at \(path): \(message)")
+        }
+        handle = connection
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    private func failure(_ what: String) -> StoreError {
+        StoreError(
+            "SQLite \(what) failed: \(String(cString: sqlite3_errmsg(handle))) (code \(sqlite3_extended_errcode(handle)))"
+        )
+    }
+
+    /// Runs SQL without results (several statements allowed).
+    func execute(_ sql: String) throws(StoreError) {
+        var message: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? "unknown error"
+            sqlite3_free(message)
+            throw StoreError("SQLite failed: \(text) in \(sql.prefix(200))")
+        }
+    }
+
+    /// Runs one statement with `bindings` and returns its rows, each a list of (column, value).
+    @discardableResult
+    func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> [[(
+        name: String, value: SQLiteValue
+    )]] {
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        for (index, value) in bindings.enumerated() {
+            let position = Int32(index + 1)
+            let status: Int32
+            switch value {
+            case .null: status = sqlite3_bind_null(statement, position)
+            case .integer(let number): status = sqlite3_bind_int64(statement, position, number)
+            case .real(let number): status = sqlite3_bind_double(statement, position, number)
+            case .text(let text):
+                status = sqlite3_bind_text(statement, position, text, -1, switchboard_sqlite_transient())
+            case .blob(let bytes):
+                status = bytes.withUnsafeBytes { buffer in
+                    sqlite3_bind_blob(
+                        statement, position, buffer.baseAddress, Int32(buffer.count), switchboard_sqlite_transient())
+                }
+            }
+            guard status == SQLITE_OK else { throw failure("binding a value") }
+        }
+        var rows: [[(name: String, value: SQLiteValue)]] = []
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { break }
+            guard status == SQLITE_ROW else { throw failure("running \(sql.prefix(120))") }
+            let count = sqlite3_column_count(statement)
+            var row: [(name: String, value: SQLiteValue)] = []
+            row.reserveCapacity(Int(count))
+            for column in 0..<count {
+                let name = String(cString: sqlite3_column_name(statement, column))
+                row.append((name, Self.value(statement, column)))
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    private static func value(_ statement: OpaquePointer, _ column: Int32) -> SQLiteValue {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(statement, column) else { return .text("") }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        default: return .null
+        }
+    }
+
+    private func prepared(_ sql: String) throws(StoreError) -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw failure("preparing \(sql.prefix(200))")
+        }
+        // Statements built from the schema are few; a bounded cache keeps hostile variety out.
+        if statements.count >= Self.maximumCachedStatements {
+            for old in statements.values { sqlite3_finalize(old) }
+            statements.removeAll()
+        }
+        statements[sql] = statement
+        return statement
+    }
+
+    /// The most prepared statements kept (the schema's reads and writes need a few per model).
+    static let maximumCachedStatements = 512
+
+    /// Runs `body` in a transaction that takes the write lock at once; commits when `body`
+    /// returns, rolls back when it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// `"name"`, with embedded quotes doubled: identifiers in SQL built from schema names.
+    static func quoted(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

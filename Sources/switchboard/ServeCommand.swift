@@ -1,0 +1,146 @@
+import Foundation
+import ModelTransform
+import SwitchboardServer
+import SwitchboardSigV4
+
+/// `switchboard serve --schema model.graphql`: runs the `@model` schema as a local
+/// AppSync-compatible server until Ctrl-C or SIGTERM.
+struct ServeCommand: CLICommand {
+    static let name = "serve"
+    static let summary = "serve an @model schema as a local AppSync-compatible API (SQLite store)"
+    static let usage = """
+        switchboard serve --schema FILE [--host H] [--port N] [--data DIR | --in-memory] [--api-key KEY]
+                          [--aws-access-key-id ID --aws-secret-access-key SECRET] [--region R]
+                          [--write-config FILE] [--default-auth-mode MODE] [--auth-mode MODE]...
+          --schema FILE             the @model schema (Amplify GraphQL Transformer v2)
+          --host H                  the interface to listen on (default: 127.0.0.1)
+          --port N                  the port (default: 20002); 0 picks a free one
+          --data DIR                where the SQLite store lives (default: ./switchboard-data)
+          --in-memory               keep items in memory only (gone when the server stops)
+          --api-key KEY             the API key to accept (default: generated, kept in the data directory)
+          --aws-access-key-id ID    accept SigV4 (AWS_IAM) requests signed with these credentials, as the
+          --aws-secret-access-key S   authenticated role (default: AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY)
+          --region R                the region IAM signatures are scoped to (default: AWS_REGION or us-east-1)
+          --write-config FILE       write an amplifyconfiguration.json for this server
+        \(CodegenSchemaInput.authorizationUsage)
+        Prints the GraphQL and real-time endpoints and the API key once it accepts connections;
+        Ctrl-C or SIGTERM stop it with every write committed.
+        """
+    static let options: Set<String> = CodegenSchemaInput.options.union([
+        "host", "port", "data", "api-key", "aws-access-key-id", "aws-secret-access-key", "region", "write-config",
+    ])
+    static let flags: Set<String> = ["in-memory"]
+
+    static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+        guard arguments.positional.isEmpty else { throw UsageError("serve takes no positional arguments") }
+        let (schemaPath, schema) = try CodegenSchemaInput.schema(arguments)
+        var configuration = LocalServer.Configuration(
+            host: arguments.value("host") ?? "127.0.0.1", port: try port(arguments),
+            transformOptions: try CodegenSchemaInput.transformOptions(arguments))
+        let environment = ProcessInfo.processInfo.environment
+        configuration.region = arguments.value("region") ?? environment["AWS_REGION"] ?? "us-east-1"
+        let dataDirectory: URL?
+        if arguments.flags.contains("in-memory") {
+            guard arguments.value("data") == nil else {
+                throw UsageError("give either --data or --in-memory, not both")
+            }
+            dataDirectory = nil
+            configuration.storage = .inMemory
+        } else {
+            let directory = URL(fileURLWithPath: arguments.value("data") ?? "switchboard-data")
+            dataDirectory = directory
+            configuration.storage = .directory(directory)
+        }
+        if let credentials = try iamCredentials(arguments, environment: environment) {
+            configuration.iamPrincipals = [.init(credentials: credentials, role: .authenticated)]
+        }
+        let (key, keyFile) = try apiKey(arguments, dataDirectory: dataDirectory)
+        configuration.apiKeys = [key]
+        let server: LocalServer
+        do {
+            server = try await LocalServer.start(schema: schema, fileName: schemaPath, configuration: configuration)
+        } catch let error as LocalServerError {
+            if case .invalidSchema(let diagnostics) = error {
+                FileHandle.standardError.write(Data((diagnostics.joined(separator: "\n") + "\n").utf8))
+                return ExitCode.usage
+            }
+            throw error
+        }
+        if let keyFile {
+            do {
+                try Data((key.value + "\n").utf8).write(to: keyFile, options: .atomic)
+            } catch {
+                await server.stop()
+                throw UsageError("cannot keep the API key in \(keyFile.path): \(error.localizedDescription)")
+            }
+        }
+        for warning in server.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        print("Switchboard local AppSync server for \(schemaPath)")
+        print("  GraphQL:   \(server.graphQLEndpoint.absoluteString)")
+        print("  Real-time: \(server.realtimeEndpoint.absoluteString)")
+        print("  API key:   \(server.apiKey ?? "none")")
+        if let principal = configuration.iamPrincipals.first {
+            print("  IAM:       \(principal.credentials.accessKeyId) (region \(configuration.region), service appsync)")
+        }
+        print("  Data:      \(dataDirectory.map { "\($0.path) (SQLite)" } ?? "in memory")")
+        if let path = arguments.value("write-config") {
+            do {
+                let text = server.amplifyConfiguration() + "\n"
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                await server.stop()
+                throw UsageError("cannot write \(path): \(error.localizedDescription)")
+            }
+            print("  Config:    wrote \(path)")
+        }
+        print("Stop with Ctrl-C.")
+        fflush(nil)  // all streams: output may be a pipe, and the next line can take a while
+        let signal = await ShutdownSignal.wait()
+        await server.stop()
+        print("\(signal): stopped.")
+        return ExitCode.success
+    }
+
+    private static func port(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+        guard let text = arguments.value("port") else { return 20002 }
+        guard let port = Int(text), (0...65535).contains(port) else {
+            throw UsageError("--port must be a number from 0 to 65535")
+        }
+        return port
+    }
+
+    /// `--api-key`, else the key kept in the data directory, else a new one, with the file to
+    /// keep it in once the server started (so clients stay configured across restarts).
+    private static func apiKey(_ arguments: ParsedArguments, dataDirectory: URL?) throws(UsageError)
+        -> (key: LocalServer.APIKey, file: URL?)
+    {
+        if let key = arguments.value("api-key") {
+            guard !key.isEmpty else { throw UsageError("--api-key must not be empty") }
+            return (LocalServer.APIKey(key), nil)
+        }
+        guard let dataDirectory else { return (.generate(), nil) }
+        let file = dataDirectory.appendingPathComponent("api-key")
+        if let data = FileManager.default.contents(atPath: file.path) {
+            let key = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !key.isEmpty { return (LocalServer.APIKey(key), nil) }
+        }
+        return (.generate(), file)
+    }
+
+    private static func iamCredentials(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError)
+        -> AWSCredentials?
+    {
+        let id = arguments.value("aws-access-key-id")
+        let secret = arguments.value("aws-secret-access-key")
+        switch (id, secret) {
+        case (let id?, let secret?): return AWSCredentials(accessKeyId: id, secretAccessKey: secret)
+        case (nil, nil):
+            guard let id = environment["AWS_ACCESS_KEY_ID"], let secret = environment["AWS_SECRET_ACCESS_KEY"],
+                !id.isEmpty, !secret.isEmpty
+            else { return nil }
+            let token = environment["AWS_SESSION_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+            return AWSCredentials(accessKeyId: id, secretAccessKey: secret, sessionToken: token)
+        default: throw UsageError("give --aws-access-key-id and --aws-secret-access-key together")
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+
+@testable import SwitchboardServer
+
+/// Every operator of Amplify's filter and condition inputs, with DynamoDB's semantics.
+@Suite struct ItemFilterTests {
+    static let item: JSONObject = [
+        "title": "Hello world", "rating": 4, "score": 2.5, "published": true, "tags": ["swift", "graphql"],
+        "status": "DRAFT", "meta": ["a": 1],
+    ]
+
+    func matches(_ filter: JSON, _ item: JSONObject? = ItemFilterTests.item) throws(ExecutionError) -> Bool {
+        try ItemFilter(kind: .filter).matches(item, filter.objectValue ?? JSONObject())
+    }
+
+    @Test func comparisonsAreTypedAndMissingAttributesFailThemExceptNe() throws {
+        let cases: [(JSON, Bool)] = [
+            (["rating": ["eq": 4]], true), (["rating": ["eq": 4.0]], true), (["rating": ["eq": "4"]], false),
+            (["rating": ["ne": 5]], true), (["rating": ["ne": 4]], false), (["rating": ["ne": "4"]], true),
+            (["missing": ["ne": 1]], true), (["missing": ["eq": 1]], false), (["missing": ["lt": 1]], false),
+            (["rating": ["lt": 5]], true), (["rating": ["lt": 4]], false), (["rating": ["le": 4]], true),
+            (["rating": ["gt": 3]], true), (["rating": ["ge": 5]], false), (["score": ["gt": 2]], true),
+            (["title": ["gt": "Hello"]], true), (["title": ["lt": "hello"]], true), (["title": ["gt": 1]], false),
+            (["published": ["eq": true]], true), (["published": ["ne": true]], false),
+            (["status": ["eq": "DRAFT"]], true),
+            (["rating": ["between": [4, 9]]], true), (["rating": ["between": [1, 4]]], true),
+            (["rating": ["between": [5, 9]]], false), (["title": ["between": ["A", "I"]]], true),
+        ]
+        for (filter, expected) in cases { #expect(try matches(filter) == expected, "\(filter.text)") }
+    }
+
+    @Test func containsBeginsWithExistenceTypeAndSize() throws {
+        let cases: [(JSON, Bool)] = [
+            (["title": ["contains": "lo wo"]], true), (["title": ["contains": "xyz"]], false),
+            (["tags": ["contains": "swift"]], true), (["tags": ["contains": "sw"]], false),
+            (["tags": ["notContains": "rust"]], true), (["title": ["notContains": "world"]], false),
+            (["missing": ["notContains": "x"]], true), (["missing": ["contains": "x"]], false),
+            (["title": ["beginsWith": "Hell"]], true), (["title": ["beginsWith": "ello"]], false),
+            (["rating": ["beginsWith": "4"]], false),
+            (["title": ["attributeExists": true]], true), (["missing": ["attributeExists": false]], true),
+            (["missing": ["attributeExists": true]], false),
+            (["title": ["attributeType": "string"]], true), (["rating": ["attributeType": "number"]], true),
+            (["published": ["attributeType": "bool"]], true), (["tags": ["attributeType": "list"]], true),
+            (["meta": ["attributeType": "map"]], true), (["rating": ["attributeType": "string"]], false),
+            (["missing": ["attributeType": "_null"]], false),
+            (["title": ["size": ["eq": 11]]], true), (["tags": ["size": ["gt": 1, "lt": 3]]], true),
+            (["tags": ["size": ["between": [3, 5]]]], false), (["rating": ["size": ["ge": 0]]], false),
+        ]
+        for (filter, expected) in cases { #expect(try matches(filter) == expected, "\(filter.text)") }
+    }
+
+    @Test func andOrNotAndSeveralOperatorsCombine() throws {
+        let cases: [(JSON, Bool)] = [
+            (["rating": ["gt": 1, "lt": 4]], false), (["rating": ["gt": 1, "lt": 5]], true),
+            (["rating": ["eq": 4], "status": ["eq": "PUBLISHED"]], false),
+            (["or": [["rating": ["eq": 1]], ["status": ["eq": "DRAFT"]]]], true),
+            (["or": [["rating": ["eq": 1]], ["status": ["eq": "PUBLISHED"]]]], false),
+            (["and": [["rating": ["eq": 4]], ["status": ["eq": "DRAFT"]]]], true),
+            (["not": ["rating": ["eq": 4]]], false), (["not": ["or": [["rating": ["eq": 1]]]]], true),
+            ([:], true), (["or": []], true),
+        ]
+        for (filter, expected) in cases { #expect(try matches(filter) == expected, "\(filter.text)") }
+    }
+
+    @Test func malformedBetweenIsADynamoDBValidationError() throws {
+        for filter: JSON in [["rating": ["between": [1]]], ["rating": ["between": [9, 1]]]] {
+            do throws(ExecutionError) {
+                _ = try matches(filter)
+                Issue.record("\(filter.text) was accepted")
+            } catch {
+                #expect(error.errorType == "DynamoDB:DynamoDbException")
+                #expect(error.message.contains("BETWEEN"))
+            }
+        }
+    }
+
+    @Test func conditionsOnAMissingItemSeeEveryAttributeMissing() throws {
+        #expect(try matches(["title": ["attributeExists": false]], nil))
+        #expect(try !matches(["title": ["eq": "x"]], nil))
+        #expect(try matches(["title": ["ne": "x"]], nil))
+    }
+}
