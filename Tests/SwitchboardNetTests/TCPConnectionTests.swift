@@ -72,7 +72,7 @@ struct TCPConnectionTests {
         async let accepted = listener.accept()
         let client = try await TCPConnection.connect(host: "127.0.0.1", port: listener.port)
         let server = try await accepted
-        let payload = (0..<8_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let payload = (0..<4_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         let writer = Task {
             try await client.write(payload)
             await client.close()

@@ -63,7 +63,7 @@ public enum CommandRunner {
             // either: the write then fails with EPIPE instead.
             if standardInput != nil { signal(SIGPIPE, SIG_IGN) }
             let writer = input.fileHandleForWriting
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
                 if let standardInput { try? writer.write(contentsOf: standardInput) }
                 try? writer.close()
             }
@@ -76,27 +76,43 @@ public enum CommandRunner {
 
 /// Drains a pipe on a thread of its own with blocking reads, so a chatty child never blocks on a
 /// full pipe buffer. (Foundation's `readabilityHandler` crashed in libdispatch on Linux when it
-/// was cleared while the child's last bytes arrived.)
+/// was cleared while the child's last bytes arrived.) Nothing here waits on a Dispatch worker:
+/// on Linux those are the threads Swift concurrency runs on, and tests blocking them starve the
+/// whole suite's network tests.
 private final class DataCollector: @unchecked Sendable {
-    // `data` is written only by the reader thread until it signals `done`; `finish` reads it after.
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
+    private struct State {
+        var data = Data()
+        var isDone = false
+        var waiter: CheckedContinuation<Data, Never>?
+    }
+
+    // `lock` protects `state`.
+    private let lock = NSLock()
+    private var state = State()
 
     init(_ handle: FileHandle) {
-        let reader = Thread { [self] in
-            while case let chunk = handle.availableData, !chunk.isEmpty { data.append(chunk) }
-            done.signal()
+        Thread.detachNewThread { [self] in
+            while case let chunk = handle.availableData, !chunk.isEmpty {
+                lock.withLock { state.data.append(chunk) }
+            }
+            let (waiter, data) = lock.withLock { () -> (CheckedContinuation<Data, Never>?, Data) in
+                state.isDone = true
+                defer { state.waiter = nil }
+                return (state.waiter, state.data)
+            }
+            waiter?.resume(returning: data)
         }
-        reader.start()
     }
 
     /// Everything the child wrote, once it closed the pipe (it has exited when this is called).
     func finish() async -> String {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                self.done.wait()
-                continuation.resume()
+        let data = await withCheckedContinuation { (continuation: CheckedContinuation<Data, Never>) in
+            let ready = lock.withLock { () -> Data? in
+                if state.isDone { return state.data }
+                state.waiter = continuation
+                return nil
             }
+            if let ready { continuation.resume(returning: ready) }
         }
         return String(decoding: data, as: UTF8.self)
     }
@@ -136,7 +152,7 @@ extension CommandRunner {
         /// returns its exit status, or the signal's number when a signal ended it.
         public func exitStatus() async -> Int32 {
             await withCheckedContinuation { continuation in
-                DispatchQueue.global().async { [process] in
+                Thread.detachNewThread { [process] in
                     process.waitUntilExit()
                     continuation.resume(returning: process.terminationStatus)
                 }

@@ -66,3 +66,15 @@ private final class HangRace<T: Sendable>: @unchecked Sendable {
         taken?.resume(with: result)
     }
 }
+
+/// Runs the synchronous, CPU-bound `body` on a thread of its own and returns its result. Swift
+/// Testing runs every test on the cooperative pool, which has one thread per core: a test that
+/// computes for seconds there holds back every other test's tasks (and their timeouts keep
+/// running), while a thread only takes its share of the CPU.
+public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+}

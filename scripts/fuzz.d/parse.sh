@@ -21,7 +21,7 @@ done
     cat Tests/Fixtures/graphql/fuzz-schema.graphqls
     printf '"""\n'
 } >"$out/FuzzSchemaSDL.swift"
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name GraphQLLanguage \
+swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name GraphQLLanguage -package-name switchboard \
     Sources/GraphQLLanguage/*/*.swift scripts/fuzzers/Parse/FuzzParse.swift "$out/FuzzSchemaSDL.swift" -o "$out/fuzz-parse"
 LSAN_OPTIONS="suppressions=$PWD/scripts/fuzz.d/parse.lsan-suppressions${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
     "$out/fuzz-parse" -max_total_time="$seconds" -max_len=4096 -timeout=60 -rss_limit_mb=2048 \

@@ -77,11 +77,17 @@ public final class EventLoop: Sendable {
     /// Suspends until `fd` is ready for `interest` (exactly one of `.read`, `.write`).
     /// Throws `CancellationError` if the task is cancelled and ``NetworkError/Kind/closed`` if the
     /// descriptor is deregistered meanwhile.
-    func waitUntilReady(_ fd: Int32, for interest: Interest) async throws {
+    ///
+    /// `isStillOpen` is asked under the loop's lock whether the caller still owns `fd`: a socket
+    /// closed by another task between its failed read and this wait must not register, because
+    /// the number may already belong to a new socket, whose wake-up it would take (a listener
+    /// then found its slot busy and stopped accepting).
+    func waitUntilReady(_ fd: Int32, for interest: Interest, isStillOpen: () -> Bool) async throws {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let failure: (any Error)? = registrations.withLock { table in
                     if Task.isCancelled { return CancellationError() }
+                    guard isStillOpen() else { return NetworkError(.closed, operation: "wait") }
                     var registration = table[fd] ?? Registration()
                     if interest == .read {
                         if registration.reader != nil {

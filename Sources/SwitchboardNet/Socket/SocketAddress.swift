@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import SwitchboardLocking
 
 #if canImport(Glibc)
@@ -14,12 +14,13 @@ struct SocketAddress: Sendable {
     let family: Int32
 
     /// Every address of `host`, in `getaddrinfo`'s order, without blocking the caller's thread:
-    /// numeric addresses directly, names on a Dispatch worker (a DNS lookup can take seconds, and a
-    /// cooperative-pool thread must never wait that long).
+    /// numeric addresses directly, names on a thread of their own (a DNS lookup can take seconds;
+    /// on Linux, Dispatch's global workers are the threads Swift concurrency runs on, and must
+    /// never wait that long).
     static func resolveAll(host: String, port: Int) async throws(NetworkError) -> [SocketAddress] {
         if let numeric = try? SocketAddress(host: host, port: port, flags: AI_NUMERICHOST) { return [numeric] }
         let result: Result<[SocketAddress], NetworkError> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
                 do throws(NetworkError) {
                     continuation.resume(returning: .success(try lookup(host: host, port: port, flags: 0)))
                 } catch {

@@ -69,7 +69,7 @@ public final class TCPConnection: ByteStream {
                 throw error
             }
             do {
-                try await loop.waitUntilReady(fd, for: .write)
+                try await loop.waitUntilReady(fd, for: .write) { connection.owns(fd) }
             } catch {
                 await connection.close()
                 throw error
@@ -106,7 +106,7 @@ public final class TCPConnection: ByteStream {
             if let bytes { return bytes }
             if fd < 0 { throw NetworkError(.closed, operation: "read") }
             switch failure {
-            case EAGAIN, EWOULDBLOCK: try await loop.waitUntilReady(fd, for: .read)
+            case EAGAIN, EWOULDBLOCK: try await loop.waitUntilReady(fd, for: .read) { self.owns(fd) }
             case EINTR: continue
             case ECONNRESET: return []
             default: throw NetworkError(.systemCall, operation: "read", errorNumber: failure, detail: remoteAddress)
@@ -144,9 +144,9 @@ public final class TCPConnection: ByteStream {
             case EAGAIN, EWOULDBLOCK:
                 if let stallTimeout {
                     let loop = self.loop
-                    try await withWriteTimeout(stallTimeout) { try await loop.waitUntilReady(fd, for: .write) }
+                    try await withWriteTimeout(stallTimeout) { try await loop.waitUntilReady(fd, for: .write) { self.owns(fd) } }
                 } else {
-                    try await loop.waitUntilReady(fd, for: .write)
+                    try await loop.waitUntilReady(fd, for: .write) { self.owns(fd) }
                 }
             case EINTR: continue
             default: throw NetworkError(.systemCall, operation: "write", errorNumber: failure, detail: remoteAddress)
@@ -193,6 +193,9 @@ public final class TCPConnection: ByteStream {
     public func close() async {
         closeNow()
     }
+
+    /// Whether `fd` is still this connection's descriptor (it is -1 once closed).
+    private func owns(_ fd: Int32) -> Bool { descriptor.withLock { $0 == fd } }
 
     /// Synchronous form of ``close()`` for cleanup paths that cannot suspend.
     public func closeNow() {

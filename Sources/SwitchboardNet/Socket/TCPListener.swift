@@ -75,7 +75,7 @@ public final class TCPListener: Sendable {
             }
             if listenFD < 0 { throw NetworkError(.closed, operation: "accept") }
             switch failure {
-            case EAGAIN, EWOULDBLOCK: try await loop.waitUntilReady(listenFD, for: .read)
+            case EAGAIN, EWOULDBLOCK: try await loop.waitUntilReady(listenFD, for: .read) { descriptor.withLock { $0 == listenFD } }
             case EINTR, ECONNABORTED, EPROTO: continue
             case EMFILE, ENFILE, ENOBUFS, ENOMEM:
                 // Out of descriptors: back off briefly instead of spinning, then try again.
@@ -84,6 +84,9 @@ public final class TCPListener: Sendable {
             }
         }
     }
+
+    /// The listening descriptor while open (tests that exercise the event loop directly).
+    var descriptorForTesting: Int32? { descriptor.withLock { $0 >= 0 ? $0 : nil } }
 
     /// Stops listening; a pending ``accept()`` fails with ``NetworkError/Kind/closed``.
     public func close() {

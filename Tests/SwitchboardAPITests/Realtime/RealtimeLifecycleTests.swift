@@ -102,7 +102,7 @@ import Testing
         #expect(recorder.finished == false)
     }
 
-    @Test func tenThousandSubscribeCancelCyclesLeaveNothingBehind() async throws {
+    @Test func thousandsOfSubscribeCancelCyclesLeaveNothingBehind() async throws {
         let server = try await MockServer(endpoints: [SubscriptionEndpoint(.operations("OnCreateTodo"))])
         defer { Task { await server.stop() } }
         let plugin = try await Harness.plugin(for: server)
@@ -113,7 +113,7 @@ import Testing
         let socketsBefore = Self.openSockets(port: server.port)
         #expect(socketsBefore == nil || socketsBefore == 2)
 
-        for _ in 0..<10_000 {
+        for _ in 0..<3_000 {
             let stream = plugin.subscribe(request: Harness.onCreateTodo)
             for try await event in stream {
                 if case .connection(.connected) = event { break }
@@ -123,7 +123,7 @@ import Testing
             await server.realtimeStatistics.activeSubscriptions == 1
         }
         let statistics = await server.realtimeStatistics
-        #expect(statistics.subscriptionsStarted == 10_001)
+        #expect(statistics.subscriptionsStarted == 3_001)
         #expect(statistics.openConnections == 1)
         #expect(await plugin.realtimeSubscriptionCount() == 1)
         #expect(Self.openSockets(port: server.port) == socketsBefore)
