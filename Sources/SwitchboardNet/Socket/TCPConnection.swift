@@ -144,7 +144,9 @@ public final class TCPConnection: ByteStream {
             case EAGAIN, EWOULDBLOCK:
                 if let stallTimeout {
                     let loop = self.loop
-                    try await withWriteTimeout(stallTimeout) { try await loop.waitUntilReady(fd, for: .write) { self.owns(fd) } }
+                    try await withWriteTimeout(stallTimeout) {
+                        try await loop.waitUntilReady(fd, for: .write) { self.owns(fd) }
+                    }
                 } else {
                     try await loop.waitUntilReady(fd, for: .write) { self.owns(fd) }
                 }

@@ -75,7 +75,8 @@ public final class TCPListener: Sendable {
             }
             if listenFD < 0 { throw NetworkError(.closed, operation: "accept") }
             switch failure {
-            case EAGAIN, EWOULDBLOCK: try await loop.waitUntilReady(listenFD, for: .read) { descriptor.withLock { $0 == listenFD } }
+            case EAGAIN, EWOULDBLOCK:
+                try await loop.waitUntilReady(listenFD, for: .read) { descriptor.withLock { $0 == listenFD } }
             case EINTR, ECONNABORTED, EPROTO: continue
             case EMFILE, ENFILE, ENOBUFS, ENOMEM:
                 // Out of descriptors: back off briefly instead of spinning, then try again.
