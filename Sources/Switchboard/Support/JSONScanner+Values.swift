@@ -1,18 +1,60 @@
 import Foundation
 
-/// Building ``JSONValue``s with the scanner: the same grammar, limits and error offsets as
+/// What the scanner builds values with: one grammar, one set of limits and one kind of error for
+/// every JSON representation in the package (``JSONValue`` here, the local server's ordered,
+/// integer-keeping values there). Containers arrive bottom-up, complete.
+package protocol JSONValueBuilder {
+    /// The values built.
+    associatedtype Value
+    /// `null`.
+    func null() -> Value
+    /// `true` or `false`.
+    func boolean(_ value: Bool) -> Value
+    /// A number as written (already valid JSON), or `nil` when it cannot be represented.
+    func number(_ text: String, isInteger: Bool) -> Value?
+    /// A string, escapes decoded.
+    func string(_ value: String) -> Value
+    /// An array.
+    func array(_ elements: [Value]) -> Value
+    /// An object's members in document order; a key may repeat (RFC 8259 leaves that open).
+    func object(_ members: [(key: String, value: Value)]) -> Value
+}
+
+/// ``JSONValue``s: numbers as `Double`; of repeated keys, the last one wins.
+struct JSONValueTreeBuilder: JSONValueBuilder {
+    func null() -> JSONValue { .null }
+    func boolean(_ value: Bool) -> JSONValue { .boolean(value) }
+    func number(_ text: String, isInteger: Bool) -> JSONValue? {
+        guard let number = Double(text), number.isFinite else { return nil }
+        return .number(number)
+    }
+    func string(_ value: String) -> JSONValue { .string(value) }
+    func array(_ elements: [JSONValue]) -> JSONValue { .array(elements) }
+    func object(_ members: [(key: String, value: JSONValue)]) -> JSONValue {
+        .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+/// Reading values with the scanner: the same grammar, limits and error offsets as
 /// ``JSONScanner/firstError(in:)``, so a document is either valid everywhere or invalid with one
 /// explanation. Foundation's decoder is not used: it rejects valid numbers such as `-0.0e-7`.
 extension JSONScanner {
     /// The JSON value `bytes` hold (one value, surrounded by optional whitespace).
     package static func value(in bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> JSONValue {
+        try value(in: bytes, builder: JSONValueTreeBuilder())
+    }
+
+    /// The value `bytes` hold, built by `builder`; nesting beyond `maximumDepth` is an error.
+    package static func value<Builder: JSONValueBuilder>(
+        in bytes: UnsafeBufferPointer<UInt8>, builder: Builder, maximumDepth: Int = maximumDepth
+    ) throws(Failure) -> Builder.Value {
         if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
             throw Failure(offset: offset, reason: "invalid UTF-8")
         }
-        var scanner = JSONScanner(bytes)
+        var scanner = JSONScanner(bytes, maximumDepth: maximumDepth)
         scanner.skipWhitespace()
         guard scanner.index < bytes.count else { throw Failure(offset: 0, reason: "the body is empty") }
-        let value = try scanner.readValue()
+        let value = try scanner.readValue(builder)
         scanner.skipWhitespace()
         if scanner.index < bytes.count {
             throw scanner.failure("unexpected \(scanner.describeCurrent()) after the JSON value")
@@ -20,81 +62,67 @@ extension JSONScanner {
         return value
     }
 
-    private mutating func readValue() throws(Failure) -> JSONValue {
+    private mutating func readValue<Builder: JSONValueBuilder>(_ builder: Builder) throws(Failure) -> Builder.Value {
         skipWhitespace()
         guard let byte = peek() else { throw failure("expected a value") }
         switch byte {
-        case UInt8(ascii: "{"): return try readContainer(isObject: true)
-        case UInt8(ascii: "["): return try readContainer(isObject: false)
-        case UInt8(ascii: "\""): return .string(try readString())
+        case UInt8(ascii: "{"): return try readContainer(isObject: true, builder)
+        case UInt8(ascii: "["): return try readContainer(isObject: false, builder)
+        case UInt8(ascii: "\""): return builder.string(try readString())
         case UInt8(ascii: "t"):
             try skipLiteral("true")
-            return .boolean(true)
+            return builder.boolean(true)
         case UInt8(ascii: "f"):
             try skipLiteral("false")
-            return .boolean(false)
+            return builder.boolean(false)
         case UInt8(ascii: "n"):
             try skipLiteral("null")
-            return .null
+            return builder.null()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let start = index
             try skipNumber()
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            guard let number = Double(text), number.isFinite else {
+            let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            let isInteger = !raw.contains {
+                $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+            }
+            let text = String(decoding: raw, as: UTF8.self)
+            guard let number = builder.number(text, isInteger: isInteger) else {
                 throw Failure(offset: start, reason: "number \(text.prefix(40)) is beyond the range of a Double")
             }
-            return .number(number)
+            return number
         default: throw failure("expected a value, found \(describeCurrent())")
         }
     }
 
-    /// An object or array; members of an object with the same key: the last one wins.
-    private mutating func readContainer(isObject: Bool) throws(Failure) -> JSONValue {
+    private mutating func readContainer<Builder: JSONValueBuilder>(
+        isObject: Bool, _ builder: Builder
+    ) throws(Failure) -> Builder.Value {
         let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-        depth += 1
-        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
+        try enterContainer()
         defer { depth -= 1 }
-        index += 1
-        var members: [String: JSONValue] = [:]
-        var elements: [JSONValue] = []
-        skipWhitespace()
-        if peek() == close {
-            index += 1
-            return isObject ? .object(members) : .array(elements)
-        }
+        var members: [(key: String, value: Builder.Value)] = []
+        var elements: [Builder.Value] = []
+        if try containerEnds(close) { return isObject ? builder.object(members) : builder.array(elements) }
         while true {
             skipWhitespace()
             if isObject {
-                guard peek() == UInt8(ascii: "\"") else {
-                    throw failure("expected a string key, found \(describeCurrent())")
-                }
-                let key = try readString()
-                skipWhitespace()
-                guard peek() == UInt8(ascii: ":") else { throw failure("expected ':', found \(describeCurrent())") }
-                index += 1
-                members[key] = try readValue()
+                let key = try readKey()
+                members.append((key, try readValue(builder)))
             } else {
-                elements.append(try readValue())
+                elements.append(try readValue(builder))
             }
-            skipWhitespace()
-            if peek() == UInt8(ascii: ",") {
-                let comma = index
-                index += 1
-                skipWhitespace()
-                if peek() == close {
-                    throw Failure(
-                        offset: comma,
-                        reason:
-                            "trailing comma before '\(Character(Unicode.Scalar(close)))' (JSON does not allow trailing commas)"
-                    )
-                }
-            } else if peek() == close {
-                index += 1
-                return isObject ? .object(members) : .array(elements)
-            } else {
-                throw failure("expected ',' or '\(Character(Unicode.Scalar(close)))', found \(describeCurrent())")
-            }
+            if try elementEnds(close) { return isObject ? builder.object(members) : builder.array(elements) }
         }
+    }
+
+    /// Reads an object member's key and the `:` after it.
+    private mutating func readKey() throws(Failure) -> String {
+        guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string key, found \(describeCurrent())") }
+        let key = try readString()
+        skipWhitespace()
+        guard peek() == UInt8(ascii: ":") else { throw failure("expected ':', found \(describeCurrent())") }
+        index += 1
+        return key
     }
 
     /// A string's value. The bytes are valid UTF-8 (checked up front), so only escapes need work.

@@ -16,9 +16,12 @@ package struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
+    /// The deepest nesting accepted.
+    let maximumDepth: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = JSONScanner.maximumDepth) {
         self.bytes = bytes
+        self.maximumDepth = maximumDepth
     }
 
     /// The byte range of the value at `path` (object keys from the root), or `nil` when a key is
@@ -131,15 +134,9 @@ package struct JSONScanner {
     }
 
     private mutating func skipContainer(close: UInt8, isObject: Bool) throws(Failure) {
-        depth += 1
-        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
+        try enterContainer()
         defer { depth -= 1 }
-        index += 1
-        skipWhitespace()
-        if peek() == close {
-            index += 1
-            return
-        }
+        if try containerEnds(close) { return }
         while true {
             skipWhitespace()
             if isObject {
@@ -152,27 +149,48 @@ package struct JSONScanner {
                 index += 1
             }
             try skipValue()
-            skipWhitespace()
-            if peek() == UInt8(ascii: ",") {
-                let comma = index
-                index += 1
-                skipWhitespace()
-                if peek() == close {
-                    // Some JSON parsers (Foundation's among them, on some platforms) accept this;
-                    // Switchboard does not, so a file means the same thing everywhere.
-                    throw Failure(
-                        offset: comma,
-                        reason:
-                            "trailing comma before '\(Character(Unicode.Scalar(close)))' (JSON does not allow trailing commas)"
-                    )
-                }
-            } else if peek() == close {
-                index += 1
-                return
-            } else {
-                throw failure("expected ',' or '\(Character(Unicode.Scalar(close)))', found \(describeCurrent())")
-            }
+            if try elementEnds(close) { return }
         }
+    }
+
+    /// Steps into an array or object at the cursor, counting its depth against the limit.
+    mutating func enterContainer() throws(Failure) {
+        depth += 1
+        guard depth <= maximumDepth else { throw failure("nesting deeper than \(maximumDepth) levels") }
+        index += 1
+    }
+
+    /// After the opening bracket: whether the container is empty (its closing bracket is consumed).
+    mutating func containerEnds(_ close: UInt8) throws(Failure) -> Bool {
+        skipWhitespace()
+        guard peek() == close else { return false }
+        index += 1
+        return true
+    }
+
+    /// After an element or member: `true` at the closing bracket (consumed), `false` after a comma.
+    mutating func elementEnds(_ close: UInt8) throws(Failure) -> Bool {
+        skipWhitespace()
+        if peek() == UInt8(ascii: ",") {
+            let comma = index
+            index += 1
+            skipWhitespace()
+            if peek() == close {
+                // Some JSON parsers (Foundation's among them, on some platforms) accept this;
+                // Switchboard does not, so a file means the same thing everywhere.
+                throw Failure(
+                    offset: comma,
+                    reason:
+                        "trailing comma before '\(Character(Unicode.Scalar(close)))' (JSON does not allow trailing commas)"
+                )
+            }
+            return false
+        }
+        if peek() == close {
+            index += 1
+            return true
+        }
+        throw failure("expected ',' or '\(Character(Unicode.Scalar(close)))', found \(describeCurrent())")
     }
 
     /// Skips a string and returns the range of its contents (without quotes, escapes raw).
