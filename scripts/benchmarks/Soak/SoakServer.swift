@@ -74,6 +74,9 @@ actor SoakServer {
         await running.stop()
     }
 
+    /// The current instance's real-time counters.
+    func statistics() async -> MockRealtimeStatistics? { await server?.realtimeStatistics }
+
     /// Real-time connections accepted by every instance so far, and open on the current one.
     func realtimeConnections() async -> (accepted: Int, open: Int) {
         let statistics = await server?.realtimeStatistics

@@ -87,6 +87,14 @@ do {
         report.reconnectedAfterChaos = ContinuousClock.now - quietStart
     }
     progress("disruptions over: \(run.connectedCount)/\(options.subscriptions) connected")
+    if run.connectedCount < options.subscriptions, let before = await run.server.statistics() {
+        try await Task.sleep(for: .seconds(10))
+        let after = await run.server.statistics()
+        progress(
+            "  mock: \(before.openConnections) connections, \(before.activeSubscriptions) subscriptions active, "
+                + "\(before.subscriptionsStarted) started; 10 s later \(after?.activeSubscriptions ?? 0) active, "
+                + "\(after?.subscriptionsStarted ?? 0) started; client: \(run.transport.openSockets) sockets open")
+    }
     for subscriber in run.subscribers.filter({ !$0.ledger.withLock { $0.isConnected } }).prefix(5) {
         let ledger = subscriber.ledger.withLock { $0 }
         print(
