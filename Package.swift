@@ -69,6 +69,10 @@ let apiTargets: [Target] = [
     .executableTarget(
         name: "subscription-bench", dependencies: ["SwitchboardAPI", "SwitchboardMock", "SwitchboardLocking"],
         path: "scripts/benchmarks/SubscriptionBench"),
+    // scripts/soak: subscriptions, queries and mutations under disconnects, restarts and slow consumers
+    .executableTarget(
+        name: "soak", dependencies: ["SwitchboardAPI", "SwitchboardMock", "SwitchboardLocking"],
+        path: "scripts/benchmarks/Soak"),
 ]
 
 // MARK: - Sockets, event loop, HTTP/1.1, WebSocket, TLS

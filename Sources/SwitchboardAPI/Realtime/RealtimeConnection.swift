@@ -403,6 +403,10 @@ actor RealtimeConnection {
             }
             for (id, entry) in entries where !entry.acknowledged {
                 if let startDeadline = entry.startDeadline, now > startDeadline {
+                    // The server may have started it all the same (its start_ack queued behind
+                    // events): stop it there, or it delivers to nobody for the connection's life,
+                    // and every retry by the app adds one more.
+                    if isReady { try? await watched.send(text: adapter.stopMessage(id: id)) }
                     await finish(id, with: .failed(SubscriptionError.acknowledgementTimeout("start_ack")))
                 }
             }

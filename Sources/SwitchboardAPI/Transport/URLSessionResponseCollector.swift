@@ -20,22 +20,19 @@ final class URLSessionResponseCollector: NSObject, URLSessionDataDelegate, Senda
     /// The largest body collected; a larger one fails with ``URLSessionTransport/bodyTooLarge(_:limit:)``.
     let maximumBodySize: Int
     /// Tasks in flight by `taskIdentifier` (unique within a session).
-    private let pending = Locked<[Int: Pending]>([:])
+    private let inFlight = Locked<[Int: Pending]>([:])
 
     init(maximumBodySize: Int) {
         self.maximumBodySize = maximumBodySize
     }
 
-    /// Runs `task` and returns its response once it completes; cancelling the calling Swift task
-    /// cancels it.
-    func response(to task: URLSessionDataTask) async throws -> HTTPTransportResponse {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation) }
-                task.resume()
-            }
-        } onCancel: {
-            task.cancel()
+    /// Sends `request` through `session` (whose delegate this is) and returns the response once
+    /// it completes; cancelling the calling Swift task cancels it.
+    func response(to request: URLRequest, in session: URLSession) async throws -> HTTPTransportResponse {
+        try await PendingDataTask.run { pending, continuation in
+            let task = session.dataTask(with: request)
+            self.inFlight.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation) }
+            pending.start(task)
         }
     }
 
@@ -44,18 +41,18 @@ final class URLSessionResponseCollector: NSObject, URLSessionDataDelegate, Senda
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         let declaredTooLarge = response.expectedContentLength > Int64(maximumBodySize)
-        pending.withLock { tasks in
+        inFlight.withLock { tasks in
             tasks[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
             if declaredTooLarge { tasks[dataTask.taskIdentifier]?.exceededLimit = true }
         }
         completionHandler(.allow)
         // `.cancel` would do, but swift-corelibs-foundation then completes the task only when the
         // server closes the connection.
-        if declaredTooLarge { dataTask.cancel() }
+        if declaredTooLarge { PendingDataTask.cancelElsewhere(dataTask) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let exceeded = pending.withLock { tasks -> Bool in
+        let exceeded = inFlight.withLock { tasks -> Bool in
             guard var entry = tasks[dataTask.taskIdentifier], !entry.exceededLimit else { return false }
             if entry.body.count + data.count > maximumBodySize {
                 entry.exceededLimit = true
@@ -66,11 +63,11 @@ final class URLSessionResponseCollector: NSObject, URLSessionDataDelegate, Senda
             tasks[dataTask.taskIdentifier] = entry
             return entry.exceededLimit
         }
-        if exceeded { dataTask.cancel() }
+        if exceeded { PendingDataTask.cancelElsewhere(dataTask) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let entry = inFlight.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         let url = task.originalRequest?.url
         if entry.exceededLimit {
             entry.continuation.resume(throwing: URLSessionTransport.bodyTooLarge(url, limit: maximumBodySize))

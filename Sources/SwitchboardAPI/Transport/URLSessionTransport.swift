@@ -81,9 +81,21 @@ public struct URLSessionTransport: HTTPTransport {
 
     private func exchange(_ request: URLRequest) async throws -> HTTPTransportResponse {
         if let collector {
-            return try await collector.response(to: session.dataTask(with: request))
+            return try await collector.response(to: request, in: session)
         }
-        let (body, response) = try await session.data(for: request)
+        let (body, response) = try await PendingDataTask.run {
+            (pending, continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+            pending.start(
+                session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let response {
+                        continuation.resume(returning: (data ?? Data(), response))
+                    } else {
+                        continuation.resume(throwing: Self.notHTTP(request.url))
+                    }
+                })
+        }
         guard let http = response as? HTTPURLResponse else { throw Self.notHTTP(request.url) }
         guard body.count <= maximumResponseBodySize else {
             throw Self.bodyTooLarge(request.url, limit: maximumResponseBodySize)
