@@ -121,7 +121,7 @@ public struct HTTPRequestParser: Sendable {
         if headEnd - start > limits.maxHeadBytes {
             throw failure(431, "the request head exceeds \(limits.maxHeadBytes) bytes", at: start)
         }
-        let lines = splitLines(from: start, to: headEnd)
+        let lines = HTTPHeadSyntax.lines(in: buffer, from: start, to: headEnd)
         guard let requestLine = lines.first else { throw failure(400, "empty request", at: start) }
         var request = try parseRequestLine(requestLine)
         for line in lines.dropFirst() {
@@ -135,29 +135,14 @@ public struct HTTPRequestParser: Sendable {
         return request
     }
 
-    private func splitLines(from lower: Int, to upper: Int) -> [Range<Int>] {
-        var lines: [Range<Int>] = []
-        var lineStart = lower
-        var index = lower
-        while index < upper {
-            if buffer[index] == 13 && index + 1 < upper + 2 && buffer[index + 1] == 10 {
-                lines.append(lineStart..<index)
-                index += 2
-                lineStart = index
-            } else {
-                index += 1
-            }
-        }
-        lines.append(lineStart..<upper)
-        return lines
-    }
-
     private func parseRequestLine(_ line: Range<Int>) throws(HTTPParseError) -> HTTPRequest {
         let parts = buffer[line].split(separator: 32, omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
             throw failure(400, "malformed request line", at: line.lowerBound)
         }
-        guard parts[0].allSatisfy(isTokenByte) else { throw failure(400, "malformed method", at: line.lowerBound) }
+        guard parts[0].allSatisfy(HTTPHeadSyntax.isTokenByte) else {
+            throw failure(400, "malformed method", at: line.lowerBound)
+        }
         guard parts[1].allSatisfy({ $0 > 32 && $0 < 127 }) else {
             throw failure(400, "malformed request target", at: parts[1].startIndex)
         }
@@ -175,24 +160,11 @@ public struct HTTPRequestParser: Sendable {
     /// to a property of `self`: reading `self` while writing one of its properties would copy the
     /// parser, and with it every field so far, for each line.
     private func headerField(_ line: Range<Int>) throws(HTTPParseError) -> (name: String, value: String) {
-        guard let colon = buffer[line].firstIndex(of: UInt8(ascii: ":")), colon > line.lowerBound else {
-            throw failure(400, "malformed header line", at: line.lowerBound)
+        do {
+            return try HTTPHeadSyntax.field(in: buffer, line: line)
+        } catch {
+            throw failure(400, error.reason, at: error.offset)
         }
-        guard buffer[line.lowerBound..<colon].allSatisfy(isTokenByte) else {
-            // Also rejects obsolete line folding and whitespace before the colon (request smuggling vectors).
-            throw failure(400, "malformed header name", at: line.lowerBound)
-        }
-        var valueStart = colon + 1
-        var valueEnd = line.upperBound
-        while valueStart < valueEnd, buffer[valueStart] == 32 || buffer[valueStart] == 9 { valueStart += 1 }
-        while valueEnd > valueStart, buffer[valueEnd - 1] == 32 || buffer[valueEnd - 1] == 9 { valueEnd -= 1 }
-        if buffer[valueStart..<valueEnd].contains(where: { $0 == 0 || $0 == 10 || $0 == 13 }) {
-            throw failure(400, "control character in header value", at: valueStart)
-        }
-        return (
-            name: String(decoding: buffer[line.lowerBound..<colon], as: UTF8.self),
-            value: String(decoding: buffer[valueStart..<valueEnd], as: UTF8.self)
-        )
     }
 
     private mutating func prepareBody(for request: HTTPRequest, at offset: Int) throws(HTTPParseError) {
@@ -327,18 +299,4 @@ public struct HTTPRequestParser: Sendable {
 
 private func digit(_ byte: UInt8) -> Int? {
     byte >= 48 && byte <= 57 ? Int(byte - 48) : nil
-}
-
-/// RFC 9110 `tchar`: the bytes allowed in methods and header names.
-private func isTokenByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"):
-        true
-    case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-        UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-        UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-        true
-    default: false
-    }
 }

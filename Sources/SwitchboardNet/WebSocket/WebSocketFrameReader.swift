@@ -38,7 +38,6 @@ struct WebSocketFrameReader: Sendable {
     private var messageOpcode: WebSocketOpcode?
     private var messageBytes: [UInt8] = []
     private var validator = UTF8StreamValidator()
-    private var controlPayload: [UInt8] = []
 
     init(expectsMaskedFrames: Bool, maximumMessageSize: Int, maximumFrameSize: Int) {
         self.expectsMaskedFrames = expectsMaskedFrames

@@ -42,12 +42,11 @@ struct HTTPResponseHead: Sendable {
     /// The largest response head accepted.
     static let maximumSize = 16_384
 
-    /// Parses `bytes` (the head without the final blank line).
+    /// Parses `bytes` (the head without the final blank line) with the server's header syntax.
     static func parse(_ bytes: ArraySlice<UInt8>) throws(WebSocketError) -> HTTPResponseHead {
-        let text = String(decoding: bytes, as: UTF8.self)
-        var lines = text.split(separator: "\r\n", omittingEmptySubsequences: false)
-        guard !lines.isEmpty else { throw WebSocketError.invalidHandshake("empty response") }
-        let statusLine = lines.removeFirst()
+        let head = Array(bytes)
+        var lines = HTTPHeadSyntax.lines(in: head, from: 0, to: head.count)
+        let statusLine = String(decoding: head[lines.removeFirst()], as: UTF8.self)
         let parts = statusLine.split(separator: " ", maxSplits: 2)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]), (100...999).contains(status)
         else {
@@ -55,10 +54,13 @@ struct HTTPResponseHead: Sendable {
         }
         var headers = HTTPHeaders()
         for line in lines where !line.isEmpty {
-            guard let colon = line.firstIndex(of: ":") else {
-                throw WebSocketError.invalidHandshake("malformed header line: \(line.prefix(80))")
+            do {
+                let field = try HTTPHeadSyntax.field(in: head, line: line)
+                headers.add(name: field.name, value: field.value)
+            } catch {
+                let text = String(decoding: head[line], as: UTF8.self)
+                throw WebSocketError.invalidHandshake("\(error.reason): \(text.prefix(80))")
             }
-            headers.add(name: String(line[..<colon]), value: String(line[line.index(after: colon)...].trimmingSpaces()))
         }
         return HTTPResponseHead(status: status, headers: headers)
     }
