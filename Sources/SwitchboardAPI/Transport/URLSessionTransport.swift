@@ -40,6 +40,7 @@ public struct URLSessionTransport: HTTPTransport {
 
     /// Uses a new ephemeral session allowing `maximumConnectionsPerHost` parallel connections.
     /// - Parameters:
+    ///   - maximumConnectionsPerHost: How many connections to one host may be open at once.
     ///   - timeout: How long the session waits for the next bytes (connecting included) before it
     ///     gives up; restarts whenever bytes arrive.
     ///   - maximumResponseBodySize: A larger response body is cut off and the request fails.
