@@ -32,7 +32,7 @@ import Testing
     }
 }
 
-/// The outputs quoted in Docs.docc/GraphQLLanguage.md.
+/// The outputs quoted in Docs.docc/GraphQLLanguageGuide.md.
 @Suite struct ArticleExampleTests {
     @Test func syntaxErrorExcerpt() throws {
         let error = try #require(throws: GraphQLSyntaxError.self) { try Parser.parse("{ hero { } }") }
