@@ -74,6 +74,17 @@ struct HTTPRequestParserTests {
         #expect(throws: HTTPParseError.self) { _ = try parseAll(text, limits: .init(maxHeadBytes: 1024)) }
     }
 
+    /// A head right at the limit is accepted whether it arrives at once or byte by byte, and one a
+    /// byte over it is refused both ways (the piecewise path once refused the first too early).
+    @Test(arguments: [false, true])
+    func theHeadLimitIsTheSameWhateverThePieces(byteByByte: Bool) throws {
+        let limits = HTTPRequestParser.Limits(maxHeadBytes: 64)
+        let atLimit = "GET / HTTP/1.1\r\nX: " + String(repeating: "a", count: 64 - 19) + "\r\n\r\n"
+        #expect(try parseAll(atLimit, limits: limits, byteByByte: byteByByte).count == 1)
+        let overLimit = "GET / HTTP/1.1\r\nX: " + String(repeating: "a", count: 64 - 18) + "\r\n\r\n"
+        #expect(throws: HTTPParseError.self) { _ = try parseAll(overLimit, limits: limits, byteByByte: byteByByte) }
+    }
+
     @Test func oversizedChunkedBodyIsRejected() {
         let chunk = String(repeating: "a", count: 600)
         let text =
