@@ -91,6 +91,10 @@ let netTargets: [Target] = [
     // scripts/bench websocket
     .executableTarget(
         name: "websocket-bench", dependencies: ["SwitchboardNet"], path: "scripts/benchmarks/WebSocketBench"),
+    // scripts/bench serve: the load generator run against `switchboard serve` and the Strawberry baseline.
+    .executableTarget(
+        name: "serve-bench", dependencies: ["SwitchboardNet", "SwitchboardLocking"],
+        path: "scripts/benchmarks/ServeBench"),
 ]
 
 // MARK: - GraphQL language

@@ -1,0 +1,77 @@
+/// The command line: `serve-bench COMMAND URL [--name value]... [--header 'Name: value']...`.
+struct BenchOptions {
+    let command: String
+    let endpoint: BenchEndpoint
+    let headers: [(String, String)]
+    private let values: [String: String]
+
+    static let usage = """
+        usage: serve-bench seed URL --items N [--header 'Name: value']...
+               serve-bench load URL --operation getTodo|listTodos|createTodo --connections N
+                   [--seconds S] [--warmup S] [--header 'Name: value']...
+               serve-bench fanout URL --api-key KEY [--connections N] [--per-connection N] [--events N]
+        URL is http://host:port/graphql. load prints
+        RESULT load REQUESTS SECONDS REQUESTS_PER_SECOND P50_MS P99_MS FAILURES; fanout prints
+        RESULT fanout SUBSCRIPTIONS EVENTS P50_MS P99_MS MAX_MS SETUP_SECONDS.
+        """
+
+    init(_ arguments: [String]) throws(BenchUsageError) {
+        guard arguments.count >= 2 else { throw BenchUsageError(description: Self.usage) }
+        guard let endpoint = BenchEndpoint(url: arguments[1]) else {
+            throw BenchUsageError(description: "not an http://host:port/path URL: \(arguments[1])")
+        }
+        command = arguments[0]
+        self.endpoint = endpoint
+        var headers: [(String, String)] = []
+        var values: [String: String] = [:]
+        var index = 2
+        while index < arguments.count {
+            let name = arguments[index]
+            guard name.hasPrefix("--"), index + 1 < arguments.count else {
+                throw BenchUsageError(description: "expected --name value at \(name)\n\(Self.usage)")
+            }
+            let value = arguments[index + 1]
+            if name == "--header" {
+                guard let colon = value.firstIndex(of: ":") else {
+                    throw BenchUsageError(description: "--header takes 'Name: value', not \(value)")
+                }
+                headers.append(
+                    (String(value[..<colon]), String(value[value.index(after: colon)...].drop { $0 == " " })))
+            } else {
+                values[String(name.dropFirst(2))] = value
+            }
+            index += 2
+        }
+        self.headers = headers
+        self.values = values
+    }
+
+    func string(_ name: String) throws(BenchUsageError) -> String {
+        guard let value = values[name] else { throw BenchUsageError(description: "--\(name) is required") }
+        return value
+    }
+
+    func integer(_ name: String, default fallback: Int? = nil) throws(BenchUsageError) -> Int {
+        guard let text = values[name] else {
+            if let fallback { return fallback }
+            throw BenchUsageError(description: "--\(name) is required")
+        }
+        guard let value = Int(text), value > 0 else {
+            throw BenchUsageError(description: "--\(name) must be a positive integer, not \(text)")
+        }
+        return value
+    }
+
+    func duration(_ name: String, default fallback: Double) throws(BenchUsageError) -> Duration {
+        guard let text = values[name] else { return .milliseconds(Int(fallback * 1000)) }
+        guard let seconds = Double(text), seconds >= 0 else {
+            throw BenchUsageError(description: "--\(name) must be a number of seconds, not \(text)")
+        }
+        return .milliseconds(Int(seconds * 1000))
+    }
+}
+
+/// A command line serve-bench cannot run, with what to write instead.
+struct BenchUsageError: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,109 @@
+import SwitchboardLocking
+
+/// What a ``FanOutRun`` measured: the delivery latency of every event at every subscription.
+struct FanOutResult: Sendable {
+    let subscriptions: Int
+    let events: Int
+    let latencies: LatencySummary
+    /// Seconds to open the connections and start every subscription.
+    let setupSeconds: Double
+}
+
+/// Subscription fan-out: `connections` real-time connections with `subscriptionsPerConnection`
+/// `onCreateTodo` subscriptions each, then `events` `createTodo` mutations over HTTP, each sent
+/// once the previous one reached every subscription; the latency is from just before the
+/// mutation is written to the `data` message's arrival.
+struct FanOutRun: Sendable {
+    let endpoint: BenchEndpoint
+    let apiKey: String
+    let connections: Int
+    let subscriptionsPerConnection: Int
+    let events: Int
+    /// How long one event may take to reach everyone before the run fails.
+    let eventTimeout: Duration = .seconds(30)
+
+    private static let subscription = "subscription OnCreate { onCreateTodo { id name priority } }"
+    private static let mutation =
+        #"{"query":"mutation Create($input: CreateTodoInput!) { createTodo(input: $input) { id name priority } }","#
+        + #""variables":{"input":{"name":"fan-out","priority":1}}}"#
+
+    func run() async throws -> FanOutResult {
+        let setupStart = ContinuousClock.now
+        let subscribers = try await connectAll()
+        let setupSeconds = (ContinuousClock.now - setupStart).milliseconds / 1e3
+        let total = subscribers.reduce(0) { $0 + $1.subscriptions }
+        let sendTimes = Locked<[ContinuousClock.Instant]>([])
+        let latencies = Locked<[Double]>([])
+        let publisher = try await HTTPPostClient.connect(to: endpoint, headers: [("x-api-key", apiKey)])
+        let request = publisher.request(body: Self.mutation)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for subscriber in subscribers {
+                group.addTask {
+                    var received = 0
+                    await subscriber.receive { arrived in
+                        let sent = sendTimes.withLock { $0.indices.contains(received) ? $0[received] : nil }
+                        received += 1
+                        guard let sent else { return }
+                        latencies.withLock { $0.append((arrived - sent).milliseconds) }
+                    }
+                }
+            }
+            defer { group.cancelAll() }
+            do {
+                for event in 0..<events {
+                    sendTimes.withLock { $0.append(ContinuousClock.now) }
+                    let reply = try await publisher.exchange(request)
+                    guard reply.status == 200 && !reply.hasGraphQLErrors else {
+                        let text = String(decoding: reply.body.prefix(300), as: UTF8.self)
+                        throw HTTPPostClientError(description: "createTodo: HTTP \(reply.status) \(text)")
+                    }
+                    try await waitUntil(latencies, count: (event + 1) * total)
+                }
+            } catch {
+                for subscriber in subscribers { await subscriber.close() }
+                throw error
+            }
+            for subscriber in subscribers { await subscriber.close() }
+            await publisher.close()
+        }
+        return FanOutResult(
+            subscriptions: total, events: events, latencies: LatencySummary(latencies.withLock { $0 }),
+            setupSeconds: setupSeconds)
+    }
+
+    /// Opens the connections, at most 32 handshakes at a time.
+    private func connectAll() async throws -> [RealtimeSubscriber] {
+        var subscribers: [RealtimeSubscriber] = []
+        var next = 0
+        while next < connections {
+            let batch = min(32, connections - next)
+            subscribers += try await withThrowingTaskGroup(of: RealtimeSubscriber.self) { group in
+                for _ in 0..<batch {
+                    group.addTask {
+                        try await RealtimeSubscriber.connect(
+                            to: endpoint, apiKey: apiKey, query: Self.subscription,
+                            subscriptions: subscriptionsPerConnection)
+                    }
+                }
+                var opened: [RealtimeSubscriber] = []
+                for try await subscriber in group { opened.append(subscriber) }
+                return opened
+            }
+            next += batch
+        }
+        return subscribers
+    }
+
+    /// Polls (every millisecond; the latencies are timed by the subscribers, not here) until
+    /// `count` deliveries arrived, failing after ``eventTimeout``.
+    private func waitUntil(_ latencies: Locked<[Double]>, count: Int) async throws {
+        let deadline = ContinuousClock.now + eventTimeout
+        while latencies.withLock({ $0.count }) < count {
+            guard ContinuousClock.now < deadline else {
+                let have = latencies.withLock { $0.count }
+                throw HTTPPostClientError(description: "fan-out: \(have) of \(count) deliveries after \(eventTimeout)")
+            }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+    }
+}

@@ -1,0 +1,53 @@
+// scripts/bench serve's load generator: HTTP/1.1 keep-alive GraphQL POSTs over N connections
+// (SwitchboardNet's TCPConnection, the same client for every server measured) and AppSync
+// real-time subscription fan-out. scripts/bench.d/serve.sh starts the servers and prints the table.
+import Foundation
+
+func report(_ error: any Error) -> Never {
+    FileHandle.standardError.write(Data("serve-bench: \(error)\n".utf8))
+    exit(1)
+}
+
+do {
+    let options = try BenchOptions(Array(CommandLine.arguments.dropFirst()))
+    switch options.command {
+    case "seed":
+        let seeder = TodoSeeder(
+            endpoint: options.endpoint, headers: options.headers, count: try options.integer("items"))
+        try await seeder.run()
+    case "load":
+        guard let operation = BenchOperation(rawValue: try options.string("operation")) else {
+            throw BenchUsageError(description: "--operation is one of getTodo, listTodos, createTodo")
+        }
+        let run = LoadRun(
+            endpoint: options.endpoint, headers: options.headers, body: operation.body,
+            connections: try options.integer("connections"), warmUp: try options.duration("warmup", default: 0.5),
+            duration: try options.duration("seconds", default: 3))
+        let result = try await run.run()
+        if let sample = result.failureSample {
+            FileHandle.standardError.write(
+                Data("serve-bench: \(result.failures) failed replies, e.g. \(sample)\n".utf8))
+        }
+        print(
+            String(
+                format: "RESULT load %d %.3f %.1f %.3f %.3f %d", result.requests, result.seconds,
+                result.requestsPerSecond, result.latencies.percentile(0.5), result.latencies.percentile(0.99),
+                result.failures))
+    case "fanout":
+        let run = FanOutRun(
+            endpoint: options.endpoint, apiKey: try options.string("api-key"),
+            connections: try options.integer("connections", default: 1000),
+            subscriptionsPerConnection: try options.integer("per-connection", default: 1),
+            events: try options.integer("events", default: 20))
+        let result = try await run.run()
+        print(
+            String(
+                format: "RESULT fanout %d %d %.3f %.3f %.3f %.2f", result.subscriptions, result.events,
+                result.latencies.percentile(0.5), result.latencies.percentile(0.99), result.latencies.maximum,
+                result.setupSeconds))
+    default:
+        throw BenchUsageError(description: BenchOptions.usage)
+    }
+} catch {
+    report(error)
+}
