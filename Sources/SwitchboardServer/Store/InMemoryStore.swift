@@ -74,7 +74,12 @@ actor InMemoryStore: ModelStore {
     func write(
         in tableName: String, key: ItemKey, _ change: @Sendable (JSONObject?) throws -> ItemChange
     ) async throws -> WriteResult {
-        guard var table = tables[tableName] else { throw StoreError("unknown table \(tableName)") }
+        // Taken out of `tables` while it changes, so that the table is not shared and changing it
+        // does not copy every item and entry (it did: writes slowed down as the table grew).
+        guard var table = tables.removeValue(forKey: tableName) else {
+            throw StoreError("unknown table \(tableName)")
+        }
+        defer { tables[tableName] = table }
         let old = table.items[key]
         let decision = try change(old)
         if let old { Self.removeEntries(of: old, key: key, from: &table) }
@@ -85,11 +90,9 @@ actor InMemoryStore: ModelStore {
             }
             table.items[key] = item
             Self.insertEntries(of: item, key: key, into: &table)
-            tables[tableName] = table
             return WriteResult(old: old, new: item)
         case .delete:
             table.items[key] = nil
-            tables[tableName] = table
             return WriteResult(old: old, new: nil)
         }
     }
@@ -106,24 +109,33 @@ actor InMemoryStore: ModelStore {
         for index in orderNames(table.layout) {
             guard let schema = table.layout.keySchema(index: index), schema.key(of: item) != nil else { continue }
             let cursor = table.layout.cursor(of: item, index: index)
-            var entries = table.orders[index ?? ""] ?? []
-            let position = firstIndex(in: entries, 0, entries.count) { KeyOrder.compareCursors($0.cursor, cursor) > 0 }
-            entries.insert(Entry(cursor: cursor, key: key), at: position)
-            table.orders[index ?? ""] = entries
+            let name = index ?? ""
+            let position =
+                table.orders[name].map { entries in
+                    firstIndex(in: entries, 0, entries.count) { KeyOrder.compareCursors($0.cursor, cursor) > 0 }
+                } ?? 0
+            table.orders[name, default: []].insert(Entry(cursor: cursor, key: key), at: position)
         }
     }
 
     private static func removeEntries(of item: JSONObject, key: ItemKey, from table: inout Table) {
         for index in orderNames(table.layout) {
-            guard var entries = table.orders[index ?? ""] else { continue }
+            let name = index ?? ""
             let cursor = table.layout.cursor(of: item, index: index)
-            let position = firstIndex(in: entries, 0, entries.count) { KeyOrder.compareCursors($0.cursor, cursor) >= 0 }
-            if position < entries.count, entries[position].key == key {
-                entries.remove(at: position)
+            // Found on a read that ends before the write, so the array is not copied.
+            guard
+                let position = table.orders[name].map({ entries -> Int? in
+                    let position = firstIndex(in: entries, 0, entries.count) {
+                        KeyOrder.compareCursors($0.cursor, cursor) >= 0
+                    }
+                    return position < entries.count && entries[position].key == key ? position : nil
+                })
+            else { continue }
+            if let position {
+                table.orders[name]!.remove(at: position)
             } else {
-                entries.removeAll { $0.key == key }
+                table.orders[name]!.removeAll { $0.key == key }
             }
-            table.orders[index ?? ""] = entries
         }
     }
 
