@@ -26,6 +26,9 @@ subscription:
     events:
       - data: {onCreateTodo: {id: todo-0, name: Scripted}}
 YAML
+# Created before the server starts: the loop below reads it, and the background shell opens it
+# only when it gets to run.
+: >"$work/server.log"
 "$switchboard" mock "$work/mock.yaml" >"$work/server.log" 2>&1 &
 server_pid=$!
 port=""
