@@ -81,10 +81,20 @@ public final class HTTPServer: Sendable {
     public var port: Int { listener.port }
     /// The bound host.
     public var host: String { listener.host }
-    /// `http://host:port` (`https://` when serving TLS), the base URL clients use.
+    /// The server's base URL, for clients on this machine: a wildcard bind address (`0.0.0.0`,
+    /// `::`) is given as the loopback address, which a client can connect to.
     public var url: URL {
-        let hostPart = host.contains(":") ? "[\(host)]" : host
+        let hostPart = Self.connectableHost(host)
         return URL(string: "\(isSecure ? "https" : "http")://\(hostPart):\(port)")!
+    }
+
+    /// `host` as it goes in a URL that a local client connects to.
+    static func connectableHost(_ host: String) -> String {
+        switch host {
+        case "0.0.0.0", "": "127.0.0.1"
+        case "::", "[::]": "[::1]"
+        default: host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        }
     }
 
     private init(listener: TCPListener, configuration: Configuration, isSecure: Bool) {
