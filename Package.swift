@@ -232,6 +232,31 @@ let cliTargets: [Target] = [
         ]),
 ]
 
+// MARK: - Fuzz targets (scripts/fuzz)
+
+// libFuzzer targets over the parsers, sources in scripts/fuzzers. They exist only when
+// SWITCHBOARD_FUZZ is set (scripts/fuzz sets it and builds with -sanitize=fuzzer,address in its own
+// build directory): each calls libFuzzer's driver, which ordinary builds do not link. They live in
+// this package so that they reach `package` declarations (the real-time messages, the scanners).
+func fuzzTarget(_ name: String, path: String, _ dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(
+        name: name, dependencies: ["LibFuzzerDriver"] + dependencies, path: "scripts/fuzzers/\(path)")
+}
+
+let fuzzTargets: [Target] =
+    Context.environment["SWITCHBOARD_FUZZ"] == nil
+    ? []
+    : [
+        .target(name: "LibFuzzerDriver", path: "scripts/fuzzers/LibFuzzerDriver"),
+        fuzzTarget("fuzz-http-request", path: "HTTPRequest", ["SwitchboardNet"]),
+        fuzzTarget("fuzz-http-response", path: "HTTPResponse", ["SwitchboardNet"]),
+        fuzzTarget("fuzz-websocket-frames", path: "WebSocketFrames", ["SwitchboardNet"]),
+        fuzzTarget("fuzz-json", path: "JSON", ["Switchboard"]),
+        fuzzTarget("fuzz-yaml", path: "YAML", ["SwitchboardMock", "Switchboard"]),
+        fuzzTarget("fuzz-sigv4", path: "SigV4", ["SwitchboardSigV4"]),
+        fuzzTarget("fuzz-realtime-messages", path: "RealtimeMessages", ["Switchboard"]),
+    ]
+
 // MARK: - Test support
 
 let supportTargets: [Target] = [
@@ -247,6 +272,6 @@ let package = Package(
         + codegenProducts + sigV4Products + mockProducts + serverProducts + cliProducts,
     targets: systemTargets + hubTargets + apiTargets + netTargets + graphQLLanguageTargets + modelTransformTargets
         + codegenTargets + sigV4Targets + mockTargets + realtimeServerTargets + serverTargets + cliTargets
-        + seedTargets + supportTargets,
+        + seedTargets + supportTargets + fuzzTargets,
     swiftLanguageModes: [.v6]
 )

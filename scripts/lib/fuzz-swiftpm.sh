@@ -1,15 +1,18 @@
-# Shared by the scripts/fuzz.d targets built from the scripts/fuzzers package: builds fuzz-NAME with
-# libFuzzer and AddressSanitizer (release, testable imports), seeds its corpus from scripts/fuzzers/Seeds/NAME
-# (inputs taken from the tests), and runs it for SECONDS. One package name for every module lets
-# the targets reach `package` declarations (the parsers are not public API). Crash inputs land in
-# fuzz-artifacts/NAME/artifacts/ (git-ignored); turn each one into a regression test.
+# Shared by the scripts/fuzz.d targets that SwiftPM builds (the fuzz-* executables Package.swift
+# declares when SWITCHBOARD_FUZZ is set, sources in scripts/fuzzers): builds fuzz-NAME with
+# libFuzzer and AddressSanitizer (release, testable imports, its own build directory), seeds its
+# corpus from scripts/fuzzers/Seeds/NAME (inputs taken from the tests), and runs it for SECONDS.
+# Crash inputs land in fuzz-artifacts/NAME/artifacts/ (git-ignored); turn each one into a
+# regression test.
 # The per-input timeout is generous because the machine is shared.
 
-# Builds every target of the scripts/fuzzers package (PRODUCT: just that one).
+# Builds fuzz target PRODUCT, or without it every one that SwiftPM builds.
 fuzz_swiftpm_build() {
-    swift build --package-path scripts/fuzzers -c release --build-path "$PWD/.build-fuzz" \
-        -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xswiftc -package-name -Xswiftc switchboard_fuzz \
-        ${1:+--product "$1"} >&2
+    local product
+    for product in ${1:-$(ls scripts/fuzz.d | sed -n 's/\.sh$//p' | grep -v '^parse$' | sed 's/^/fuzz-/')}; do
+        SWITCHBOARD_FUZZ=1 swift build -c release --build-path "$PWD/.build-fuzz" \
+            -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing --product "$product" >&2
+    done
 }
 
 fuzz_swiftpm() {
