@@ -142,7 +142,9 @@ let mockProducts: [Product] = [.library(name: "SwitchboardMock", targets: ["Swit
 let mockTargets: [Target] = [
     .target(
         name: "SwitchboardMock",
-        dependencies: ["Switchboard", "SwitchboardNet", "GraphQLLanguage", "SwitchboardLocking"]),
+        dependencies: [
+            "Switchboard", "SwitchboardNet", "GraphQLLanguage", "SwitchboardLocking", "SwitchboardRealtimeServer",
+        ]),
     .testTarget(name: "SwitchboardMockTests", dependencies: ["SwitchboardMock", "TestSupport", "SwitchboardLocking"]),
 ]
 

@@ -2,6 +2,7 @@ import Foundation
 import GraphQLLanguage
 import Switchboard
 import SwitchboardNet
+import SwitchboardRealtimeServer
 
 /// Why a subscription request found no endpoint, as the GraphQL error the client receives.
 struct SubscriptionResolutionError: Error {
@@ -28,14 +29,13 @@ extension MockServerState {
     /// `graphql-transport-ws` elsewhere.
     func realtimeUpgrade(_ http: HTTPRequest) -> HTTPResponse {
         let dialect: MockRealtimeDialect = http.path.hasSuffix("/realtime") ? .appSync : .transportWS
-        let offered = http.headers.values(for: "Sec-WebSocket-Protocol")
-            .flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        let offered = RealtimeHandshake.offeredSubprotocols(http)
         if dialect == .transportWS && !offered.contains(GraphQLTransportWSMessage.subprotocol) {
             return .text(
                 "WebSocket clients of \(http.path) must offer the graphql-transport-ws subprotocol; "
                     + "AppSync-protocol clients connect to /graphql/realtime\n", status: 400)
         }
-        let headers = Self.handshakeHeaders(http, offered: offered)
+        let headers = RealtimeHandshake.headers(of: http, offered: offered)
         let chosen = dialect == .appSync ? "graphql-ws" : GraphQLTransportWSMessage.subprotocol
         let hub = realtime
         let configuration = WebSocketConfiguration(writeTimeout: hub.options.writeTimeout)
@@ -48,28 +48,6 @@ extension MockServerState {
             }
             await session.run()
         }
-    }
-
-    /// The upgrade's headers plus the members of AppSync's `header` query parameter and of a
-    /// `header-…` subprotocol, which carry the same authorization.
-    static func handshakeHeaders(_ http: HTTPRequest, offered: [String]) -> HTTPHeaders {
-        var headers = http.headers
-        var encoded: [String] = []
-        if let header = http.queryItem("header") { encoded.append(header) }
-        for protocolName in offered where protocolName.hasPrefix("header-") {
-            var base64 = String(protocolName.dropFirst("header-".count))
-                .replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-            while base64.count % 4 != 0 { base64 += "=" }
-            encoded.append(base64)
-        }
-        for text in encoded {
-            guard let data = Data(base64Encoded: text), case .object(let members)? = try? JSONValue(parsing: data)
-            else { continue }
-            for (name, value) in members {
-                if let string = value.stringValue { headers.replaceOrAdd(name: name, value: string) }
-            }
-        }
-        return headers
     }
 
     /// The endpoint answering a subscription whose `{query, variables, operationName}` JSON is
