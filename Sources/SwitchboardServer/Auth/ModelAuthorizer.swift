@@ -20,9 +20,14 @@ struct ModelAuthorizer: Sendable {
     let defaultMode: AuthorizationMode
 
     init(model: Model, settings: AuthorizationSettings) {
-        modelName = model.name
-        rules = model.authRules
-        defaultMode = settings.defaultMode
+        self.init(modelName: model.name, rules: model.authRules, defaultMode: settings.defaultMode)
+    }
+
+    /// An authorizer for `rules` alone (a field's own `@auth` rules replace its model's).
+    init(modelName: String, rules: [AuthRule], defaultMode: AuthorizationMode) {
+        self.modelName = modelName
+        self.rules = rules
+        self.defaultMode = defaultMode
     }
 
     /// The access `identity` has for `operation`.
@@ -48,6 +53,13 @@ struct ModelAuthorizer: Sendable {
             }
         }
         return access
+    }
+
+    /// Whether `identity` may perform `operation` on `item`: a static rule grants it, or a dynamic
+    /// rule matches the item.
+    func allows(_ operation: AuthRule.Operation, identity: RequestIdentity, item: JSONObject) -> Bool {
+        let access = access(operation, identity: identity)
+        return access.isGranted || self.item(item, matches: access.dynamicRules, identity: identity)
     }
 
     /// Whether one of `rules` grants `identity` access to `item`.

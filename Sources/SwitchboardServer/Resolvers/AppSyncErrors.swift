@@ -12,6 +12,11 @@ enum AppSyncErrors {
         ExecutionError("Not Authorized to access \(field) on type \(type)", errorType: "Unauthorized")
     }
 
+    /// A write setting fields the caller may not write (`Unauthorized on [owner, ssn]`).
+    static func unauthorized(fields: [String]) -> ExecutionError {
+        ExecutionError("Unauthorized on [\(fields.joined(separator: ", "))]", errorType: "Unauthorized")
+    }
+
     /// Key arguments that cannot be combined, in the words of Amplify's resolvers.
     static func invalidArguments(_ message: String) -> ExecutionError {
         ExecutionError(message, errorType: "InvalidArgumentsError")

@@ -11,8 +11,9 @@ struct CreateResolver: FieldResolver {
         let identity = call.context.identity
         let model = environment.model
         let access = try environment.access(.create, identity, field: call.info.field.name, type: call.info.parentType)
+        let input = call.arguments["input"]?.objectValue ?? JSONObject()
         var item = JSONObject()
-        for (name, value) in call.arguments["input"]?.objectValue ?? JSONObject() where !value.isNull {
+        for (name, value) in input where !value.isNull {
             item.append(name, value)
         }
         let partitionField = environment.layout.primaryKey.partitionField
@@ -29,13 +30,16 @@ struct CreateResolver: FieldResolver {
         {
             item[name] = .string(call.context.now)
         }
-        if !access.isGranted {
+        if !access.isGranted && !access.isDenied {
             item = environment.authorizer.fillingOwners(
                 item, rules: access.dynamicRules, identity: identity, model: model)
             guard environment.permits(item, access, identity) else {
                 throw AppSyncErrors.unauthorized(field: call.info.field.name, type: call.info.parentType)
             }
         }
+        try environment.checkFieldAccess(
+            input, operation: .create, access: access, identity: identity, item: item, field: call.info.field.name,
+            type: call.info.parentType)
         let key = try environment.key(of: item)
         let condition = call.arguments["condition"]?.objectValue
         let created = item

@@ -9,6 +9,7 @@ struct ModelEnvironment: Sendable {
     let store: any ModelStore
     let tokens: PaginationToken
     let authorizer: ModelAuthorizer
+    let fieldAuthorization: FieldAuthorization
 
     init(catalog: ModelCatalog, model: Model, store: any ModelStore, tokens: PaginationToken) {
         self.catalog = catalog
@@ -17,6 +18,7 @@ struct ModelEnvironment: Sendable {
         self.store = store
         self.tokens = tokens
         authorizer = ModelAuthorizer(model: model, settings: catalog.authorization)
+        fieldAuthorization = FieldAuthorization(model: model, settings: catalog.authorization)
     }
 
     /// The environment of another model of the catalog (relationships).
@@ -33,13 +35,47 @@ struct ModelEnvironment: Sendable {
         return key
     }
 
-    /// Access for `operation`, or AppSync's Unauthorized error naming the field when nothing grants it.
+    /// Access for `operation`, or AppSync's Unauthorized error naming the field when nothing grants
+    /// it. A create or update the model's rules refuse still goes on when a field's own rules may
+    /// grant it: the resolver then checks the input field by field.
     func access(
         _ operation: AuthRule.Operation, _ identity: RequestIdentity, field: String, type: String
     ) throws(ExecutionError) -> ModelAuthorizer.Access {
         let access = authorizer.access(operation, identity: identity)
-        if access.isDenied { throw AppSyncErrors.unauthorized(field: field, type: type) }
+        if access.isDenied {
+            let fieldOperations: [AuthRule.Operation] =
+                switch operation {
+                case .create: [.create]
+                case .update: [.update, .delete]
+                default: []
+                }
+            guard fieldOperations.contains(where: { fieldAuthorization.mayGrant($0, identity: identity) }) else {
+                throw AppSyncErrors.unauthorized(field: field, type: type)
+            }
+        }
         return access
+    }
+
+    /// Refuses a write of `input` when a field's own rules, or the model's, do not let `identity`
+    /// write one of its fields: AppSync's "Unauthorized on [fields]", or "Not Authorized to access
+    /// <mutation>" when the model's rules refuse and the input sets no field with rules of its own.
+    func checkFieldAccess(
+        _ input: JSONObject, operation: AuthRule.Operation, access: ModelAuthorizer.Access,
+        identity: RequestIdentity, item: JSONObject, field: String, type: String
+    ) throws(ExecutionError) {
+        let keyFields = Set(layout.primaryKey.fields)
+        if access.isDenied
+            && !input.contains(where: { name, _ in
+                !keyFields.contains(name) && fieldAuthorization.protectedFields[name] != nil
+            })
+        {
+            throw AppSyncErrors.unauthorized(field: field, type: type)
+        }
+        guard !fieldAuthorization.isEmpty || access.isDenied else { return }
+        let denied = fieldAuthorization.deniedFields(
+            input, operation: operation, identity: identity, item: item, modelRefuses: access.isDenied,
+            keyFields: keyFields)
+        if !denied.isEmpty { throw AppSyncErrors.unauthorized(fields: denied) }
     }
 
     /// Whether `item` may be returned under `access` (static grant, or a dynamic rule matching it).

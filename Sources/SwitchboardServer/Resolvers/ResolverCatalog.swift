@@ -50,6 +50,11 @@ enum ResolverCatalog {
                         field: field.name)
                 }
             }
+            for field in model.fields where environment.fieldAuthorization.protectedFields[field.name] != nil {
+                let inner = registry.resolver(type: model.name, field: field.name)
+                registry.register(
+                    FieldAuthResolver(environment: environment, inner: inner), type: model.name, field: field.name)
+            }
         }
         return registry
     }

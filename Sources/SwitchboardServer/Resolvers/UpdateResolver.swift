@@ -18,9 +18,11 @@ struct UpdateResolver: FieldResolver {
         let now = call.context.now
         let result = try await environment.store.write(in: model.name, key: key) { existing in
             guard var item = existing else { throw AppSyncErrors.conditionalCheckFailed() }
-            guard environment.permits(item, access, identity) else {
+            guard access.isDenied || environment.permits(item, access, identity) else {
                 throw AppSyncErrors.unauthorized(field: field, type: type)
             }
+            try environment.checkFieldAccess(
+                input, operation: .update, access: access, identity: identity, item: item, field: field, type: type)
             if let condition, !(try ItemFilter(kind: .condition).matches(item, condition)) {
                 throw AppSyncErrors.conditionalCheckFailed()
             }
