@@ -82,9 +82,12 @@ let netTargets: [Target] = [
     .target(
         name: "SwitchboardNet",
         dependencies: [
-            "CSystemEvents", "SwitchboardLocking", .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+            // Switchboard for the package's one UTF-8 validator (WebSocket text messages).
+            "Switchboard", "CSystemEvents", "SwitchboardLocking",
+            .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
         ]),
-    .testTarget(name: "SwitchboardNetTests", dependencies: ["SwitchboardNet", "TestSupport", "SwitchboardLocking"]),
+    .testTarget(
+        name: "SwitchboardNetTests", dependencies: ["SwitchboardNet", "Switchboard", "TestSupport", "SwitchboardLocking"]),
     // scripts/autobahn-client: the standard Autobahn test-client loop.
     .executableTarget(
         name: "autobahn-client", dependencies: ["SwitchboardNet"], path: "scripts/benchmarks/AutobahnClient"),

@@ -1,3 +1,4 @@
+import Switchboard
 import Testing
 
 @testable import SwitchboardNet
@@ -105,14 +106,14 @@ struct WebSocketFrameReaderTests {
         ([0x80], 0),
     ])
     func validatorRejectsForbiddenSequences(bytes: [UInt8], badIndex: Int) {
-        var validator = UTF8StreamValidator()
+        var validator = UTF8Validator()
         #expect(validator.validate(bytes) == badIndex)
     }
 
     @Test func validatorAcceptsEverySequenceSplitAtEveryPoint() {
         let text = Array("a€𝄞ßz 你好".utf8)
         for split in 0...text.count {
-            var validator = UTF8StreamValidator()
+            var validator = UTF8Validator()
             #expect(validator.validate(Array(text[..<split])) == nil)
             #expect(validator.validate(Array(text[split...])) == nil)
             #expect(validator.isComplete)
@@ -188,7 +189,7 @@ struct WebSocketFrameReaderTests {
         let payload = WebSocketFrameEncoder.closePayload(code: 1001, reason: String(repeating: "é", count: 100))
         #expect(payload.count <= 125)
         #expect(payload[0..<2] == [0x03, 0xE9])
-        var validator = UTF8StreamValidator()
+        var validator = UTF8Validator()
         #expect(validator.validate(Array(payload[2...])) == nil && validator.isComplete)
     }
 

@@ -48,7 +48,7 @@ extension JSONScanner {
     package static func value<Builder: JSONValueBuilder>(
         in bytes: UnsafeBufferPointer<UInt8>, builder: Builder, maximumDepth: Int = maximumDepth
     ) throws(Failure) -> Builder.Value {
-        if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+        if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
             throw Failure(offset: offset, reason: "invalid UTF-8")
         }
         var scanner = JSONScanner(bytes, maximumDepth: maximumDepth)

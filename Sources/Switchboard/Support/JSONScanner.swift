@@ -40,7 +40,7 @@ package struct JSONScanner {
 
     /// The first syntax error of the document, or `nil` when it is one valid JSON value.
     package static func firstError(in bytes: UnsafeBufferPointer<UInt8>) -> Failure? {
-        if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+        if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
             return Failure(offset: offset, reason: "invalid UTF-8")
         }
         var scanner = JSONScanner(bytes)

@@ -1,3 +1,5 @@
+import Switchboard
+
 /// Turns received bytes into WebSocket events, validating as it goes (RFC 6455 §5).
 ///
 /// Data payloads are unmasked and moved into the message being assembled as soon as they
@@ -37,7 +39,7 @@ struct WebSocketFrameReader: Sendable {
     /// The data message being assembled: its opcode (text or binary) and bytes so far.
     private var messageOpcode: WebSocketOpcode?
     private var messageBytes: [UInt8] = []
-    private var validator = UTF8StreamValidator()
+    private var validator = UTF8Validator()
 
     init(expectsMaskedFrames: Bool, maximumMessageSize: Int, maximumFrameSize: Int) {
         self.expectsMaskedFrames = expectsMaskedFrames
@@ -120,7 +122,7 @@ struct WebSocketFrameReader: Sendable {
             let bytes = messageBytes
             messageBytes = []
             messageOpcode = nil
-            validator = UTF8StreamValidator()
+            validator = UTF8Validator()
             return .message(opcode == .text ? .text(String(decoding: bytes, as: UTF8.self)) : .binary(bytes))
         }
     }
@@ -209,7 +211,7 @@ struct WebSocketFrameReader: Sendable {
             throw WebSocketError.protocolViolation("invalid close code \(code)", byteOffset: frameStart)
         }
         let reason = Array(payload[2...])
-        var validator = UTF8StreamValidator()
+        var validator = UTF8Validator()
         if let bad = validator.validate(reason) { throw WebSocketError.invalidUTF8(byteOffset: frameStart + 2 + bad) }
         if !validator.isComplete { throw WebSocketError.invalidUTF8(byteOffset: frameEnd) }
         return .close(code: code, reason: String(decoding: reason, as: UTF8.self))
