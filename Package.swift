@@ -87,7 +87,8 @@ let netTargets: [Target] = [
             .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
         ]),
     .testTarget(
-        name: "SwitchboardNetTests", dependencies: ["SwitchboardNet", "Switchboard", "TestSupport", "SwitchboardLocking"]),
+        name: "SwitchboardNetTests",
+        dependencies: ["SwitchboardNet", "Switchboard", "TestSupport", "SwitchboardLocking"]),
     // scripts/autobahn-client: the standard Autobahn test-client loop.
     .executableTarget(
         name: "autobahn-client", dependencies: ["SwitchboardNet"], path: "scripts/benchmarks/AutobahnClient"),
