@@ -187,19 +187,20 @@ public final class WebSocket: Sendable {
         reader = local
     }
 
-    /// Runs `body`; if it takes longer than the close timeout the stream is dropped, which ends
-    /// any read in `body`.
+    /// Runs `body`; if it takes longer than the close timeout, or the calling task is cancelled
+    /// before it ends, the stream is dropped, which ends any read in `body`. (A cancelled caller
+    /// must not wait for ever: a server stopping cancels the tasks that close its connections.)
     private func withAbortTimer(
         onTimeout: @escaping @Sendable (WebSocket) -> Void = { $0.dropStream() }, _ body: () async -> Void
     ) async {
+        let bodyEnded = Locked(false)
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [timeout = configuration.closeTimeout, self] in
-                do {
-                    try await Task.sleep(for: timeout)
-                    onTimeout(self)
-                } catch {}
+                try? await Task.sleep(for: timeout)
+                if !bodyEnded.withLock({ $0 }) { onTimeout(self) }
             }
             await body()
+            bodyEnded.withLock { $0 = true }
             group.cancelAll()
         }
     }
@@ -333,6 +334,9 @@ public final class WebSocket: Sendable {
             finish(.closed(code: nil, reason: ""))
         }
     }
+
+    /// Whether a task is in ``receive()`` now (it holds the frame reader).
+    var isReceiving: Bool { reader.withLock { $0 == nil } }
 
     /// Drops the TCP connection without a closing handshake (the peer sees close code 1006).
     public func abort() {
