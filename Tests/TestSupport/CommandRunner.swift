@@ -30,6 +30,12 @@ public enum CommandRunner {
         return nil
     }
 
+    /// Where children run: the package root, never the test process's current directory, which
+    /// tests of `Switchboard.configure()` move into temporary folders they delete afterwards (a
+    /// compiler started meanwhile would crash on a vanished working directory).
+    public static let childWorkingDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     /// Runs `executable` with `arguments` and extra `environment`, without blocking a thread of
     /// the cooperative pool while it runs. `standardInput` is written to the child's standard
     /// input, which is then closed; without it the child reads an empty standard input.
@@ -41,6 +47,7 @@ public enum CommandRunner {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.currentDirectoryURL = childWorkingDirectory
         let output = Pipe()
         let errors = Pipe()
         let input = Pipe()
@@ -172,6 +179,7 @@ extension CommandRunner {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.currentDirectoryURL = childWorkingDirectory
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
