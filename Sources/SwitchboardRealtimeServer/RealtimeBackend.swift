@@ -60,8 +60,8 @@ package struct RealtimeSessionOptions: Sendable {
     package var maximumSubscriptions: Int
     /// How long a connection may take to send `connection_init` before it is closed.
     package var connectionInitTimeout: Duration
-    /// Outgoing messages waiting for a slow client before the connection is dropped.
-    package var maximumPendingMessages: Int
+    /// Bytes of outgoing messages that may wait for a slow client before it is disconnected.
+    package var maximumOutboundBytes: Int
     /// Refuse AppSync connections that did not offer the `graphql-ws` subprotocol with a
     /// `connection_error` (`SubProtocolNotSupportedError`), as AppSync does.
     package var requiresAppSyncSubprotocol: Bool
@@ -69,13 +69,13 @@ package struct RealtimeSessionOptions: Sendable {
     package init(
         connectionTimeout: Duration = .seconds(300), keepAliveInterval: Duration = .seconds(60),
         maximumSubscriptions: Int = 100, connectionInitTimeout: Duration = .seconds(30),
-        maximumPendingMessages: Int = 1_000, requiresAppSyncSubprotocol: Bool = true
+        maximumOutboundBytes: Int = 8 << 20, requiresAppSyncSubprotocol: Bool = true
     ) {
         self.connectionTimeout = connectionTimeout
         self.keepAliveInterval = keepAliveInterval
         self.maximumSubscriptions = maximumSubscriptions
         self.connectionInitTimeout = connectionInitTimeout
-        self.maximumPendingMessages = maximumPendingMessages
+        self.maximumOutboundBytes = maximumOutboundBytes
         self.requiresAppSyncSubprotocol = requiresAppSyncSubprotocol
     }
 }

@@ -6,9 +6,9 @@ import SwitchboardLocking
 /// Queueing never waits, so publishing an event costs the publisher nothing however slowly a
 /// subscriber reads. When the queue would exceed its bound the connection is a slow consumer:
 /// what waits is discarded, and only its last words (an error and a close) are queued.
-final class MockOutbox: Sendable {
+package final class RealtimeOutbox: Sendable {
     /// One thing for the writer to do.
-    enum Item: Sendable, Equatable {
+    package enum Item: Sendable, Equatable {
         /// Send a text message.
         case text(String)
         /// Start the closing handshake with `code` and `reason`, then stop.
@@ -26,13 +26,14 @@ final class MockOutbox: Sendable {
 
     private let state = Locked(State())
     /// The most bytes of text that may wait.
-    let maximumBytes: Int
+    package let maximumBytes: Int
 
-    init(maximumBytes: Int) { self.maximumBytes = max(1, maximumBytes) }
+    /// An empty outbox holding at most `maximumBytes` of text.
+    package init(maximumBytes: Int) { self.maximumBytes = max(1, maximumBytes) }
 
     /// Queues `text`; `false` when it does not fit in ``maximumBytes`` with what already waits
     /// (nothing is queued then), or the outbox is sealed.
-    func enqueue(_ text: String) -> Bool {
+    package func enqueue(_ text: String) -> Bool {
         let size = text.utf8.count
         let (accepted, waiter) = state.withLock { state -> (Bool, CheckedContinuation<Item?, Never>?) in
             guard !state.sealed, state.bytes + size <= maximumBytes else { return (false, nil) }
@@ -49,19 +50,19 @@ final class MockOutbox: Sendable {
     }
 
     /// Queues a close after what already waits, and accepts nothing more.
-    func close(code: UInt16, reason: String) {
+    package func close(code: UInt16, reason: String) {
         seal(with: [.close(code: code, reason: reason)], discarding: false)
     }
 
     /// Discards what waits and queues `lastWords` (an error message, a close) instead; `false` if
     /// the outbox was already sealed.
     @discardableResult
-    func replaceAll(with lastWords: [Item]) -> Bool {
+    package func replaceAll(with lastWords: [Item]) -> Bool {
         seal(with: lastWords, discarding: true)
     }
 
     /// Ends the outbox: the writer's next ``next()`` returns `nil`.
-    func finish() {
+    package func finish() {
         let waiter = state.withLock { state -> CheckedContinuation<Item?, Never>? in
             state.sealed = true
             state.items.removeAll()
@@ -74,7 +75,7 @@ final class MockOutbox: Sendable {
     }
 
     /// Bytes of text waiting now.
-    var waitingBytes: Int { state.withLock { $0.bytes } }
+    package var waitingBytes: Int { state.withLock { $0.bytes } }
 
     @discardableResult
     private func seal(with items: [Item], discarding: Bool) -> Bool {
@@ -100,7 +101,7 @@ final class MockOutbox: Sendable {
     }
 
     /// The next item, waiting until there is one; `nil` once the outbox is sealed and empty.
-    func next() async -> Item? {
+    package func next() async -> Item? {
         await withCheckedContinuation { continuation in
             let item = state.withLock { state -> Item?? in
                 if state.head < state.items.count {

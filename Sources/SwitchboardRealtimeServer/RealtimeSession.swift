@@ -3,8 +3,11 @@ import SwitchboardNet
 
 /// One real-time connection, server side: reads the client's messages in order, speaks AppSync's
 /// protocol or `graphql-transport-ws` (``RealtimeDialect``), leaves subscriptions to a
-/// ``RealtimeBackend``, and writes through a bounded queue drained by its own task, so a client
-/// that stops reading is disconnected instead of holding up publishers or memory.
+/// ``RealtimeBackend``, and writes through a ``RealtimeOutbox`` drained by its own task, so
+/// queueing never waits for the client: one that falls
+/// ``RealtimeSessionOptions/maximumOutboundBytes`` behind is disconnected with the protocol's
+/// error (AppSync: `LimitExceededError`) and close code 1013, and one that takes no bytes for
+/// the socket's write timeout is dropped. Neither holds up publishers or memory.
 package actor RealtimeSession {
     /// A number unique among the server's connections.
     package nonisolated let number: Int
@@ -15,22 +18,18 @@ package actor RealtimeSession {
     let backend: any RealtimeBackend
     let options: RealtimeSessionOptions
 
-    enum Outgoing: Sendable {
-        case text(String)
-        case close(code: UInt16, reason: String)
-    }
-
     var initReceived = false
     var initialized = false
     /// Subscriptions acknowledged and receiving events.
     private(set) var active: Set<String> = []
     /// Subscriptions being started; events for them wait here until the start is acknowledged.
     var starting: [String: [[UInt8]]] = [:]
+    /// Subscriptions the server completed while they were still starting.
+    private var completedWhileStarting: Set<String> = []
     private var keepAlive: Task<Void, Never>?
-    private var pending = 0
+    /// Reading stops (a close was queued, or the connection was dropped).
     private var finished = false
-    private let outbox: AsyncStream<Outgoing>
-    private let outboxInput: AsyncStream<Outgoing>.Continuation
+    private let outbox: RealtimeOutbox
 
     package init(
         number: Int, socket: WebSocket, dialect: RealtimeDialect, headers: HTTPHeaders, backend: any RealtimeBackend,
@@ -42,7 +41,7 @@ package actor RealtimeSession {
         self.handshakeHeaders = headers
         self.backend = backend
         self.options = options
-        (outbox, outboxInput) = AsyncStream.makeStream(of: Outgoing.self)
+        outbox = RealtimeOutbox(maximumBytes: options.maximumOutboundBytes)
     }
 
     /// The number of subscriptions the connection holds.
@@ -65,7 +64,7 @@ package actor RealtimeSession {
             }
             if finished { break }
         }
-        endOutbox()
+        outbox.finish()
         await writing
         initTimer.cancel()
         keepAlive?.cancel()
@@ -74,38 +73,40 @@ package actor RealtimeSession {
         await backend.disconnected(session: self)
     }
 
-    private nonisolated func write(_ outbox: AsyncStream<Outgoing>, to socket: WebSocket) async {
-        for await message in outbox {
-            switch message {
+    /// Writes the outbox's items in order until it ends, a close is sent, or a send fails (the
+    /// write timeout passed, or the connection is gone): then the connection is dropped.
+    private nonisolated func write(_ outbox: RealtimeOutbox, to socket: WebSocket) async {
+        while let item = await outbox.next() {
+            switch item {
             case .text(let text):
                 do {
                     try await socket.send(text: text)
                 } catch {
                     socket.abort()
+                    outbox.finish()
                     return
                 }
-                await sent()
             case .close(let code, let reason):
                 await socket.close(code: code, reason: reason)
+                outbox.finish()
                 return
             }
         }
     }
 
-    private func sent() { pending -= 1 }
-
-    private func endOutbox() {
-        finished = true
-        outboxInput.finish()
-    }
-
+    /// Closes a connection that sent no `connection_init` in time (graphql-transport-ws's 4408;
+    /// AppSync's protocol gets a `connection_error` saying why first).
     private func initDeadlinePassed() {
         guard !Task.isCancelled else { return }
         guard !initReceived, !finished else { return }
-        if dialect == .transportWS {
+        let timeout = options.connectionInitTimeout
+        switch dialect {
+        case .transportWS:
             close(code: 4408, reason: "Connection initialisation timeout")
-        } else {
-            close(code: 1000, reason: "connection_init was not sent in time")
+        case .appSync:
+            let error = RealtimeErrors.error("ConnectionInitTimeout", "no connection_init within \(timeout); closing")
+            enqueue(JSONValue.object(["type": "connection_error", "payload": ["errors": [error]]]).jsonText)
+            close(code: 1000, reason: "")
         }
     }
 
@@ -126,25 +127,33 @@ package actor RealtimeSession {
 
     // MARK: Output
 
-    /// Queues `text`; a client with ``RealtimeSessionOptions/maximumPendingMessages`` messages
-    /// unread is dropped.
+    /// Queues `text` without waiting for the client; a client too far behind to take it is
+    /// disconnected.
     func enqueue(_ text: String) {
         guard !finished else { return }
-        pending += 1
-        if pending > options.maximumPendingMessages {
-            finished = true
-            outboxInput.finish()
-            socket.abort()
-            return
-        }
-        outboxInput.yield(.text(text))
+        if !outbox.enqueue(text) { disconnectSlowConsumer() }
     }
 
     /// Queues a close after what is already queued, and stops reading.
     func close(code: UInt16, reason: String) {
         guard !finished else { return }
-        outboxInput.yield(.close(code: code, reason: reason))
-        endOutbox()
+        outbox.close(code: code, reason: reason)
+        finished = true
+    }
+
+    /// Disconnects a client that fell too far behind: what waits for it is discarded and it gets
+    /// the protocol's error (AppSync: an `error` message, `LimitExceededError`) and a close with
+    /// 1013 (try again later). If it reads nothing at all, the write timeout drops it instead.
+    private func disconnectSlowConsumer() {
+        let reason = "slow consumer: over \(outbox.maximumBytes) bytes of messages waited to be sent"
+        var lastWords: [RealtimeOutbox.Item] = []
+        if dialect == .appSync {
+            let error = RealtimeErrors.error("LimitExceededError", "\(reason); closing the connection")
+            lastWords.append(.text(JSONValue.object(["type": "error", "payload": ["errors": [error]]]).jsonText))
+        }
+        lastWords.append(.close(code: 1013, reason: reason))
+        outbox.replaceAll(with: lastWords)
+        finished = true
     }
 
     /// Sends one event of subscription `id` (`payload`: the JSON bytes of `{data, errors}`);
@@ -161,8 +170,13 @@ package actor RealtimeSession {
         }
     }
 
-    /// Ends subscription `id` from the server side (`complete`).
+    /// Ends subscription `id` from the server side (`complete`); one still starting completes
+    /// right after its acknowledgement and the events that arrived meanwhile.
     package func complete(id: String) {
+        if starting[id] != nil {
+            completedWhileStarting.insert(id)
+            return
+        }
         guard active.remove(id) != nil else { return }
         enqueue(
             dialect == .appSync
@@ -184,13 +198,15 @@ package actor RealtimeSession {
     /// Drops the TCP connection without a closing handshake (a network failure, for tests).
     package func abort() {
         finished = true
-        outboxInput.finish()
+        outbox.finish()
         socket.abort()
     }
 
-    /// Closes with 1001 (going away) after what is queued.
+    /// Closes with 1001 (going away), discarding what waits to be sent.
     package func shutdown() {
-        close(code: 1001, reason: "server shutting down")
+        keepAlive?.cancel()
+        finished = true
+        if !outbox.replaceAll(with: [.close(code: 1001, reason: "server shutting down")]) { socket.abort() }
     }
 
     // MARK: Subscriptions
@@ -216,6 +232,7 @@ package actor RealtimeSession {
         let request = RealtimeStartRequest(id: id, payload: payload, headers: headers, dialect: dialect)
         let errors = await backend.start(request, session: self)
         let held = starting.removeValue(forKey: id) ?? []
+        let completed = completedWhileStarting.remove(id) != nil
         if let errors {
             sendError(id: id, errors)
             return
@@ -223,6 +240,7 @@ package actor RealtimeSession {
         active.insert(id)
         if dialect == .appSync { enqueue(AppSyncRealtimeMessage.startAck(id: id).jsonText) }
         for payload in held { deliver(id: id, payload: payload) }
+        if completed { complete(id: id) }
     }
 
     /// The client stopped `id`.

@@ -140,7 +140,7 @@ struct RequiredHeadersTests {
         try await transportWS.send(text: #"{"type":"connection_init","payload":{"x-api-key":"da2-wrong-key"}}"#)
         #expect(try await transportWS.receive() == nil)
         #expect(transportWS.closeCode == 4403)
-        #expect(transportWS.closeReason == "Forbidden: header x-api-key has a different value")
+        #expect(transportWS.closeReason == "Forbidden: You are not authorized: header x-api-key has a different value")
         await transportWS.close()
     }
 }

@@ -18,9 +18,14 @@ import Testing
               - complete: true
         """
 
+    /// The next message other than AppSync's `ka`, which may arrive at any time (one follows
+    /// `connection_ack` at once).
     static func nextJSON(_ socket: WebSocket) async throws -> JSONValue {
-        guard case .text(let text)? = try await socket.receive() else { throw WebSocketClosed() }
-        return try JSONValue(parsing: Data(text.utf8))
+        while true {
+            guard case .text(let text)? = try await socket.receive() else { throw WebSocketClosed() }
+            let message = try JSONValue(parsing: Data(text.utf8))
+            if message["type"] != "ka" { return message }
+        }
     }
 
     struct WebSocketClosed: Error {}

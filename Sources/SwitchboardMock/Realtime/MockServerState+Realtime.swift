@@ -9,9 +9,7 @@ struct SubscriptionResolutionError: Error {
     let json: JSONValue
 
     init(_ type: String, _ message: String, code: Int? = nil) {
-        var object: [String: JSONValue] = ["errorType": .string(type), "message": .string(message)]
-        if let code { object["errorCode"] = .number(Double(code)) }
-        json = .object(object)
+        json = RealtimeErrors.error(type, message, code: code)
     }
 }
 
@@ -26,25 +24,20 @@ extension MockServerState {
     }
 
     /// Accepts a WebSocket upgrade: AppSync's protocol on paths ending in `/realtime`,
-    /// `graphql-transport-ws` elsewhere.
+    /// `graphql-transport-ws` elsewhere, each connection served by a `RealtimeSession`.
     func realtimeUpgrade(_ http: HTTPRequest) -> HTTPResponse {
-        let dialect: MockRealtimeDialect = http.path.hasSuffix("/realtime") ? .appSync : .transportWS
-        let offered = RealtimeHandshake.offeredSubprotocols(http)
-        if dialect == .transportWS && !offered.contains(GraphQLTransportWSMessage.subprotocol) {
-            return .text(
-                "WebSocket clients of \(http.path) must offer the graphql-transport-ws subprotocol; "
-                    + "AppSync-protocol clients connect to /graphql/realtime\n", status: 400)
-        }
-        let headers = RealtimeHandshake.headers(of: http, offered: offered)
-        let chosen = dialect == .appSync ? "graphql-ws" : GraphQLTransportWSMessage.subprotocol
         let hub = realtime
         let configuration = WebSocketConfiguration(writeTimeout: hub.options.writeTimeout)
-        return HTTPResponse.webSocketUpgrade(
-            for: http, configuration: configuration, selectSubprotocol: { $0.contains(chosen) ? chosen : nil }
-        ) { socket in
-            let session = await hub.open { number in
-                MockRealtimeSession(
-                    number: number, socket: socket, dialect: dialect, handshakeHeaders: headers, server: self)
+        return RealtimeHandshake.upgrade(http, configuration: configuration) { socket, dialect, headers in
+            let options = await hub.sessionOptions
+            let opened = await hub.open { number in
+                RealtimeSession(
+                    number: number, socket: socket, dialect: dialect, headers: headers,
+                    backend: MockRealtimeBackend(server: self), options: options)
+            }
+            guard let session = opened else {
+                await socket.close(code: 1001, reason: "server shutting down")
+                return
             }
             await session.run()
         }

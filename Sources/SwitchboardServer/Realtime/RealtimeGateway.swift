@@ -17,6 +17,11 @@ final class RealtimeGateway: RealtimeBackend {
     private let sessions = Locked<[ObjectIdentifier: RealtimeSession]>([:])
     private let identities = Locked<[ObjectIdentifier: RequestIdentity]>([:])
     private let nextNumber = Locked(0)
+    private let isShutDown = Locked(false)
+
+    private enum Admission {
+        case admitted, full, shuttingDown
+    }
 
     init(service: GraphQLService, authenticator: RequestAuthenticator, options: LocalServer.RealtimeOptions) {
         self.service = service
@@ -29,8 +34,7 @@ final class RealtimeGateway: RealtimeBackend {
         RealtimeSessionOptions(
             connectionTimeout: options.connectionTimeout, keepAliveInterval: options.keepAliveInterval,
             maximumSubscriptions: options.maximumSubscriptionsPerConnection,
-            connectionInitTimeout: options.connectionInitTimeout, maximumPendingMessages: options.maximumPendingMessages
-        )
+            connectionInitTimeout: options.connectionInitTimeout, maximumOutboundBytes: options.maximumOutboundBytes)
     }
 
     /// The answer to a WebSocket upgrade on `/graphql` or `/graphql/realtime`.
@@ -38,7 +42,8 @@ final class RealtimeGateway: RealtimeBackend {
         guard sessions.withLock({ $0.count }) < options.maximumConnections else {
             return .text("too many real-time connections (at most \(options.maximumConnections))\n", status: 503)
         }
-        return RealtimeHandshake.upgrade(request, configuration: WebSocketConfiguration(maximumMessageSize: 1 << 20)) {
+        let configuration = WebSocketConfiguration(maximumMessageSize: 1 << 20, writeTimeout: options.writeTimeout)
+        return RealtimeHandshake.upgrade(request, configuration: configuration) {
             socket, dialect, headers in
             let number = self.nextNumber.withLock { value -> Int in
                 value += 1
@@ -47,22 +52,32 @@ final class RealtimeGateway: RealtimeBackend {
             let session = RealtimeSession(
                 number: number, socket: socket, dialect: dialect, headers: headers, backend: self,
                 options: self.sessionOptions)
-            let admitted = self.sessions.withLock { table -> Bool in
-                guard table.count < self.options.maximumConnections else { return false }
+            let admission = self.sessions.withLock { table -> Admission in
+                guard !self.isShutDown.withLock({ $0 }) else { return .shuttingDown }
+                guard table.count < self.options.maximumConnections else { return .full }
                 table[ObjectIdentifier(session)] = session
-                return true
+                return .admitted
             }
-            guard admitted else {
+            switch admission {
+            case .admitted: break
+            case .full:
                 await socket.close(code: 1013, reason: "too many real-time connections")
+                return
+            case .shuttingDown:
+                // A client reconnecting while the server stops must not keep it waiting.
+                await socket.close(code: 1001, reason: "server shutting down")
                 return
             }
             await session.run()
         }
     }
 
-    /// Closes every connection (server shutdown).
+    /// Closes every connection (server shutdown); connections upgraded from now on are refused.
     func shutdown() async {
-        let all = sessions.withLock { Array($0.values) }
+        let all = sessions.withLock { table in
+            isShutDown.withLock { $0 = true }
+            return Array(table.values)
+        }
         for session in all { await session.shutdown() }
     }
 

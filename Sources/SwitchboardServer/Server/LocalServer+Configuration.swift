@@ -73,22 +73,29 @@ extension LocalServer {
         /// How long a new AppSync-protocol connection may take to send `connection_init`
         /// (default 30 s); then it is closed.
         public var connectionInitTimeout: Duration
-        /// Messages waiting to be written to one connection (default 1,000); a subscriber that
-        /// reads slower than events arrive is disconnected rather than buffered without bound.
-        public var maximumPendingMessages: Int
+        /// Bytes of messages that may wait to be written to one connection (default 8 MiB). A
+        /// subscriber that reads slower than events arrive is disconnected past it, with
+        /// `LimitExceededError` (AppSync's protocol) and close code 1013, rather than buffered
+        /// without bound or allowed to delay other subscribers.
+        public var maximumOutboundBytes: Int
+        /// How long one message may take to be written (default 10 s); a subscriber that takes no
+        /// bytes for that long is dropped.
+        public var writeTimeout: Duration
 
         /// Creates options; the defaults are AppSync's where it has them.
         public init(
             connectionTimeout: Duration = .seconds(300), keepAliveInterval: Duration = .seconds(60),
             maximumSubscriptionsPerConnection: Int = 100, maximumConnections: Int = 1_000,
-            connectionInitTimeout: Duration = .seconds(30), maximumPendingMessages: Int = 1_000
+            connectionInitTimeout: Duration = .seconds(30), maximumOutboundBytes: Int = 8 << 20,
+            writeTimeout: Duration = .seconds(10)
         ) {
             self.connectionTimeout = connectionTimeout
             self.keepAliveInterval = keepAliveInterval
             self.maximumSubscriptionsPerConnection = maximumSubscriptionsPerConnection
             self.maximumConnections = maximumConnections
             self.connectionInitTimeout = connectionInitTimeout
-            self.maximumPendingMessages = maximumPendingMessages
+            self.maximumOutboundBytes = maximumOutboundBytes
+            self.writeTimeout = writeTimeout
         }
     }
 
