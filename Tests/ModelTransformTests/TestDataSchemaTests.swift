@@ -62,7 +62,7 @@ import Testing
 
     /// Transforms 40 random mutations of each schema: an error, or an AppSync schema that builds.
     private static func mutateEverySchema(_ files: [(name: String, text: String)]) throws {
-        var random = SplitMix64Generator(seed: 16)
+        var random = SplitMix64(seed: 16)
         for file in files {
             let bytes = Array(file.text.utf8)
             for _ in 0..<40 {
@@ -84,19 +84,4 @@ import Testing
             }
         }
     }
-}
-
-/// SplitMix64, local so that this file does not depend on the shared helper's import.
-struct SplitMix64Generator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
-    mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
 }

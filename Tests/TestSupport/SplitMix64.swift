@@ -16,8 +16,8 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return value ^ (value >> 31)
     }
 
-    /// A number in `0..<bound`.
-    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    /// A number in `0..<bound` (`0` when `bound` is not positive).
+    public mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
 
     /// One of `values`.
     public mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
