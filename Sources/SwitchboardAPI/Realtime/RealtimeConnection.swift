@@ -63,6 +63,8 @@ actor RealtimeConnection {
     private var timeoutReason: String?
     /// Failed or short-lived connections in a row (see ``RealtimeConfiguration/stableConnectionDuration``).
     private var consecutiveFailures = 0
+    /// When the current run of failures began (`nil` while connections are healthy).
+    private var failingSince: ContinuousClock.Instant?
     /// When the current socket was acknowledged; how long it then lasted decides whether its end
     /// resets ``consecutiveFailures``.
     private var acknowledgedAt: ContinuousClock.Instant?
@@ -138,6 +140,7 @@ actor RealtimeConnection {
         // whatever a previous run that gave up left behind.
         wasAcknowledged = false
         consecutiveFailures = 0
+        failingSince = nil
         while !entries.isEmpty {
             do {
                 try await connectAndServe()
@@ -161,6 +164,7 @@ actor RealtimeConnection {
                 let lifetime = ContinuousClock.now - acknowledgedAt
                 if lifetime >= configuration.stableConnectionDuration {
                     consecutiveFailures = 0
+                    failingSince = nil
                 } else {
                     let milliseconds =
                         lifetime.components.seconds * 1000 + lifetime.components.attoseconds / 1_000_000_000_000_000
@@ -171,7 +175,11 @@ actor RealtimeConnection {
             }
             acknowledgedAt = nil
             consecutiveFailures += 1
-            if consecutiveFailures > configuration.reconnectAttempts {
+            let since = failingSince ?? .now
+            failingSince = since
+            if consecutiveFailures > configuration.reconnectAttempts
+                && ContinuousClock.now - since >= configuration.minimumReconnectDuration
+            {
                 logger.log(
                     .error, "gave up reconnecting after \(consecutiveFailures - 1) attempts: \(lastError)",
                     ["api": authorizer.context.apiName])

@@ -22,9 +22,11 @@ public protocol RealtimeSocket: Sendable {
 ///
 /// Reconnection: after a connection fails, or ends less than ``stableConnectionDuration`` after the
 /// server acknowledged it, the next attempt waits a delay drawn uniformly from zero to
-/// `reconnectBase × 2^failures`, capped at ``reconnectCap`` (full jitter). After
-/// ``reconnectAttempts`` such failures in a row the subscriptions end with
-/// ``SubscriptionError/connectionFailed(attempts:lastError:)``. Only a connection that stayed up for
+/// `reconnectBase × 2^failures`, capped at ``reconnectCap`` (full jitter). The subscriptions end
+/// with ``SubscriptionError/connectionFailed(attempts:lastError:)`` once there were
+/// ``reconnectAttempts`` such failures in a row *and* ``minimumReconnectDuration`` has passed since
+/// the first of them, so a server restart or a short network loss does not end them however fast
+/// the attempts fail. Only a connection that stayed up for
 /// ``stableConnectionDuration`` starts the count afresh, so a server that acknowledges and then drops
 /// every connection is not hammered in a tight loop.
 public struct RealtimeConfiguration: Sendable {
@@ -34,6 +36,10 @@ public struct RealtimeConfiguration: Sendable {
     public var reconnectCap: Duration
     /// Failed or short-lived connections in a row before subscriptions fail (default 8).
     public var reconnectAttempts: Int
+    /// How long reconnection goes on, counted from the first failure in a row, before the
+    /// subscriptions may fail (default 30 s). Attempts continue past ``reconnectAttempts`` until
+    /// then, ``reconnectCap`` apart at most; `.zero` gives up after the attempts alone.
+    public var minimumReconnectDuration: Duration
     /// How long a connection must stay up after `connection_ack` to count as healthy and reset the
     /// back-off; one that ends sooner counts as a failure (default 10 s).
     public var stableConnectionDuration: Duration
@@ -70,12 +76,14 @@ public struct RealtimeConfiguration: Sendable {
         keepAliveTimeout: Duration = .seconds(300), pingInterval: Duration = .seconds(15),
         authorizationInSubprotocol: Bool = false,
         maximumBufferedEvents: Int? = RealtimeConfiguration.defaultMaximumBufferedEvents,
-        retriesRefusedFirstConnection: Bool = true, stableConnectionDuration: Duration = .seconds(10)
+        retriesRefusedFirstConnection: Bool = true, stableConnectionDuration: Duration = .seconds(10),
+        minimumReconnectDuration: Duration = .seconds(30)
     ) {
         self.reconnectBase = reconnectBase
         self.reconnectCap = reconnectCap
         self.reconnectAttempts = reconnectAttempts
         self.stableConnectionDuration = stableConnectionDuration
+        self.minimumReconnectDuration = minimumReconnectDuration
         self.retriesRefusedFirstConnection = retriesRefusedFirstConnection
         self.acknowledgementTimeout = acknowledgementTimeout
         self.keepAliveTimeout = keepAliveTimeout
@@ -90,6 +98,7 @@ public struct RealtimeConfiguration: Sendable {
             ("reconnectBase", reconnectBase, false), ("reconnectCap", reconnectCap, false),
             ("acknowledgementTimeout", acknowledgementTimeout, true), ("keepAliveTimeout", keepAliveTimeout, true),
             ("pingInterval", pingInterval, true), ("stableConnectionDuration", stableConnectionDuration, false),
+            ("minimumReconnectDuration", minimumReconnectDuration, false),
         ]
         for (name, value, mustBePositive) in durations where value < .zero || (mustBePositive && value == .zero) {
             throw .invalidConfiguration(

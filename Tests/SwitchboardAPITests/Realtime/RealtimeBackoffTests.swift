@@ -68,7 +68,7 @@ import Testing
         let server = try await AckThenDropServer()
         let configuration = RealtimeConfiguration(
             reconnectBase: .milliseconds(1), reconnectCap: .milliseconds(5), reconnectAttempts: 3,
-            acknowledgementTimeout: .seconds(30))
+            acknowledgementTimeout: .seconds(30), minimumReconnectDuration: .zero)
         let plugin = try server.plugin(configuration)
         let failure = try await resultUnlessHung { () -> (any Error)? in
             do {
@@ -87,6 +87,38 @@ import Testing
         #expect(server.connections == 4)
         #expect(lastError.contains("after connection_ack, sooner than stableConnectionDuration"), "\(lastError)")
         #expect(!lastError.contains("da2-backoffkey"))
+        await server.server.stop()
+    }
+
+    @Test func attemptsGoOnPastTheCountUntilTheMinimumReconnectDurationHasPassed() async throws {
+        // Every connection fails within milliseconds, so two attempts alone would end the
+        // subscription almost at once; the minimum duration keeps it reconnecting meanwhile.
+        let server = try await AckThenDropServer()
+        let configuration = RealtimeConfiguration(
+            reconnectBase: .milliseconds(1), reconnectCap: .milliseconds(5), reconnectAttempts: 2,
+            acknowledgementTimeout: .seconds(30), minimumReconnectDuration: .seconds(1))
+        let plugin = try server.plugin(configuration)
+        let started = ContinuousClock.now
+        let failure = try await resultUnlessHung { () -> (any Error)? in
+            do {
+                for try await _ in plugin.subscribe(request: RealtimeHarness.onCreateTodo) {}
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let elapsed = ContinuousClock.now - started
+        let error = try #require(failure ?? nil, "the subscription never ended")
+        guard case .connectionFailed(let attempts, _)? = error as? SubscriptionError else {
+            Issue.record("expected connectionFailed, got \(error)")
+            return
+        }
+        // The first failure comes after the start, so giving up before a second has passed since
+        // the start is giving up too early. (Under load, the attempts themselves may take that long,
+        // so the number of attempts is not what to check.)
+        #expect(elapsed >= .seconds(1), "gave up after \(attempts) attempts, \(elapsed) after the start")
+        #expect(attempts >= 2)
+        #expect(server.connections == attempts + 1)
         await server.server.stop()
     }
 

@@ -36,7 +36,8 @@ import Testing
         .systemCall, operation: "connect", errorNumber: ECONNREFUSED, detail: "127.0.0.1:9 (127.0.0.1:9)")
 
     static let fast = RealtimeConfiguration(
-        reconnectBase: .milliseconds(1), reconnectCap: .milliseconds(5), reconnectAttempts: 2)
+        reconnectBase: .milliseconds(1), reconnectCap: .milliseconds(5), reconnectAttempts: 2,
+        minimumReconnectDuration: .zero)
 
     private static func plugin(_ transport: FailingTransport, _ configuration: RealtimeConfiguration) async throws
         -> APIPlugin
