@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardLocking
+import TestSupport
 import Testing
 
 @testable import SwitchboardNet
@@ -275,35 +276,24 @@ struct HTTPServerTests {
     @Test func aSlowButSteadyDownloadOutlastsTheWriteTimeout() async throws {
         // The write timeout counts from the last progress, not from the response's start: a reader
         // that takes over 15 s for 48 MiB, far more than the socket buffers hold, keeps the server
-        // writing although the timeout is 8 s. The timeout is that long because the parallel suite
-        // can starve this reader, or the server's writing task, for seconds (16 s once, with two
-        // other processes spinning on both cores); the longest gap between reads is reported on failure.
+        // writing although the timeout is 8 s. The reader is a thread with blocking reads, not a
+        // task: the parallel suite starved a reading task for 13–30 s at a time on two cores. The
+        // longest gap between reads is reported on failure.
         let size = 48 << 20
         let body = Array(repeating: UInt8(ascii: "z"), count: size)
         let configuration = HTTPServer.Configuration(writeTimeout: .seconds(8))
         try await withServer(configuration: configuration, responder: { _ in HTTPResponse(body: body) }) { server in
-            let client = try await RawHTTPClient.connect(port: server.port)
-            try await client.send("GET /big HTTP/1.1\r\n\r\n")
-            let start = ContinuousClock.now
-            var received: [UInt8] = []
-            var bodyStart: Int?
-            var longestGap = Duration.zero
-            var lastRead = start
-            while bodyStart.map({ received.count - $0 < size }) ?? true {
-                try await Task.sleep(for: .milliseconds(20))
-                let bytes = try await client.connection.read(maxBytes: 65_536)
-                longestGap = max(longestGap, ContinuousClock.now - lastRead)
-                lastRead = ContinuousClock.now
-                if bytes.isEmpty { break }
-                received += bytes
-                if bodyStart == nil { bodyStart = received.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound }
-            }
-            let bodyCount = received.count - (try #require(bodyStart, "no response head"))
+            let port = server.port
+            let download = try await resultUnlessHung(
+                deadline: .seconds(120),
+                onThread: {
+                    try SlowBlockingReader.download("GET /big HTTP/1.1\r\n\r\n", port: port, bodySize: size)
+                })
+            let result = try #require(download, "the download hung")
             #expect(
-                bodyCount == size,
-                "received \(bodyCount) of \(size) body bytes; longest gap between reads \(longestGap)")
-            #expect(ContinuousClock.now - start > .seconds(15))  // the download really was slow
-            await client.connection.close()
+                result.bodyCount == size,
+                "received \(result.bodyCount) of \(size) body bytes; longest gap between reads \(result.longestGap)")
+            #expect(result.elapsed > .seconds(15))  // the download really was slow
         }
     }
 

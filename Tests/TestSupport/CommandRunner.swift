@@ -38,10 +38,22 @@ public enum CommandRunner {
 
     /// Runs `executable` with `arguments` and extra `environment`, without blocking a thread of
     /// the cooperative pool while it runs. `standardInput` is written to the child's standard
-    /// input, which is then closed; without it the child reads an empty standard input.
+    /// input, which is then closed; without it the child reads an empty standard input. Children
+    /// run one per core at most (``AsyncGate/childProcesses``); the others wait their turn. A child
+    /// still running `timeout` after it started is killed (its status is then `SIGKILL`'s number).
     public static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String] = [:], standardInput: Data? = nil,
         timeout: Duration = .seconds(60)
+    ) async throws -> Result {
+        try await AsyncGate.childProcesses.run {
+            try await runNow(
+                executable, arguments, environment: environment, standardInput: standardInput, timeout: timeout)
+        }
+    }
+
+    private static func runNow(
+        _ executable: URL, _ arguments: [String], environment: [String: String], standardInput: Data?,
+        timeout: Duration
     ) async throws -> Result {
         let process = Process()
         process.executableURL = executable
@@ -56,8 +68,12 @@ public enum CommandRunner {
         process.standardInput = input
         let collectedOutput = DataCollector(output.fileHandleForReading)
         let collectedErrors = DataCollector(errors.fileHandleForReading)
+        let child = ChildExit()
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { process in continuation.resume(returning: process.terminationStatus) }
+            process.terminationHandler = { process in
+                child.markExited()
+                continuation.resume(returning: process.terminationStatus)
+            }
             do {
                 try process.run()
             } catch {
@@ -65,6 +81,7 @@ public enum CommandRunner {
                 continuation.resume(throwing: error)
                 return
             }
+            child.killAfter(timeout, pid: process.processIdentifier)
             // Written from a background queue: a child that never reads must not block this task.
             // A child that exits without reading must not kill the test process with SIGPIPE
             // either: the write then fails with EPIPE instead.
@@ -78,6 +95,26 @@ public enum CommandRunner {
         return Result(
             status: status, standardOutput: await collectedOutput.finish(),
             standardError: await collectedErrors.finish())
+    }
+}
+
+/// Kills a child that overran its time, unless it has exited: the flag is set, under the lock,
+/// before the exit is reported, so a number the system may hand to another process is never
+/// signalled.
+private final class ChildExit: @unchecked Sendable {
+    // `lock` protects `hasExited`.
+    private let lock = NSLock()
+    private var hasExited = false
+
+    func markExited() { lock.withLock { hasExited = true } }
+
+    func killAfter(_ timeout: Duration, pid: Int32) {
+        Task.detached { [self] in
+            try? await Task.sleep(for: timeout)
+            lock.withLock {
+                if !hasExited { kill(pid, SIGKILL) }
+            }
+        }
     }
 }
 
