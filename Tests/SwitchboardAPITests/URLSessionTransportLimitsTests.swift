@@ -11,30 +11,13 @@ import Testing
 /// (declared or streamed without end), a response that trickles in forever meets the overall
 /// deadline, and cancelling the calling task ends a request whose body is still arriving.
 @Suite struct URLSessionTransportLimitsTests {
-    /// Accepts one connection at a time, reads a request head and answers with `respond`.
     private static func server(
         _ respond: @escaping @Sendable (TCPConnection) async throws -> Void
     ) throws -> (url: URL, task: Task<Void, Never>) {
-        let listener = try TCPListener()
-        let task = Task {
-            while let connection = try? await listener.accept() {
-                Task {
-                    var head: [UInt8] = []
-                    while head.firstRange(of: Array("\r\n\r\n".utf8)) == nil {
-                        guard let bytes = try? await connection.read(maxBytes: 4096), !bytes.isEmpty else { return }
-                        head += bytes
-                    }
-                    try? await respond(connection)
-                    await connection.close()
-                }
-            }
-        }
-        return (URL(string: "http://127.0.0.1:\(listener.port)/graphql")!, task)
+        try ScriptedHTTPServer.start(respond)
     }
 
-    private static func head(_ fields: String) -> [UInt8] {
-        Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\(fields)\r\n".utf8)
-    }
+    private static func head(_ fields: String) -> [UInt8] { ScriptedHTTPServer.head(fields) }
 
     @Test func aBodyWithinTheLimitArrivesWhole() async throws {
         let body = #"{"data":{"ok":true}}"#

@@ -4,7 +4,7 @@ import Testing
 
 /// The client's handshake reads response heads with the server's header syntax (one codec).
 struct HTTPResponseHeadTests {
-    private static func parse(_ text: String) throws(WebSocketError) -> HTTPResponseHead {
+    private static func parse(_ text: String) throws(HTTPResponseError) -> HTTPResponseHead {
         try HTTPResponseHead.parse(ArraySlice(Array(text.utf8)))
     }
 
@@ -24,6 +24,6 @@ struct HTTPResponseHeadTests {
         ("SSH-2.0-OpenSSH", "not an HTTP/1.1 status line: SSH-2.0-OpenSSH"),
     ])
     func malformedHeadsAreRefusedNamingTheLine(text: String, message: String) {
-        #expect(throws: WebSocketError.invalidHandshake(message)) { try Self.parse(text) }
+        #expect(throws: HTTPResponseError.malformed(message)) { try Self.parse(text) }
     }
 }

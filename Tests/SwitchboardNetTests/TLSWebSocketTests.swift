@@ -1,5 +1,6 @@
 #if canImport(COpenSSL)
     import Foundation
+    import TestSupport
     import Testing
 
     @testable import SwitchboardNet

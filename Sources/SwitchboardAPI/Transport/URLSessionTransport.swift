@@ -64,20 +64,9 @@ public struct URLSessionTransport: HTTPTransport {
 
     /// Sends the request; cancellation of the calling task cancels the HTTP request.
     public func send(_ request: URLRequest) async throws -> HTTPTransportResponse {
-        try await withThrowingTaskGroup(of: HTTPTransportResponse?.self) { group in
-            group.addTask { try await exchange(request) }
-            group.addTask {
-                try await Task.sleep(for: requestDeadline)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let response = try await group.next() ?? nil else {
-                throw APIError.networkError(
-                    "The request to \(Self.describe(request.url)) did not complete within \(requestDeadline) "
-                        + "(URLSessionTransport.requestDeadline).")
-            }
-            return response
-        }
+        try await withRequestDeadline(
+            requestDeadline, setting: "URLSessionTransport.requestDeadline", target: Self.describe(request.url)
+        ) { try await exchange(request) }
     }
 
     private func exchange(_ request: URLRequest) async throws -> HTTPTransportResponse {

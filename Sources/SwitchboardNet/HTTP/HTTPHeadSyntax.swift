@@ -2,7 +2,7 @@
 /// server's request parser and the client's WebSocket handshake: strict token names (no obsolete
 /// line folding, no whitespace before the colon: request smuggling vectors), optional whitespace
 /// trimmed, control characters refused.
-enum HTTPHeadSyntax {
+package enum HTTPHeadSyntax {
     /// A malformed line: what is wrong and the offset of the byte where it starts.
     struct Malformed: Error, Equatable {
         let offset: Int
@@ -48,8 +48,33 @@ enum HTTPHeadSyntax {
         )
     }
 
+    /// The size on a chunk-size line of a chunked body (RFC 9112 §7.1), requests and responses
+    /// alike: hexadecimal digits, then optional whitespace and extensions only after a `;`. `1 0`,
+    /// a leading space, a sign or more than 15 digits are malformed.
+    static func chunkSize(in bytes: [UInt8], line: Range<Int>) throws(Malformed) -> Int {
+        var index = line.lowerBound
+        var size = 0
+        while index < line.upperBound, let digit = PercentDecoding.hexValue(bytes[index]) {
+            guard index - line.lowerBound < 15 else {
+                throw Malformed(offset: line.lowerBound, reason: "chunk size too large")
+            }
+            size = size << 4 | Int(digit)
+            index += 1
+        }
+        guard index > line.lowerBound else { throw Malformed(offset: line.lowerBound, reason: "malformed chunk size") }
+        while index < line.upperBound, bytes[index] == 32 || bytes[index] == 9 { index += 1 }
+        guard index == line.upperBound || bytes[index] == UInt8(ascii: ";") else {
+            throw Malformed(offset: index, reason: "malformed chunk size")
+        }
+        // Extensions are ignored, but may not carry control characters (a bare LF above all).
+        if let bad = bytes[index..<line.upperBound].firstIndex(where: { ($0 < 32 && $0 != 9) || $0 == 127 }) {
+            throw Malformed(offset: bad, reason: "control character in a chunk extension")
+        }
+        return size
+    }
+
     /// RFC 9110 `tchar`: the bytes allowed in methods and header names.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
+    package static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):

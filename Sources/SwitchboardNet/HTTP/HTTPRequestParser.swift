@@ -260,26 +260,13 @@ public struct HTTPRequestParser: Sendable {
         return false
     }
 
-    /// The size of a chunk-size line (RFC 9112 §7.1): hexadecimal digits, then optional whitespace
-    /// and extensions only after a `;`. `1 0`, a leading space or a sign are malformed.
+    /// The size on a chunk-size line (see ``HTTPHeadSyntax/chunkSize(in:line:)``).
     private func chunkSize(in line: Range<Int>) throws(HTTPParseError) -> Int {
-        var index = line.lowerBound
-        var size = 0
-        while index < line.upperBound, let digit = PercentDecoding.hexValue(buffer[index]) {
-            guard index - line.lowerBound < 15 else { throw failure(400, "chunk size too large", at: line.lowerBound) }
-            size = size << 4 | Int(digit)
-            index += 1
+        do throws(HTTPHeadSyntax.Malformed) {
+            return try HTTPHeadSyntax.chunkSize(in: buffer, line: line)
+        } catch {
+            throw failure(400, error.reason, at: error.offset)
         }
-        guard index > line.lowerBound else { throw failure(400, "malformed chunk size", at: line.lowerBound) }
-        while index < line.upperBound, buffer[index] == 32 || buffer[index] == 9 { index += 1 }
-        guard index == line.upperBound || buffer[index] == UInt8(ascii: ";") else {
-            throw failure(400, "malformed chunk size", at: index)
-        }
-        // Extensions are ignored, but may not carry control characters (a bare LF above all).
-        if let bad = buffer[index..<line.upperBound].firstIndex(where: { ($0 < 32 && $0 != 9) || $0 == 127 }) {
-            throw failure(400, "control character in a chunk extension", at: bad)
-        }
-        return size
     }
 
     /// The next CRLF-terminated line (without the CRLF), consuming it. The search resumes where

@@ -77,6 +77,7 @@ public final class HTTPServer: Sendable {
     private let acceptTask: Locked<Task<Void, Never>?> = Locked(nil)
     private let connections: ConnectionTable
     private let admission: ConnectionAdmission
+    private let accepted = Locked(0)
     /// The bound port (the kernel's choice when started with port 0).
     public var port: Int { listener.port }
     /// The bound host.
@@ -116,7 +117,8 @@ public final class HTTPServer: Sendable {
     ) async throws -> HTTPServer {
         let listener = try TCPListener(host: host, port: port)
         let server = HTTPServer(listener: listener, configuration: configuration, isSecure: tls != nil)
-        let task = Task { [connections = server.connections, admission = server.admission] in
+        let task = Task {
+            [connections = server.connections, admission = server.admission, accepted = server.accepted] in
             await withDiscardingTaskGroup { group in
                 group.addTask { await connections.reapExpiredConnections() }
                 while true {
@@ -125,6 +127,7 @@ public final class HTTPServer: Sendable {
                         refuseOverCapacity(connection, isSecure: tls != nil)
                         continue
                     }
+                    accepted.withLock { $0 += 1 }
                     // Tracked from accept, so a TLS handshake counts against the request head timeout.
                     connections.insert(connection)
                     group.addTask {
@@ -165,6 +168,10 @@ public final class HTTPServer: Sendable {
     /// The number of HTTP connections currently open, not counting upgraded ones (for tests and
     /// diagnostics).
     public var openConnectionCount: Int { connections.count }
+
+    /// How many connections the server has admitted since it started (how well clients keep
+    /// connections alive shows here).
+    public var acceptedConnectionCount: Int { accepted.withLock { $0 } }
 
     /// The number of connections the server holds now, upgraded ones (WebSockets) included; at
     /// most ``Configuration/maximumConnections``.

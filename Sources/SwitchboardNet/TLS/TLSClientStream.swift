@@ -1,8 +1,8 @@
 /// Opens TLS client connections: OpenSSL over the event loop's sockets on Linux,
 /// Network.framework on Apple platforms.
-enum TLSClientStream {
+package enum TLSClientStream {
     /// Connects to `host:port` and completes a verified TLS handshake for `serverName`.
-    static func connect(host: String, port: Int, serverName: String, configuration: TLSConfiguration)
+    package static func connect(host: String, port: Int, serverName: String, configuration: TLSConfiguration)
         async throws -> any ByteStream
     {
         #if canImport(COpenSSL)

@@ -51,7 +51,14 @@ extension WebSocket {
             request += "\r\n"
             try await stream.write(Array(request.utf8))
 
-            let (head, leftover) = try await readResponseHead(from: stream)
+            var reader = HTTPResponseReader(stream: stream)
+            let head: HTTPResponseHead
+            do {
+                head = try await reader.readHead(maximumSize: HTTPResponseHead.maximumSize)
+            } catch let error as HTTPResponseError {
+                throw WebSocketError.invalidHandshake(error.description)
+            }
+            let leftover = reader.leftover
             guard head.status == 101 else {
                 if (300...399).contains(head.status) {
                     throw WebSocketError.redirectRefused(
@@ -99,39 +106,6 @@ extension WebSocket {
             throw WebSocketError.invalidHandshake("the server chose subprotocol \(chosen), which was not offered")
         }
         return chosen
-    }
-
-    private static func readResponseHead(from stream: any ByteStream) async throws -> (HTTPResponseHead, [UInt8]) {
-        var bytes: [UInt8] = []
-        var searchFrom = 0
-        while true {
-            if let end = findHeadEnd(in: bytes, from: searchFrom) {
-                return (try HTTPResponseHead.parse(bytes[..<end]), Array(bytes[(end + 4)...]))
-            }
-            searchFrom = max(0, bytes.count - 3)
-            guard bytes.count < HTTPResponseHead.maximumSize else {
-                throw WebSocketError.invalidHandshake("response head over \(HTTPResponseHead.maximumSize) bytes")
-            }
-            let chunk = try await stream.read(maxBytes: 4096)
-            if chunk.isEmpty {
-                throw WebSocketError.invalidHandshake(
-                    bytes.isEmpty
-                        ? "the server closed the connection without answering" : "the response head was cut off")
-            }
-            bytes += chunk
-        }
-    }
-
-    private static func findHeadEnd(in bytes: [UInt8], from start: Int) -> Int? {
-        guard bytes.count >= 4 else { return nil }
-        var index = start
-        while index + 3 < bytes.count {
-            if bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
-                return index
-            }
-            index += 1
-        }
-        return nil
     }
 
     /// Up to 200 characters of a rejection's body, read as far as Content-Length says (or EOF).

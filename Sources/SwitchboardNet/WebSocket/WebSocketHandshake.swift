@@ -33,35 +33,3 @@ enum WebSocketHandshake {
         "sec-websocket-extensions", "content-length", "transfer-encoding",
     ]
 }
-
-/// The status line and headers of an HTTP response, as the client handshake reads them.
-struct HTTPResponseHead: Sendable {
-    var status: Int
-    var headers: HTTPHeaders
-
-    /// The largest response head accepted.
-    static let maximumSize = 16_384
-
-    /// Parses `bytes` (the head without the final blank line) with the server's header syntax.
-    static func parse(_ bytes: ArraySlice<UInt8>) throws(WebSocketError) -> HTTPResponseHead {
-        let head = Array(bytes)
-        var lines = HTTPHeadSyntax.lines(in: head, from: 0, to: head.count)
-        let statusLine = String(decoding: head[lines.removeFirst()], as: UTF8.self)
-        let parts = statusLine.split(separator: " ", maxSplits: 2)
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]), (100...999).contains(status)
-        else {
-            throw WebSocketError.invalidHandshake("not an HTTP/1.1 status line: \(statusLine.prefix(80))")
-        }
-        var headers = HTTPHeaders()
-        for line in lines where !line.isEmpty {
-            do {
-                let field = try HTTPHeadSyntax.field(in: head, line: line)
-                headers.add(name: field.name, value: field.value)
-            } catch {
-                let text = String(decoding: head[line], as: UTF8.self)
-                throw WebSocketError.invalidHandshake("\(error.reason): \(text.prefix(80))")
-            }
-        }
-        return HTTPResponseHead(status: status, headers: headers)
-    }
-}

@@ -45,6 +45,19 @@ import Testing
         }
     }
 
+    /// The error that ended a subscription to `onCreateTodo` (`nil` inside when it finished
+    /// normally), or `nil` when it had not ended after a minute.
+    static func howTheSubscriptionEnds(_ plugin: APIPlugin) async throws -> (any Error)?? {
+        try await resultUnlessHung { () -> (any Error)? in
+            do {
+                for try await _ in plugin.subscribe(request: RealtimeHarness.onCreateTodo) {}
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+
     @Test func reconnectionsBackOffWhenEveryConnectionIsDroppedRightAfterItsAcknowledgement() async throws {
         let server = try await AckThenDropServer()
         // Today's defaults for the delays, and attempts enough that the subscription does not give up
@@ -70,14 +83,7 @@ import Testing
             reconnectBase: .milliseconds(1), reconnectCap: .milliseconds(5), reconnectAttempts: 3,
             acknowledgementTimeout: .seconds(30), minimumReconnectDuration: .zero)
         let plugin = try server.plugin(configuration)
-        let failure = try await resultUnlessHung { () -> (any Error)? in
-            do {
-                for try await _ in plugin.subscribe(request: RealtimeHarness.onCreateTodo) {}
-                return nil
-            } catch {
-                return error
-            }
-        }
+        let failure = try await Self.howTheSubscriptionEnds(plugin)
         let error = try #require(failure ?? nil, "the subscription never ended")
         guard case .connectionFailed(let attempts, let lastError)? = error as? SubscriptionError else {
             Issue.record("expected connectionFailed, got \(error)")
@@ -99,14 +105,7 @@ import Testing
             acknowledgementTimeout: .seconds(30), minimumReconnectDuration: .seconds(1))
         let plugin = try server.plugin(configuration)
         let started = ContinuousClock.now
-        let failure = try await resultUnlessHung { () -> (any Error)? in
-            do {
-                for try await _ in plugin.subscribe(request: RealtimeHarness.onCreateTodo) {}
-                return nil
-            } catch {
-                return error
-            }
-        }
+        let failure = try await Self.howTheSubscriptionEnds(plugin)
         let elapsed = ContinuousClock.now - started
         let error = try #require(failure ?? nil, "the subscription never ended")
         guard case .connectionFailed(let attempts, _)? = error as? SubscriptionError else {

@@ -1,6 +1,6 @@
 // libFuzzer over the HTTP response-head parser the WebSocket client uses for the opening
-// handshake, built by scripts/fuzz http-response. Any input must parse or fail with a
-// WebSocketError; the parsed headers must answer token queries without crashing.
+// handshake, built by scripts/fuzz http-response. Any input must parse or fail with an
+// HTTPResponseError; the parsed headers must answer token queries without crashing.
 
 @testable import SwitchboardNet
 

@@ -5,23 +5,24 @@ import Foundation
 ///
 /// They are made once per test run, on a Dispatch thread: `Process.waitUntilExit()` blocks, and
 /// blocking the few cooperative-pool threads would stall every other test's sockets meanwhile.
-struct TestCertificates: Sendable {
+public struct TestCertificates: Sendable {
     private static let once = CertificateCache()
 
     /// The certificates of this test run (made on first use).
-    static func shared(caller: String = #function) async -> TestCertificates? {
+    public static func shared(caller: String = #function) async -> TestCertificates? {
         await once.value(caller: caller)
     }
 
-    let directory: URL
+    /// Where the files are.
+    public let directory: URL
     /// The CA certificate (PEM file).
-    var caFile: URL { directory.appendingPathComponent("ca.pem") }
+    public var caFile: URL { directory.appendingPathComponent("ca.pem") }
     /// A leaf for IP address 127.0.0.1.
-    var ipLeaf: (chain: URL, key: URL) {
+    public var ipLeaf: (chain: URL, key: URL) {
         (directory.appendingPathComponent("ip.pem"), directory.appendingPathComponent("ip.key"))
     }
     /// A leaf for the DNS name `other.example` only.
-    var otherLeaf: (chain: URL, key: URL) {
+    public var otherLeaf: (chain: URL, key: URL) {
         (directory.appendingPathComponent("other.pem"), directory.appendingPathComponent("other.key"))
     }
 
@@ -71,7 +72,8 @@ struct TestCertificates: Sendable {
         return TestCertificates(directory: directory)
     }
 
-    func remove() { try? FileManager.default.removeItem(at: directory) }
+    /// Deletes the files.
+    public func remove() { try? FileManager.default.removeItem(at: directory) }
 }
 
 /// Makes the certificates at most once, off the cooperative pool.

@@ -1,0 +1,181 @@
+/// Kept-alive HTTP/1.1 client connections, per origin: at most `maximumConnectionsPerOrigin`
+/// open at once (the others wait, first come first served), idle ones reused most recent first
+/// and closed after `idleTimeout`. Requests are never pipelined: a connection carries one
+/// exchange at a time.
+package actor HTTPConnectionPool {
+    /// Where connections go: scheme, host and port.
+    package struct Origin: Hashable, Sendable, CustomStringConvertible {
+        package var isSecure: Bool
+        package var host: String
+        package var port: Int
+
+        package init(isSecure: Bool, host: String, port: Int) {
+            self.isSecure = isSecure
+            self.host = host
+            self.port = port
+        }
+
+        package var description: String { "\(isSecure ? "https" : "http")://\(host):\(port)" }
+    }
+
+    /// What a caller may use: a kept-alive connection, or a slot to open a new one in.
+    package enum Grant: Sendable {
+        case reuse(any ByteStream)
+        case openNew
+    }
+
+    private struct Idle {
+        let stream: any ByteStream
+        let since: ContinuousClock.Instant
+    }
+
+    private struct Waiter {
+        let id: Int
+        let continuation: CheckedContinuation<Grant, any Error>
+    }
+
+    private struct OriginState {
+        var idle: [Idle] = []
+        /// Connections open or being opened, idle ones included.
+        var open = 0
+        var waiters: [Waiter] = []
+    }
+
+    package let maximumConnectionsPerOrigin: Int
+    package let idleTimeout: Duration
+    private var origins: [Origin: OriginState] = [:]
+    private var nextWaiterID = 0
+    /// Closes connections idle longer than `idleTimeout`, while any are idle.
+    private var reaper: Task<Void, Never>?
+
+    package init(maximumConnectionsPerOrigin: Int, idleTimeout: Duration) {
+        self.maximumConnectionsPerOrigin = max(1, maximumConnectionsPerOrigin)
+        self.idleTimeout = idleTimeout
+    }
+
+    /// A connection to use for one exchange. Every grant must be given back exactly once, with
+    /// ``checkIn(_:to:reusable:)`` or ``discard(from:)``.
+    package func checkOut(_ origin: Origin) async throws -> Grant {
+        var state = origins[origin, default: OriginState()]
+        let now = ContinuousClock.now
+        while let idle = state.idle.popLast() {
+            if now - idle.since < idleTimeout {
+                origins[origin] = state
+                return .reuse(idle.stream)
+            }
+            state.open -= 1
+            Task { await idle.stream.close() }
+        }
+        if state.open < maximumConnectionsPerOrigin {
+            state.open += 1
+            origins[origin] = state
+            return .openNew
+        }
+        let id = nextWaiterID
+        nextWaiterID += 1
+        origins[origin] = state
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                if Task.isCancelled {
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    origins[origin, default: OriginState()].waiters.append(Waiter(id: id, continuation: continuation))
+                }
+            }
+        } onCancel: {
+            Task { await self.cancelWaiter(id, of: origin) }
+        }
+    }
+
+    /// Gives a connection back after a complete exchange: kept for the next request when
+    /// `reusable`, closed otherwise.
+    package func checkIn(_ stream: any ByteStream, to origin: Origin, reusable: Bool) async {
+        guard reusable else {
+            await stream.close()
+            discard(from: origin)
+            return
+        }
+        var state = origins[origin, default: OriginState()]
+        if !state.waiters.isEmpty {
+            let waiter = state.waiters.removeFirst()
+            origins[origin] = state
+            waiter.continuation.resume(returning: .reuse(stream))
+            return
+        }
+        state.idle.append(Idle(stream: stream, since: .now))
+        origins[origin] = state
+        startReaperIfNeeded()
+    }
+
+    /// Gives back a grant whose connection is gone (closed by the caller, or never opened): its
+    /// slot goes to the first waiter, who opens a new connection.
+    package func discard(from origin: Origin) {
+        var state = origins[origin, default: OriginState()]
+        if !state.waiters.isEmpty {
+            let waiter = state.waiters.removeFirst()
+            origins[origin] = state
+            waiter.continuation.resume(returning: .openNew)
+            return
+        }
+        state.open -= 1
+        origins[origin] = state
+    }
+
+    /// Closes every idle connection to `origin` (after one of them turned out to be closed by the
+    /// server, the others, as old, probably are too).
+    package func closeIdle(_ origin: Origin) async {
+        guard var state = origins[origin] else { return }
+        let idle = state.idle
+        state.idle.removeAll()
+        state.open -= idle.count
+        origins[origin] = state
+        for connection in idle { await connection.stream.close() }
+    }
+
+    /// Closes every idle connection; exchanges in progress finish and close theirs on check-in.
+    package func closeAllIdle() async {
+        for origin in Array(origins.keys) { await closeIdle(origin) }
+    }
+
+    /// Connections open now (idle or in use) to `origin`, for tests and diagnostics.
+    package func openConnectionCount(_ origin: Origin) -> Int { origins[origin]?.open ?? 0 }
+
+    private func startReaperIfNeeded() {
+        guard reaper == nil else { return }
+        let interval = max(idleTimeout / 2, .milliseconds(10))
+        reaper = Task { [weak self] in
+            while true {
+                try? await Task.sleep(for: interval)
+                guard let self, await self.reapExpired() else { return }
+            }
+        }
+    }
+
+    /// Closes the connections idle for `idleTimeout` or longer; `false` (the reaper then ends)
+    /// once no connection is idle.
+    private func reapExpired() async -> Bool {
+        let now = ContinuousClock.now
+        var expired: [any ByteStream] = []
+        for (origin, var state) in origins where !state.idle.isEmpty {
+            let (fresh, stale) = (
+                state.idle.filter { now - $0.since < idleTimeout }, state.idle.filter { now - $0.since >= idleTimeout }
+            )
+            guard !stale.isEmpty else { continue }
+            state.idle = fresh
+            state.open -= stale.count
+            origins[origin] = state
+            expired += stale.map(\.stream)
+        }
+        let anyIdle = origins.values.contains { !$0.idle.isEmpty }
+        if !anyIdle { reaper = nil }
+        for stream in expired { await stream.close() }
+        return anyIdle
+    }
+
+    private func cancelWaiter(_ id: Int, of origin: Origin) {
+        guard var state = origins[origin], let index = state.waiters.firstIndex(where: { $0.id == id }) else { return }
+        let waiter = state.waiters.remove(at: index)
+        origins[origin] = state
+        waiter.continuation.resume(throwing: CancellationError())
+    }
+}
