@@ -65,6 +65,10 @@ let apiTargets: [Target] = [
     .executableTarget(
         name: "pipeline-bench", dependencies: ["SwitchboardAPI", "SwitchboardNet"],
         path: "scripts/benchmarks/PipelineBench"),
+    // scripts/bench transport
+    .executableTarget(
+        name: "transport-bench", dependencies: ["SwitchboardAPI", "SwitchboardLocking"],
+        path: "scripts/benchmarks/TransportBench"),
     // scripts/bench subscriptions
     .executableTarget(
         name: "subscription-bench", dependencies: ["SwitchboardAPI", "SwitchboardMock", "SwitchboardLocking"],

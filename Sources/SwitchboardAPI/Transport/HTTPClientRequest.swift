@@ -6,12 +6,13 @@ import SwitchboardNet
 #endif
 
 /// A `URLRequest` as ``HTTPClientTransport`` writes it: where it goes, and the HTTP/1.1 head and
-/// body bytes. Anything that cannot be sent as given fails here, before a connection is used.
+/// body in one buffer (one write; the body is copied once, from `httpBody`). Anything that cannot
+/// be sent as given fails here, before a connection is used.
 struct HTTPClientRequest: Sendable {
     let origin: HTTPConnectionPool.Origin
     let method: String
-    let head: [UInt8]
-    let body: [UInt8]
+    /// The head and the body.
+    let wire: [UInt8]
     /// The URL without its query, for errors (AppSync real-time URLs carry credentials there).
     let displayURL: String
 
@@ -44,7 +45,7 @@ struct HTTPClientRequest: Sendable {
         guard !method.isEmpty, method.utf8.allSatisfy(HTTPHeadSyntax.isTokenByte) else {
             throw APIError.networkError("HTTPClientTransport: \"\(method)\" is not an HTTP method.")
         }
-        body = request.httpBody.map { Array($0) } ?? []
+        let body = request.httpBody ?? Data()
 
         var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         if let query = components.percentEncodedQuery { target += "?" + query }
@@ -72,6 +73,10 @@ struct HTTPClientRequest: Sendable {
             text += "Content-Length: \(body.count)\r\n"
         }
         text += "\r\n"
-        head = Array(text.utf8)
+        var wire: [UInt8] = []
+        wire.reserveCapacity(text.utf8.count + body.count)
+        wire += text.utf8
+        wire += body
+        self.wire = wire
     }
 }

@@ -108,8 +108,7 @@ public struct HTTPClientTransport: HTTPTransport {
         }
         var reader = HTTPResponseReader(stream: stream)
         do {
-            try await stream.write(message.head)
-            if !message.body.isEmpty { try await stream.write(message.body) }
+            try await stream.write(message.wire)
             let response = try await reader.readResponse(
                 method: message.method, maximumHeadSize: Self.maximumHeadSize,
                 maximumBodySize: maximumResponseBodySize)
