@@ -1,7 +1,8 @@
 // scripts/bench transport: requests/s of HTTP client transports against a server that is not the
 // limit (nginx with a fixed response, started by scripts/bench.d/transport.sh), at 1, 16 and 64
 // concurrent requests, in one run: HTTPClientTransport, URLSessionTransport (its own session,
-// 128 connections per host) and raw URLSession.shared, the sides taking turns cell by cell.
+// 128 connections per host) and raw URLSession.shared, and the whole client (a query through an
+// APIPlugin's pipeline, decoded) on each of the two transports; the sides take turns cell by cell.
 // Usage: transport-bench URL [SECONDS_PER_CELL]
 import Foundation
 import SwitchboardAPI
@@ -36,9 +37,41 @@ struct Side: Sendable {
 
 let own = HTTPClientTransport(maximumConnectionsPerHost: 64)
 let sessionTransport = URLSessionTransport()
+
+/// The whole client: an APIPlugin on `transport`, a query decoded into `Todo` through the pipeline.
+struct Todo: Decodable, Sendable {
+    let id: String
+    let name: String
+    let priority: Int
+}
+
+func client(_ transport: any HTTPTransport) throws -> APIPlugin {
+    let plugin = try APIPlugin(transport: transport)
+    let configuration = """
+        {"api":{"plugins":{"awsAPIPlugin":{"bench":{"endpointType":"GraphQL","endpoint":"\(target.absoluteString)",
+        "region":"us-east-1","authorizationType":"API_KEY","apiKey":"da2-benchmarkkey"}}}}}
+        """
+    try plugin.configure(using: SwitchboardConfiguration(data: Data(configuration.utf8)))
+    return plugin
+}
+
+let query = GraphQLRequest(
+    document: "query GetTodo($id: ID!) { getTodo(id: $id) { id name priority } }", variables: ["id": "todo-1"],
+    responseType: Todo.self, decodePath: "getTodo")
+let ownClient = try client(HTTPClientTransport(maximumConnectionsPerHost: 64))
+let sessionClient = try client(URLSessionTransport())
+
 let sides = [
     Side(name: "HTTPClientTransport") { try await own.send(request).statusCode },
     Side(name: "URLSessionTransport") { try await sessionTransport.send(request).statusCode },
+    Side(name: "query via HTTPClientTransport") {
+        _ = try await ownClient.query(request: query).get()
+        return 200
+    },
+    Side(name: "query via URLSessionTransport") {
+        _ = try await sessionClient.query(request: query).get()
+        return 200
+    },
     Side(name: "URLSession.shared") {
         let (_, response) = try await URLSession.shared.data(for: request)
         return (response as? HTTPURLResponse)?.statusCode ?? 0
@@ -86,9 +119,16 @@ for concurrency in [1, 16, 64] {
         let rate = rates[side.name] ?? 0
         return "\(side.name) \(Int(rate.rounded())) req/s"
     }.joined(separator: ", ")
-    let versusShared = ownRate / max(rates["URLSession.shared"] ?? 1, 1)
+    let shared = max(rates["URLSession.shared"] ?? 1, 1)
+    let versusShared = ownRate / shared
     let versusSession = ownRate / max(rates["URLSessionTransport"] ?? 1, 1)
+    let clientVersusShared = (rates["query via HTTPClientTransport"] ?? 0) / shared
+    let clientVersusSession =
+        (rates["query via HTTPClientTransport"] ?? 0) / max(rates["query via URLSessionTransport"] ?? 1, 1)
+    print("concurrency \(concurrency): \(line)")
     print(
-        "concurrency \(concurrency): \(line); HTTPClientTransport = "
-            + String(format: "%.2f× URLSession.shared, %.2f× URLSessionTransport", versusShared, versusSession))
+        String(
+            format: "  HTTPClientTransport = %.2f× URLSession.shared, %.2f× URLSessionTransport; "
+                + "query via HTTPClientTransport = %.2f× URLSession.shared, %.2f× the query via URLSessionTransport",
+            versusShared, versusSession, clientVersusShared, clientVersusSession))
 }
