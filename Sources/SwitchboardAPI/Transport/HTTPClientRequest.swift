@@ -20,11 +20,7 @@ struct HTTPClientRequest: Sendable {
         guard let url = request.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             throw APIError.networkError("HTTPClientTransport: the request has no URL.")
         }
-        var display = components
-        display.query = nil
-        display.user = nil
-        display.password = nil
-        displayURL = display.string ?? "the request"
+        displayURL = SwitchboardLogger.describe(url)
         let scheme = components.scheme?.lowercased()
         guard scheme == "http" || scheme == "https" else {
             throw APIError.networkError(

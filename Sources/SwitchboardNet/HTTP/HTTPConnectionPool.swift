@@ -118,7 +118,13 @@ package actor HTTPConnectionPool {
             return
         }
         state.open -= 1
-        origins[origin] = state
+        store(state, for: origin)
+    }
+
+    /// Keeps `state`, or forgets the origin once nothing is open or waiting there, so that the
+    /// table holds only origins in use however many a process talks to.
+    private func store(_ state: OriginState, for origin: Origin) {
+        origins[origin] = state.open == 0 && state.waiters.isEmpty ? nil : state
     }
 
     /// Closes every idle connection to `origin` (after one of them turned out to be closed by the
@@ -128,17 +134,9 @@ package actor HTTPConnectionPool {
         let idle = state.idle
         state.idle.removeAll()
         state.open -= idle.count
-        origins[origin] = state
+        store(state, for: origin)
         for connection in idle { await connection.stream.close() }
     }
-
-    /// Closes every idle connection; exchanges in progress finish and close theirs on check-in.
-    package func closeAllIdle() async {
-        for origin in Array(origins.keys) { await closeIdle(origin) }
-    }
-
-    /// Connections open now (idle or in use) to `origin`, for tests and diagnostics.
-    package func openConnectionCount(_ origin: Origin) -> Int { origins[origin]?.open ?? 0 }
 
     private func startReaperIfNeeded() {
         guard reaper == nil else { return }
@@ -163,7 +161,7 @@ package actor HTTPConnectionPool {
             guard !stale.isEmpty else { continue }
             state.idle = fresh
             state.open -= stale.count
-            origins[origin] = state
+            store(state, for: origin)
             expired += stale.map(\.stream)
         }
         let anyIdle = origins.values.contains { !$0.idle.isEmpty }
@@ -175,7 +173,7 @@ package actor HTTPConnectionPool {
     private func cancelWaiter(_ id: Int, of origin: Origin) {
         guard var state = origins[origin], let index = state.waiters.firstIndex(where: { $0.id == id }) else { return }
         let waiter = state.waiters.remove(at: index)
-        origins[origin] = state
+        store(state, for: origin)
         waiter.continuation.resume(throwing: CancellationError())
     }
 }

@@ -170,8 +170,8 @@ public final class HTTPServer: Sendable {
     public var openConnectionCount: Int { connections.count }
 
     /// How many connections the server has admitted since it started (how well clients keep
-    /// connections alive shows here).
-    public var acceptedConnectionCount: Int { accepted.withLock { $0 } }
+    /// connections alive shows here; for tests and benchmarks).
+    package var acceptedConnectionCount: Int { accepted.withLock { $0 } }
 
     /// The number of connections the server holds now, upgraded ones (WebSockets) included; at
     /// most ``Configuration/maximumConnections``.
