@@ -89,7 +89,7 @@ import Testing
         }
     }
 
-    private static func randomValue(depth: Int, using generator: inout SplitMix64) -> JSONValue {
+    static func randomValue(depth: Int, using generator: inout SplitMix64) -> JSONValue {
         switch Int.random(in: depth > 3 ? 0..<4 : 0..<6, using: &generator) {
         case 0: return .number(Double(Int.random(in: -1_000_000...1_000_000, using: &generator)) / 64)
         case 1: return .boolean(Bool.random(using: &generator))

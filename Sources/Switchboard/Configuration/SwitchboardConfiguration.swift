@@ -31,7 +31,7 @@ public struct SwitchboardConfiguration: Sendable {
         }
         let json: JSONValue
         do {
-            json = try JSONDecoder().decode(JSONValue.self, from: data)
+            json = try JSONValue(parsing: data)
         } catch {
             throw ConfigurationError(path: source ?? "", problem: .notJSON(reason: "\(error)"))
         }

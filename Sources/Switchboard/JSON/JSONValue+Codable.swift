@@ -62,6 +62,6 @@ extension JSONValue {
     /// Decodes this value into a `Decodable` type, for example a model from one root field of
     /// a multi-operation response.
     public func decode<T: Decodable>(as type: T.Type = T.self) throws -> T {
-        try JSONDecoder().decode(T.self, from: serializedData())
+        try JSONBytesDecoder().decode(T.self, from: serializedData())
     }
 }

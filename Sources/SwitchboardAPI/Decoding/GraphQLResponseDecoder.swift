@@ -12,7 +12,7 @@ struct GraphQLResponseDecoder: Sendable {
     ) throws(APIError) -> GraphQLResponse<R> {
         let path = request.decodePath.map { $0.split(separator: ".").map(String.init) } ?? []
         let wantsRawText = R.self == String.self || R.self == String?.self
-        let decoder = JSONDecoder()
+        var decoder = JSONBytesDecoder()
         // Built once at its final size: assigning the stages' dictionary and then adding to it
         // would convert it and grow it again on every request.
         var decoderInfo = [CodingUserInfoKey: any Sendable](minimumCapacity: userInfo.count + 1)
@@ -95,7 +95,7 @@ struct GraphQLResponseDecoder: Sendable {
     /// Decodes the envelope; models and lists of models decode in a ``ModelDecodingSession``, from
     /// the body with its lists marked when ``NotLoadedListMarking`` can mark it.
     private static func decodeEnvelope<R>(
-        _ type: R.Type, from body: Data, path: [String], decoder: JSONDecoder,
+        _ type: R.Type, from body: Data, path: [String], decoder: JSONBytesDecoder,
         userInfo: [CodingUserInfoKey: any Sendable], decodesThroughSchema: Bool
     ) throws -> ResponseEnvelope<R> {
         guard decodesThroughSchema else {

@@ -129,7 +129,7 @@ enum HTTPStatusCheck {
     }
 
     static func error(for response: HTTPTransportResponse, url: URL) -> APIError {
-        let graphQLErrors = (try? JSONDecoder().decode(ErrorsOnly.self, from: response.body))?.errors
+        let graphQLErrors = (try? JSONBytesDecoder().decode(ErrorsOnly.self, from: response.body))?.errors
         return .httpStatusError(
             response.statusCode,
             HTTPStatusDetails(

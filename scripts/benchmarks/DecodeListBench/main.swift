@@ -213,6 +213,30 @@ print(
 )
 print(
     String(
-        format: "ratio Switchboard / plain:   %.3f×  (median of adjacent pairs; target ≤ 1.15×; of the means: %.3f×)",
+        format: "ratio Switchboard / plain:   %.3f×  (median of adjacent pairs; target ≤ 0.5×; of the means: %.3f×)",
         pairRatio, mean(times[0]) / mean(times[1])))
 print(String(format: "ratio Amplify-style / plain: %.3f×", amplify / plain))
+
+// The same body as a JSONValue: Switchboard's reader against JSONDecoder decoding JSONValue (how
+// JSONValue was read before Switchboard had its own reader), adjacent pairs again.
+@concurrent func switchboardJSONValue() async throws -> Int {
+    try JSONValue(parsing: body).value(at: "data.listPosts.items")?.arrayValue?.count ?? 0
+}
+@concurrent func foundationJSONValue() async throws -> Int {
+    try JSONDecoder().decode(JSONValue.self, from: body).value(at: "data.listPosts.items")?.arrayValue?.count ?? 0
+}
+var valueTimes: [[Double]] = [[], []]
+for round in 0..<max(decodesPerSide / 2, 1) {
+    for side in round % 2 == 0 ? [0, 1] : [1, 0] {
+        let start = clock.now
+        let count = side == 0 ? try await switchboardJSONValue() : try await foundationJSONValue()
+        valueTimes[side].append(seconds(clock.now - start))
+        checksum &+= count
+    }
+}
+print(
+    String(
+        format:
+            "JSONValue(parsing:): %.3f ms, JSONDecoder → JSONValue: %.3f ms (medians); ratio %.3f× (median of adjacent pairs; target ≤ 0.33×)",
+        median(valueTimes[0]) * 1e3, median(valueTimes[1]) * 1e3,
+        median(zip(valueTimes[0], valueTimes[1]).map { $0 / $1 })))

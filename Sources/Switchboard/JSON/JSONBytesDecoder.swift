@@ -1,0 +1,54 @@
+import Foundation
+
+/// Decodes `Decodable` values straight from JSON bytes: Switchboard's replacement for
+/// `JSONDecoder`, used for every response the API plugin decodes.
+///
+/// The bytes are read once into a flat token list (strictly, RFC 8259: no comments, no trailing
+/// commas, valid UTF-8, at most ``maximumDepth`` levels); keys are then matched against the
+/// bytes in place and scalars read from them, without the dictionary of `String` keys that
+/// `JSONDecoder` builds for every object. It decodes what `JSONDecoder` decodes with its default
+/// strategies, with the same errors: `DecodingError`s with the coding path, and for text that is
+/// not JSON a `DecodingError.dataCorrupted` whose underlying error is a ``JSONParsingError``
+/// (byte offset, line and column).
+///
+/// ```swift
+/// let todo = try JSONBytesDecoder().decode(Todo.self, from: data)
+/// ```
+///
+/// Integers beyond `Int64` decode into `UInt64`, `Decimal` or `String` fields from their text;
+/// `Decimal` keeps every digit. `Date` uses its own `Decodable` form (seconds since 2001), `Data`
+/// is Base64 and `URL` a string, as with `JSONDecoder`'s defaults. Of repeated keys in an object,
+/// the first is read.
+public struct JSONBytesDecoder: Sendable {
+    /// Values handed to every `init(from:)` as `decoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// The deepest nesting of arrays and objects accepted (512 by default); deeper text is an error
+    /// rather than a risk to the stack.
+    public var maximumDepth = JSONScanner.maximumDepth
+
+    /// A decoder with no `userInfo` and the default depth limit.
+    public init() {}
+
+    /// Decodes a `T` from the JSON document `data`.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        let tape: JSONTape
+        do {
+            tape = try data.withUnsafeBytes { (raw) throws(JSONParsingError) in
+                try JSONTape(raw, maximumDepth: maximumDepth)
+            }
+        } catch {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
+                    underlyingError: error))
+        }
+        return try decode(type, from: tape)
+    }
+
+    /// Decodes a `T` from a document already read into a tape.
+    package func decode<T: Decodable>(_ type: T.Type, from tape: JSONTape) throws -> T {
+        var info = [CodingUserInfoKey: Any](minimumCapacity: userInfo.count)
+        for (key, value) in userInfo { info[key] = value }
+        return try JSONTapeDecoder(tape: tape, value: 0, codingPath: [], userInfo: info).decodeValue(T.self)
+    }
+}

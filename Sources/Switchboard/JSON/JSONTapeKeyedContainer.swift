@@ -1,0 +1,196 @@
+/// An object of a ``JSONTape``, seen by an `init(from:)`: keys are matched against the bytes in
+/// place, starting where the previous lookup ended.
+struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: JSONTapeDecoder
+    /// The object's token.
+    let object: Int
+    /// The decoder's coding path length when the container was made: its own path, and its slot
+    /// in the decoder's lookup hints.
+    let depth: Int
+
+    init(decoder: JSONTapeDecoder, object: Int) {
+        self.decoder = decoder
+        self.object = object
+        depth = decoder.path.count
+    }
+
+    var codingPath: [any CodingKey] { Array(decoder.path.prefix(depth)) }
+
+    var allKeys: [Key] {
+        let tape = decoder.view
+        var keys: [Key] = []
+        keys.reserveCapacity(Int(tape.tokens[object].count))
+        var position = object + 1
+        while position < Int(tape.tokens[object].end) {
+            if let key = Key(stringValue: tape.string(position)) { keys.append(key) }
+            position = tape.next(after: position + 1)
+        }
+        return keys
+    }
+
+    func contains(_ key: Key) -> Bool { find(key) != nil }
+
+    /// The token of `key`'s value, or `nil` when the object has no such member.
+    private func find(_ key: Key) -> Int? {
+        let tape = decoder.view
+        let end = Int(tape.tokens[object].end)
+        let first = object + 1
+        guard first < end else { return nil }
+        var name = key.stringValue
+        return name.withUTF8 { name -> Int? in
+            let hint = decoder.lookupHints[depth]
+            let start = hint.object == object && hint.nextKey < end ? hint.nextKey : first
+            var position = start
+            repeat {
+                let next = tape.next(after: position + 1)
+                if tape.key(position, equals: name) {
+                    decoder.lookupHints[depth] = (object, next)
+                    return position + 1
+                }
+                position = next < end ? next : first
+            } while position != start
+            return nil
+        }
+    }
+
+    private func require(_ key: Key) throws -> Int {
+        guard let index = find(key) else {
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+        }
+        return index
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        decoder.view.tokens[try require(key)].kind == .null
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.decode(type, at: try require(key), key: key)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let index = present(key) else { return nil }
+        return try decoder.decode(type, at: index, key: key)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        try decoder.detachedDecoder(at: try require(key), key: key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try decoder.detachedDecoder(at: try require(key), key: key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        decoder.detachedDecoder(at: find(JSONIndexKey.superKey) ?? decoder.view.absentValue, key: JSONIndexKey.superKey)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        decoder.detachedDecoder(at: find(key) ?? decoder.view.absentValue, key: key)
+    }
+
+    private func find(_ key: JSONIndexKey) -> Int? {
+        guard let key = Key(stringValue: key.stringValue) else { return nil }
+        return find(key)
+    }
+
+    // The primitive requirements read the member in place (see JSONTapeDecoder's scalars).
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try decoder.scalar(Bool.self, at: try require(key), key: key)
+    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try decoder.scalar(String.self, at: try require(key), key: key)
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try decoder.scalar(Double.self, at: try require(key), key: key)
+    }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try decoder.scalar(Float.self, at: try require(key), key: key)
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        guard let index = present(key) else { return nil }
+        return try decoder.scalar(Bool.self, at: index, key: key)
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        guard let index = present(key) else { return nil }
+        return try decoder.scalar(String.self, at: index, key: key)
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        guard let index = present(key) else { return nil }
+        return try decoder.scalar(Double.self, at: index, key: key)
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        guard let index = present(key) else { return nil }
+        return try decoder.scalar(Float.self, at: index, key: key)
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try presentInteger(type, key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try presentInteger(type, key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try presentInteger(type, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try presentInteger(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try presentInteger(type, key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try presentInteger(type, key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try presentInteger(type, key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try presentInteger(type, key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try presentInteger(type, key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try presentInteger(type, key) }
+
+    /// The token of `key`'s value when it is there and not `null`.
+    @inline(__always)
+    private func present(_ key: Key) -> Int? {
+        guard let index = find(key), decoder.view.tokens[index].kind != .null else { return nil }
+        return index
+    }
+
+    @inline(__always)
+    private func integer<T: JSONScalar>(_ type: T.Type, _ key: Key) throws -> T {
+        try decoder.scalar(T.self, at: try require(key), key: key)
+    }
+
+    @inline(__always)
+    private func presentInteger<T: JSONScalar>(_ type: T.Type, _ key: Key) throws -> T? {
+        guard let index = present(key) else { return nil }
+        return try decoder.scalar(T.self, at: index, key: key)
+    }
+}
+
+/// The coding key of an array element (`Index 3`), and of `super`: one word, so that the
+/// existential of the coding path holds it inline (every element of every array gets one), with
+/// its name built only when asked for, for an error's path.
+struct JSONIndexKey: CodingKey {
+    /// The element's index, or -1 for `super`.
+    private let index: Int
+
+    init(index: Int) { self.index = index }
+
+    init?(stringValue: String) {
+        guard stringValue == "super" else { return nil }
+        index = -1
+    }
+
+    init?(intValue: Int) {
+        guard intValue >= 0 else { return nil }
+        self.init(index: intValue)
+    }
+
+    var intValue: Int? { index >= 0 ? index : nil }
+    var stringValue: String { index >= 0 ? "Index \(index)" : "super" }
+
+    static let superKey = JSONIndexKey(index: -1)
+}
