@@ -225,6 +225,26 @@ print(String(format: "ratio Amplify-style / plain: %.3f×", amplify / plain))
 @concurrent func foundationJSONValue() async throws -> Int {
     try JSONDecoder().decode(JSONValue.self, from: body).value(at: "data.listPosts.items")?.arrayValue?.count ?? 0
 }
+// The decoders alone, on the same structs: JSONBytesDecoder against JSONDecoder.
+@concurrent func bytesDecode() async throws -> Int {
+    try JSONBytesDecoder().decode(Envelope.self, from: body).data.listPosts.items.count
+}
+var decoderTimes: [[Double]] = [[], []]
+for round in 0..<max(decodesPerSide / 2, 1) {
+    for side in round % 2 == 0 ? [0, 1] : [1, 0] {
+        let start = clock.now
+        let count = side == 0 ? try await bytesDecode() : try await plainDecode()
+        decoderTimes[side].append(seconds(clock.now - start))
+        checksum &+= count
+    }
+}
+print(
+    String(
+        format:
+            "JSONBytesDecoder: %.3f ms, JSONDecoder: %.3f ms (medians), same structs; ratio %.3f× (median of adjacent pairs)",
+        median(decoderTimes[0]) * 1e3, median(decoderTimes[1]) * 1e3,
+        median(zip(decoderTimes[0], decoderTimes[1]).map { $0 / $1 })))
+
 var valueTimes: [[Double]] = [[], []]
 for round in 0..<max(decodesPerSide / 2, 1) {
     for side in round % 2 == 0 ? [0, 1] : [1, 0] {

@@ -28,10 +28,10 @@ public protocol TemporalSpec: Hashable, Comparable, Codable, Persistable {
 
 extension TemporalSpec {
     /// The current instant, in UTC.
-    public static func now() -> Self { Self(Foundation.Date(), timeZone: TimeZone(secondsFromGMT: 0)) }
+    public static func now() -> Self { Self(Foundation.Date(), timeZone: TemporalText.utc) }
 
     /// A value for `date` in UTC.
-    public init(_ date: Foundation.Date) { self.init(date, timeZone: TimeZone(secondsFromGMT: 0)) }
+    public init(_ date: Foundation.Date) { self.init(date, timeZone: TemporalText.utc) }
 
     /// Orders by instant.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.foundationDate < rhs.foundationDate }
@@ -102,7 +102,7 @@ extension Temporal {
             let offset = try parser.offset()
             try parser.end()
             foundationDate = Foundation.Date(timeIntervalSince1970: Double(days * 86_400 - Int64(offset ?? 0)))
-            timeZone = offset.flatMap(TimeZone.init(secondsFromGMT:))
+            timeZone = offset.flatMap(TemporalText.timeZone(secondsFromGMT:))
         }
 
         /// `YYYY-MM-DD`, plus the offset when the date has one.
@@ -137,7 +137,7 @@ extension Temporal {
             try parser.end()
             foundationDate = Foundation.Date(
                 timeIntervalSince1970: Double(days * 86_400) + seconds - Double(offset ?? 0))
-            timeZone = TimeZone(secondsFromGMT: offset ?? 0)
+            timeZone = TemporalText.timeZone(secondsFromGMT: offset ?? 0)
         }
 
         /// `YYYY-MM-DDThh:mm:ss.fffZ` (or the value's offset instead of `Z`).
@@ -176,7 +176,7 @@ extension Temporal {
             let offset = try parser.offset()
             try parser.end()
             foundationDate = Foundation.Date(timeIntervalSince1970: seconds - Double(offset ?? 0))
-            timeZone = offset.flatMap(TimeZone.init(secondsFromGMT:))
+            timeZone = offset.flatMap(TemporalText.timeZone(secondsFromGMT:))
         }
 
         /// `hh:mm:ss.fff`, plus the offset when the time has one.

@@ -3,6 +3,15 @@ import Foundation
 /// Byte-level parsing and formatting of AppSync's temporal text forms (proleptic Gregorian
 /// calendar, civil-from-days conversion), without `DateFormatter`.
 enum TemporalText {
+    /// UTC, made once: most values are written with `Z`, and a `TimeZone` costs an allocation and
+    /// a lookup to make.
+    static let utc = TimeZone(secondsFromGMT: 0)!
+
+    /// The fixed-offset time zone of `offset` seconds (`nil` beyond ±18 hours).
+    static func timeZone(secondsFromGMT offset: Int) -> TimeZone? {
+        offset == 0 ? utc : TimeZone(secondsFromGMT: offset)
+    }
+
     static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
         let quotient = value / divisor
         return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
