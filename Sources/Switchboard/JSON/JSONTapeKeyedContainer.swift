@@ -101,55 +101,35 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     // The primitive requirements read the member in place (see JSONTapeDecoder's scalars).
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try decoder.scalar(Bool.self, at: try require(key), key: key)
-    }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try decoder.scalar(String.self, at: try require(key), key: key)
-    }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try decoder.scalar(Double.self, at: try require(key), key: key)
-    }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try decoder.scalar(Float.self, at: try require(key), key: key)
-    }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(type, key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(type, key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(type, key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try scalar(type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(type, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try scalar(type, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try scalar(type, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try scalar(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try scalar(type, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try scalar(type, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try scalar(type, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try scalar(type, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try scalar(type, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(type, key) }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        guard let index = present(key) else { return nil }
-        return try decoder.scalar(Bool.self, at: index, key: key)
-    }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let index = present(key) else { return nil }
-        return try decoder.scalar(String.self, at: index, key: key)
-    }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        guard let index = present(key) else { return nil }
-        return try decoder.scalar(Double.self, at: index, key: key)
-    }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        guard let index = present(key) else { return nil }
-        return try decoder.scalar(Float.self, at: index, key: key)
-    }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try presentInteger(type, key) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try presentInteger(type, key) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try presentInteger(type, key) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try presentInteger(type, key) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try presentInteger(type, key) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try presentInteger(type, key) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try presentInteger(type, key) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try presentInteger(type, key) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try presentInteger(type, key) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try presentInteger(type, key) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try presentScalar(type, key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try presentScalar(type, key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try presentScalar(type, key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try presentScalar(type, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try presentScalar(type, key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try presentScalar(type, key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try presentScalar(type, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try presentScalar(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try presentScalar(type, key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try presentScalar(type, key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try presentScalar(type, key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try presentScalar(type, key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try presentScalar(type, key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try presentScalar(type, key) }
 
     /// The token of `key`'s value when it is there and not `null`.
     @inline(__always)
@@ -159,12 +139,12 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     @inline(__always)
-    private func integer<T: JSONScalar>(_ type: T.Type, _ key: Key) throws -> T {
+    private func scalar<T: JSONScalar>(_ type: T.Type, _ key: Key) throws -> T {
         try decoder.scalar(T.self, at: try require(key), key: key)
     }
 
     @inline(__always)
-    private func presentInteger<T: JSONScalar>(_ type: T.Type, _ key: Key) throws -> T? {
+    private func presentScalar<T: JSONScalar>(_ type: T.Type, _ key: Key) throws -> T? {
         guard let index = present(key) else { return nil }
         return try decoder.scalar(T.self, at: index, key: key)
     }

@@ -85,39 +85,23 @@ struct JSONTapeUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     // The primitive requirements read the element in place (see JSONTapeDecoder's scalars).
-    mutating func decode(_ type: Bool.Type) throws -> Bool {
-        let value = try decoder.scalar(Bool.self, at: try next(type), key: key)
-        advance()
-        return value
-    }
-    mutating func decode(_ type: String.Type) throws -> String {
-        let value = try decoder.scalar(String.self, at: try next(type), key: key)
-        advance()
-        return value
-    }
-    mutating func decode(_ type: Double.Type) throws -> Double {
-        let value = try decoder.scalar(Double.self, at: try next(type), key: key)
-        advance()
-        return value
-    }
-    mutating func decode(_ type: Float.Type) throws -> Float {
-        let value = try decoder.scalar(Float.self, at: try next(type), key: key)
-        advance()
-        return value
-    }
-    mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try scalar(type) }
+    mutating func decode(_ type: String.Type) throws -> String { try scalar(type) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try scalar(type) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try scalar(type) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try scalar(type) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try scalar(type) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try scalar(type) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try scalar(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try scalar(type) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try scalar(type) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try scalar(type) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try scalar(type) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try scalar(type) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar(type) }
 
     @inline(__always)
-    private mutating func integer<T: JSONScalar>(_ type: T.Type) throws -> T {
+    private mutating func scalar<T: JSONScalar>(_ type: T.Type) throws -> T {
         let value = try decoder.scalar(T.self, at: try next(type), key: key)
         advance()
         return value
