@@ -15,10 +15,11 @@ import Foundation
 /// let todo = try JSONBytesDecoder().decode(Todo.self, from: data)
 /// ```
 ///
-/// Integers beyond `Int64` decode into `UInt64`, `Decimal` or `String` fields from their text;
+/// Integers beyond `Int64` decode into `UInt64` or `Decimal` fields from their text;
 /// `Decimal` keeps every digit. `Date` uses its own `Decodable` form (seconds since 2001), `Data`
-/// is Base64 and `URL` a string, as with `JSONDecoder`'s defaults. Of repeated keys in an object,
-/// the first is read.
+/// is Base64 and `URL` a string, as with `JSONDecoder`'s defaults. When an object repeats a key
+/// (RFC 8259 leaves the meaning open), which of its values is read is not specified; `JSONValue`
+/// keeps the last.
 public struct JSONBytesDecoder: Sendable {
     /// Values handed to every `init(from:)` as `decoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
