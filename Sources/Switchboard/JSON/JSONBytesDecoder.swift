@@ -35,7 +35,11 @@ public struct JSONBytesDecoder: Sendable {
         let tape: JSONTape
         do {
             tape = try data.withUnsafeBytes { (raw) throws(JSONParsingError) in
-                try JSONTape(raw, maximumDepth: maximumDepth)
+                do throws(JSONScanner.Failure) {
+                    return try JSONTape(raw, maximumDepth: maximumDepth)
+                } catch {
+                    throw JSONParsingError(error, in: raw.bindMemory(to: UInt8.self))
+                }
             }
         } catch {
             throw DecodingError.dataCorrupted(
@@ -43,11 +47,6 @@ public struct JSONBytesDecoder: Sendable {
                     codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
                     underlyingError: error))
         }
-        return try decode(type, from: tape)
-    }
-
-    /// Decodes a `T` from a document already read into a tape.
-    package func decode<T: Decodable>(_ type: T.Type, from tape: JSONTape) throws -> T {
         var info = [CodingUserInfoKey: Any](minimumCapacity: userInfo.count)
         for (key, value) in userInfo { info[key] = value }
         return try JSONTapeDecoder(tape: tape, value: 0, codingPath: [], userInfo: info).decodeValue(T.self)

@@ -29,16 +29,17 @@ package struct JSONToken: Sendable {
 /// the bytes, never building a tree.
 ///
 /// The tape owns a copy of the bytes and its tokens (a `Decodable` type may keep a decoder or a
-/// container beyond the call that produced it); ``view`` reads them without reference counting.
+/// container beyond the call that produced it); ``view`` reads them without reference counting, so
+/// whoever reads through it must hold the tape meanwhile.
 package final class JSONTape {
     /// The tokens and bytes, for reading.
     package let view: JSONTapeView
 
-    /// Reads `input` strictly (RFC 8259, at most `maximumDepth` levels), or throws
-    /// ``JSONParsingError`` with the offending byte's offset, line and column.
+    /// Reads `input` strictly (RFC 8259, at most `maximumDepth` levels), or throws the offending
+    /// byte's offset and what is wrong there.
     package init(
         _ input: UnsafeRawBufferPointer, maximumDepth: Int = JSONScanner.maximumDepth
-    ) throws(JSONParsingError) {
+    ) throws(JSONScanner.Failure) {
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(input.count, 1))
         _ = copy.initialize(from: input)
         let bytes = UnsafeBufferPointer(rebasing: copy[0..<input.count])
@@ -46,12 +47,18 @@ package final class JSONTape {
         do throws(JSONScanner.Failure) {
             tokens = try JSONScanner.tape(of: bytes, maximumDepth: maximumDepth)
         } catch {
-            defer { copy.deallocate() }
-            throw JSONParsingError(error, in: bytes)
+            copy.deallocate()
+            throw error
         }
         let ownedTokens = UnsafeMutableBufferPointer<JSONToken>.allocate(capacity: tokens.count)
         _ = ownedTokens.initialize(from: tokens)
         view = JSONTapeView(tokens: UnsafeBufferPointer(ownedTokens), bytes: bytes)
+    }
+
+    /// The whole document built with `builder` (see ``JSONTapeView/value(_:builder:)``). A method
+    /// of the tape, so that the tape outlives the reading of its view.
+    package func value<Builder: JSONValueBuilder>(builder: Builder) throws(JSONScanner.Failure) -> Builder.Value {
+        try view.value(0, builder: builder)
     }
 
     deinit {
@@ -129,40 +136,42 @@ package struct JSONTapeView {
         return value
     }
 
-    /// Builds the ``JSONValue`` at `index` (numbers as `Double`; of repeated keys, the last wins).
-    /// A number beyond the range of a `Double` is an error at its offset.
-    package func jsonValue(_ index: Int) throws(JSONScanner.Failure) -> JSONValue {
+    /// Builds the value at `index` with `builder`. A number the builder cannot represent is an
+    /// error at its offset.
+    package func value<Builder: JSONValueBuilder>(
+        _ index: Int, builder: Builder
+    ) throws(JSONScanner.Failure) -> Builder.Value {
         let token = tokens[index]
         switch token.kind {
-        case .null: return .null
-        case .true: return .boolean(true)
-        case .false: return .boolean(false)
+        case .null: return builder.null()
+        case .true: return builder.boolean(true)
+        case .false: return builder.boolean(false)
         case .number:
-            guard let number = double(index) else {
+            let text = numberText(index)
+            guard let number = builder.number(text, isInteger: token.flag) else {
                 throw JSONScanner.Failure(
-                    offset: Int(token.start),
-                    reason: "number \(numberText(index).prefix(40)) is beyond the range of a Double")
+                    offset: Int(token.start), reason: "number \(text.prefix(40)) is beyond the range of a Double")
             }
-            return .number(number)
-        case .string: return .string(string(index))
+            return number
+        case .string: return builder.string(string(index))
         case .array:
-            var elements: [JSONValue] = []
+            var elements: [Builder.Value] = []
             elements.reserveCapacity(Int(token.count))
             var element = index + 1
             while element < Int(token.end) {
-                elements.append(try jsonValue(element))
+                elements.append(try value(element, builder: builder))
                 element = next(after: element)
             }
-            return .array(elements)
+            return builder.array(elements)
         case .object:
-            var members: [String: JSONValue] = [:]
+            var members: [(key: String, value: Builder.Value)] = []
             members.reserveCapacity(Int(token.count))
             var key = index + 1
             while key < Int(token.end) {
-                members[string(key)] = try jsonValue(key + 1)
+                members.append((string(key), try value(key + 1, builder: builder)))
                 key = next(after: key + 1)
             }
-            return .object(members)
+            return builder.object(members)
         }
     }
 

@@ -57,7 +57,7 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == Double.self { return try scalar(Double.self, at: value) as! T }
         if T.self == JSONValue.self {
             do {
-                return try view.jsonValue(value) as! T
+                return try view.value(value, builder: JSONValueTreeBuilder()) as! T
             } catch {
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(codingPath: path, debugDescription: error.reason))

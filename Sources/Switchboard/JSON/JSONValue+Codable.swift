@@ -52,7 +52,7 @@ extension JSONValue {
         self = try json.withUnsafeBytes { (raw) throws(JSONParsingError) -> JSONValue in
             let bytes = raw.bindMemory(to: UInt8.self)
             do throws(JSONScanner.Failure) {
-                return try JSONScanner.value(in: bytes)
+                return try JSONScanner.value(in: bytes, builder: JSONValueTreeBuilder())
             } catch {
                 throw JSONParsingError(error, in: bytes)
             }

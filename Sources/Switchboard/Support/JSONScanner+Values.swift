@@ -35,102 +35,16 @@ struct JSONValueTreeBuilder: JSONValueBuilder {
     }
 }
 
-/// Reading values with the scanner: the same grammar, limits and error offsets as
-/// ``JSONScanner/firstError(in:)``, so a document is either valid everywhere or invalid with one
-/// explanation. Foundation's decoder is not used: it rejects valid numbers such as `-0.0e-7`.
+/// Reading values: the document is read into a ``JSONTape`` (the grammar, limits and error offsets
+/// of ``JSONScanner/firstError(in:)``, so a document is either valid everywhere or invalid with
+/// one explanation), then built bottom-up. Foundation's decoder is not used: it rejects valid
+/// numbers such as `-0.0e-7`.
 extension JSONScanner {
-    /// The JSON value `bytes` hold (one value, surrounded by optional whitespace).
-    package static func value(in bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> JSONValue {
-        try value(in: bytes, builder: JSONValueTreeBuilder())
-    }
-
     /// The value `bytes` hold, built by `builder`; nesting beyond `maximumDepth` is an error.
     package static func value<Builder: JSONValueBuilder>(
         in bytes: UnsafeBufferPointer<UInt8>, builder: Builder, maximumDepth: Int = maximumDepth
     ) throws(Failure) -> Builder.Value {
-        if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
-            throw Failure(offset: offset, reason: "invalid UTF-8")
-        }
-        var scanner = JSONScanner(bytes, maximumDepth: maximumDepth)
-        scanner.skipWhitespace()
-        guard scanner.index < bytes.count else { throw Failure(offset: 0, reason: "the body is empty") }
-        let value = try scanner.readValue(builder)
-        scanner.skipWhitespace()
-        if scanner.index < bytes.count {
-            throw scanner.failure("unexpected \(scanner.describeCurrent()) after the JSON value")
-        }
-        return value
-    }
-
-    private mutating func readValue<Builder: JSONValueBuilder>(_ builder: Builder) throws(Failure) -> Builder.Value {
-        skipWhitespace()
-        guard let byte = peek() else { throw failure("expected a value") }
-        switch byte {
-        case UInt8(ascii: "{"): return try readContainer(isObject: true, builder)
-        case UInt8(ascii: "["): return try readContainer(isObject: false, builder)
-        case UInt8(ascii: "\""): return builder.string(try readString())
-        case UInt8(ascii: "t"):
-            try skipLiteral("true")
-            return builder.boolean(true)
-        case UInt8(ascii: "f"):
-            try skipLiteral("false")
-            return builder.boolean(false)
-        case UInt8(ascii: "n"):
-            try skipLiteral("null")
-            return builder.null()
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            let start = index
-            try skipNumber()
-            let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
-            let isInteger = !raw.contains {
-                $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
-            }
-            let text = String(decoding: raw, as: UTF8.self)
-            guard let number = builder.number(text, isInteger: isInteger) else {
-                throw Failure(offset: start, reason: "number \(text.prefix(40)) is beyond the range of a Double")
-            }
-            return number
-        default: throw failure("expected a value, found \(describeCurrent())")
-        }
-    }
-
-    private mutating func readContainer<Builder: JSONValueBuilder>(
-        isObject: Bool, _ builder: Builder
-    ) throws(Failure) -> Builder.Value {
-        let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-        try enterContainer()
-        defer { depth -= 1 }
-        var members: [(key: String, value: Builder.Value)] = []
-        var elements: [Builder.Value] = []
-        if try containerEnds(close) { return isObject ? builder.object(members) : builder.array(elements) }
-        while true {
-            skipWhitespace()
-            if isObject {
-                let key = try readKey()
-                members.append((key, try readValue(builder)))
-            } else {
-                elements.append(try readValue(builder))
-            }
-            if try elementEnds(close) { return isObject ? builder.object(members) : builder.array(elements) }
-        }
-    }
-
-    /// Reads an object member's key and the `:` after it.
-    private mutating func readKey() throws(Failure) -> String {
-        guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string key, found \(describeCurrent())") }
-        let key = try readString()
-        skipWhitespace()
-        guard peek() == UInt8(ascii: ":") else { throw failure("expected ':', found \(describeCurrent())") }
-        index += 1
-        return key
-    }
-
-    /// A string's value. The bytes are valid UTF-8 (checked up front), so only escapes need work.
-    private mutating func readString() throws(Failure) -> String {
-        let range = try skipString()
-        let raw = UnsafeBufferPointer(rebasing: bytes[range])
-        guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
-        return Self.unescapeString(raw)
+        try JSONTape(UnsafeRawBufferPointer(bytes), maximumDepth: maximumDepth).value(builder: builder)
     }
 
     /// Decodes the escapes of a string that ``skipString()`` accepted.

@@ -125,33 +125,25 @@ public struct HTTPClientTransport: HTTPTransport {
 
     private func connect(_ message: HTTPClientRequest) async throws -> any ByteStream {
         let origin = message.origin
-        return try await withThrowingTaskGroup(of: (any ByteStream)?.self) { group in
-            group.addTask {
+        let stream: (any ByteStream)?
+        do {
+            stream = try await withTimeLimit(connectTimeout) { [tls] () async throws -> any ByteStream in
                 if origin.isSecure {
                     return try await TLSClientStream.connect(
                         host: origin.host, port: origin.port, serverName: origin.host, configuration: tls)
                 }
                 return try await TCPConnection.connect(host: origin.host, port: origin.port)
             }
-            group.addTask {
-                try await Task.sleep(for: connectTimeout)
-                return nil
-            }
-            defer { group.cancelAll() }
-            do {
-                guard let stream = try await group.next() ?? nil else {
-                    throw APIError.networkError(
-                        "Cannot connect to \(origin) within \(connectTimeout) (HTTPClientTransport.connectTimeout).")
-                }
-                return stream
-            } catch let error as APIError {
-                throw error
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch {
-                throw APIError.networkError("Cannot connect to \(origin): \(error)")
-            }
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw APIError.networkError("Cannot connect to \(origin): \(error)")
         }
+        guard let stream else {
+            throw APIError.networkError(
+                "Cannot connect to \(origin) within \(connectTimeout) (HTTPClientTransport.connectTimeout).")
+        }
+        return stream
     }
 
     /// A failure that shows a kept-alive connection was already closed by the server.

@@ -155,14 +155,13 @@ package actor HTTPConnectionPool {
         let now = ContinuousClock.now
         var expired: [any ByteStream] = []
         for (origin, var state) in origins where !state.idle.isEmpty {
-            let (fresh, stale) = (
-                state.idle.filter { now - $0.since < idleTimeout }, state.idle.filter { now - $0.since >= idleTimeout }
-            )
-            guard !stale.isEmpty else { continue }
-            state.idle = fresh
-            state.open -= stale.count
+            // Connections are parked in the order they were given back: the expired ones lead.
+            let staleCount = state.idle.prefix { now - $0.since >= idleTimeout }.count
+            guard staleCount > 0 else { continue }
+            expired += state.idle.prefix(staleCount).map(\.stream)
+            state.idle.removeFirst(staleCount)
+            state.open -= staleCount
             store(state, for: origin)
-            expired += stale.map(\.stream)
         }
         let anyIdle = origins.values.contains { !$0.idle.isEmpty }
         if !anyIdle { reaper = nil }

@@ -28,16 +28,5 @@ extension ByteStream {
 
 /// Runs `write`, cancelling it and throwing `ETIMEDOUT` if it has not finished after `timeout`.
 func withWriteTimeout(_ timeout: Duration, _ write: @escaping @Sendable () async throws -> Void) async throws {
-    try await withThrowingTaskGroup(of: Bool.self) { group in
-        group.addTask {
-            try await write()
-            return true
-        }
-        group.addTask {
-            try await Task.sleep(for: timeout)
-            return false
-        }
-        defer { group.cancelAll() }
-        guard try await group.next() == true else { throw NetworkError.writeTimedOut(after: timeout) }
-    }
+    guard try await withTimeLimit(timeout, write) != nil else { throw NetworkError.writeTimedOut(after: timeout) }
 }

@@ -16,21 +16,13 @@ extension WebSocket {
         for (name, _) in headers where WebSocketHandshake.reservedRequestHeaders.contains(name.lowercased()) {
             throw WebSocketError.reservedHeader(name)
         }
-        return try await withThrowingTaskGroup(of: WebSocket?.self) { group in
-            group.addTask {
-                try await handshake(
-                    target: target, headers: headers, subprotocols: subprotocols, configuration: configuration,
-                    tls: tls ?? TLSConfiguration())
-            }
-            group.addTask {
-                try await Task.sleep(for: configuration.handshakeTimeout)
-                return nil
-            }
-            let first = try await group.next() ?? nil
-            group.cancelAll()
-            guard let socket = first else { throw WebSocketError.handshakeTimedOut }
-            return socket
+        let socket = try await withTimeLimit(configuration.handshakeTimeout) {
+            try await handshake(
+                target: target, headers: headers, subprotocols: subprotocols, configuration: configuration,
+                tls: tls ?? TLSConfiguration())
         }
+        guard let socket else { throw WebSocketError.handshakeTimedOut }
+        return socket
     }
 
     private static func handshake(

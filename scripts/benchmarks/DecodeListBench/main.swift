@@ -217,46 +217,41 @@ print(
         pairRatio, mean(times[0]) / mean(times[1])))
 print(String(format: "ratio Amplify-style / plain: %.3f×", amplify / plain))
 
+/// Times `first` and `second` in adjacent pairs (alternating which goes first), and prints their
+/// medians and the median of the pairs' ratios under `label`.
+@MainActor func comparePairs(
+    _ label: String, rounds: Int, _ first: () async throws -> Int, _ second: () async throws -> Int
+) async throws {
+    var pairTimes: [[Double]] = [[], []]
+    for round in 0..<rounds {
+        for side in round % 2 == 0 ? [0, 1] : [1, 0] {
+            let start = clock.now
+            checksum &+= side == 0 ? try await first() : try await second()
+            pairTimes[side].append(seconds(clock.now - start))
+        }
+    }
+    print(
+        String(
+            format: "%@: %.3f ms vs %.3f ms (medians); ratio %.3f× (median of adjacent pairs)", label,
+            median(pairTimes[0]) * 1e3, median(pairTimes[1]) * 1e3,
+            median(zip(pairTimes[0], pairTimes[1]).map { $0 / $1 })))
+}
+
+// The decoders alone, on the same structs: JSONBytesDecoder against JSONDecoder.
+@concurrent func bytesDecode() async throws -> Int {
+    try JSONBytesDecoder().decode(Envelope.self, from: body).data.listPosts.items.count
+}
+try await comparePairs(
+    "JSONBytesDecoder vs JSONDecoder, same structs", rounds: max(decodesPerSide / 2, 1), bytesDecode, plainDecode)
+
 // The same body as a JSONValue: Switchboard's reader against JSONDecoder decoding JSONValue (how
-// JSONValue was read before Switchboard had its own reader), adjacent pairs again.
+// JSONValue was read before Switchboard had its own reader; target ≤ 0.33×).
 @concurrent func switchboardJSONValue() async throws -> Int {
     try JSONValue(parsing: body).value(at: "data.listPosts.items")?.arrayValue?.count ?? 0
 }
 @concurrent func foundationJSONValue() async throws -> Int {
     try JSONDecoder().decode(JSONValue.self, from: body).value(at: "data.listPosts.items")?.arrayValue?.count ?? 0
 }
-// The decoders alone, on the same structs: JSONBytesDecoder against JSONDecoder.
-@concurrent func bytesDecode() async throws -> Int {
-    try JSONBytesDecoder().decode(Envelope.self, from: body).data.listPosts.items.count
-}
-var decoderTimes: [[Double]] = [[], []]
-for round in 0..<max(decodesPerSide / 2, 1) {
-    for side in round % 2 == 0 ? [0, 1] : [1, 0] {
-        let start = clock.now
-        let count = side == 0 ? try await bytesDecode() : try await plainDecode()
-        decoderTimes[side].append(seconds(clock.now - start))
-        checksum &+= count
-    }
-}
-print(
-    String(
-        format:
-            "JSONBytesDecoder: %.3f ms, JSONDecoder: %.3f ms (medians), same structs; ratio %.3f× (median of adjacent pairs)",
-        median(decoderTimes[0]) * 1e3, median(decoderTimes[1]) * 1e3,
-        median(zip(decoderTimes[0], decoderTimes[1]).map { $0 / $1 })))
-
-var valueTimes: [[Double]] = [[], []]
-for round in 0..<max(decodesPerSide / 2, 1) {
-    for side in round % 2 == 0 ? [0, 1] : [1, 0] {
-        let start = clock.now
-        let count = side == 0 ? try await switchboardJSONValue() : try await foundationJSONValue()
-        valueTimes[side].append(seconds(clock.now - start))
-        checksum &+= count
-    }
-}
-print(
-    String(
-        format:
-            "JSONValue(parsing:): %.3f ms, JSONDecoder → JSONValue: %.3f ms (medians); ratio %.3f× (median of adjacent pairs; target ≤ 0.33×)",
-        median(valueTimes[0]) * 1e3, median(valueTimes[1]) * 1e3,
-        median(zip(valueTimes[0], valueTimes[1]).map { $0 / $1 })))
+try await comparePairs(
+    "JSONValue(parsing:) vs JSONDecoder → JSONValue (target ≤ 0.33×)", rounds: max(decodesPerSide / 2, 1),
+    switchboardJSONValue, foundationJSONValue)
