@@ -181,9 +181,8 @@ import Testing
     }
 
     @Test func nothingListeningFailsNamingTheOrigin() async throws {
-        let listener = try TCPListener()
-        let port = listener.port
-        listener.close()
+        let refusing = try RefusingPort()
+        let port = refusing.port
         await #expect {
             _ = try await HTTPClientTransport().send(URLRequest(url: URL(string: "http://127.0.0.1:\(port)/graphql")!))
         } throws: { error in

@@ -7,16 +7,21 @@
 /// A loopback port that refuses connections for as long as this value lives: a socket bound to it
 /// that never listens (a closed listener's port could be handed to the next listener of the
 /// parallel suite).
-final class RefusingPort {
-    struct SetupFailed: Error {
-        let call: String
-        let errorNumber: Int32
+public final class RefusingPort {
+    /// The socket call that failed while setting up, and its `errno`.
+    public struct SetupFailed: Error {
+        /// `socket`, `bind` or `getsockname`.
+        public let call: String
+        /// The call's `errno`.
+        public let errorNumber: Int32
     }
 
-    let port: Int
+    /// The refusing port.
+    public let port: Int
     private let fd: Int32
 
-    init() throws {
+    /// Binds a socket to a free loopback port without listening on it.
+    public init() throws {
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
