@@ -22,6 +22,12 @@ let systemTargets: [Target] = [
         pkgConfig: "sqlite3",
         providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
+    // zlib from the OS (Debian: zlib1g-dev): gzip and deflate response bodies in HTTPClientTransport.
+    .systemLibrary(
+        name: "CZlib",
+        pkgConfig: "zlib",
+        providers: [.apt(["zlib1g-dev"])]
+    ),
     // epoll and eventfd headers, which Swift's Glibc module does not export (Linux only).
     .systemLibrary(name: "CSystemEvents"),
     // The lock every module uses (Synchronization.Mutex needs macOS 15 / iOS 18); package access only.
@@ -87,7 +93,7 @@ let netTargets: [Target] = [
         name: "SwitchboardNet",
         dependencies: [
             // Switchboard for the package's one UTF-8 validator (WebSocket text messages).
-            "Switchboard", "CSystemEvents", "SwitchboardLocking",
+            "Switchboard", "CSystemEvents", "SwitchboardLocking", "CZlib",
             .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
         ]),
     .testTarget(
@@ -271,7 +277,7 @@ let fuzzTargets: [Target] =
 
 let supportTargets: [Target] = [
     // Shared helpers for test targets only (locating ../shared/testdata, temporary files).
-    .target(name: "TestSupport", path: "Tests/TestSupport")
+    .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport")
 ]
 
 let package = Package(

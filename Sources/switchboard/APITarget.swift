@@ -20,7 +20,9 @@ enum APITarget {
         for (index, argument) in arguments.allValues("header").enumerated() {
             headers.append(try CommandLineHeader(parsing: argument, position: index + 1))
         }
-        let plugin = try APIPlugin(authTokenProviders: tokenProviders(), realtimeConfiguration: realtimeConfiguration)
+        let plugin = try APIPlugin(
+            transport: try transport(arguments.value("transport")), authTokenProviders: tokenProviders(),
+            realtimeConfiguration: realtimeConfiguration)
         let apiNames: [String]
         switch (arguments.value("config"), arguments.value("endpoint")) {
         case (.some, .some):
@@ -46,6 +48,17 @@ enum APITarget {
             for name in apiNames { try plugin.add(interceptor: HeaderInterceptor(headers: headers), for: name) }
         }
         return plugin
+    }
+
+    /// `--transport` (`query` only): `switchboard` (``HTTPClientTransport``) or `urlsession`; the platform's
+    /// default when absent.
+    private static func transport(_ name: String?) throws -> any HTTPTransport {
+        switch name {
+        case nil: APIPlugin.defaultTransport()
+        case "switchboard": HTTPClientTransport()
+        case "urlsession": URLSessionTransport()
+        case let name?: throw UsageError("--transport must be switchboard or urlsession, not \"\(name)\"")
+        }
     }
 
     /// The single API of `--endpoint URL`: authorization `NONE`, or `API_KEY` with `--api-key`.

@@ -17,12 +17,14 @@ struct QueryCommand: CLICommand {
           -H 'Name: value'   a header for every request (repeatable); set after the API key or
                              token, so it may replace them, and signed with AWS_IAM
           --variables JSON   the variables object, e.g. '{"id": "1"}', or @path to read it from a file
+          --transport T      how HTTP requests go: switchboard (its own HTTP/1.1 client; the default on
+                             Linux) or urlsession (the default on Apple platforms)
           DOCUMENT           the GraphQL document, @path to read it from a file, or - for stdin
         The document is parsed first: a syntax error is reported as SOURCE:LINE:COLUMN and nothing is sent.
         Tokens for Cognito, OIDC and Lambda authorization come from SWITCHBOARD_AUTH_TOKEN.
         Exit status: 0 data, 1 GraphQL errors or a failed request, 2 usage, input or configuration error.
         """
-    static let options: Set<String> = APITarget.options.union(["variables"])
+    static let options: Set<String> = APITarget.options.union(["variables", "transport"])
     static let flags: Set<String> = []
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {

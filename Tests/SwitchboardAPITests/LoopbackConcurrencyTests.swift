@@ -38,7 +38,8 @@ import Testing
             return .json(#"{"data":{"echo":\#(request.graphQLQuery.map { "\"\($0)\"" } ?? "null")}}"#)
         }
         defer { Task { await server.stop() } }
-        let plugin = try await server.makePlugin()
+        // Room for all of them: the default transport opens at most 64 connections to one host.
+        let plugin = try await server.makePlugin(transport: HTTPClientTransport(maximumConnectionsPerHost: 100))
         let answers = try await withThrowingTaskGroup(of: String.self) { group in
             for index in 0..<100 {
                 group.addTask {

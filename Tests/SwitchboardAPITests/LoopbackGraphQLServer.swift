@@ -45,10 +45,12 @@ final class LoopbackGraphQLServer: Sendable {
     /// A plugin configured for this server.
     func makePlugin(
         authorizationType: String = "API_KEY", tokenProviders: [AuthorizationType: any AuthTokenProvider] = [:],
-        iamSigner: (any IAMRequestSigner)? = nil, metricsObserver: (any OperationMetricsObserver)? = nil
+        iamSigner: (any IAMRequestSigner)? = nil, metricsObserver: (any OperationMetricsObserver)? = nil,
+        transport: any HTTPTransport = APIPlugin.defaultTransport()
     ) async throws -> APIPlugin {
         let plugin = try APIPlugin(
-            authTokenProviders: tokenProviders, iamSigner: iamSigner, metricsObserver: metricsObserver)
+            transport: transport, authTokenProviders: tokenProviders, iamSigner: iamSigner,
+            metricsObserver: metricsObserver)
         try plugin.configure(
             using: SwitchboardConfiguration(data: configurationJSON(authorizationType: authorizationType)))
         return plugin

@@ -24,6 +24,28 @@ import Testing
         }
     }
 
+    /// The *HTTP client* article's and the README's transport examples, as written.
+    @Test func transportExamplesWork() async throws {
+        let plugin = try APIPlugin(
+            transport: HTTPClientTransport(
+                maximumConnectionsPerHost: 16, requestDeadline: .seconds(30), maximumResponseBodySize: 8 << 20))
+        let classic = try APIPlugin(transport: URLSessionTransport())
+        let proxied = HTTPClientTransport(
+            proxies: HTTPProxySettings(
+                httpsProxy: URL(string: "http://proxy.corp:3128")!, noProxy: [".corp", "10.0.0.0/8"]))
+        let direct = HTTPClientTransport(proxies: .direct)
+        _ = (plugin, classic)
+        #expect(proxied.proxies.httpsProxy?.host == "proxy.corp")
+        #expect(try proxied.proxies.proxy(isSecure: true, host: "api.corp", port: 443) == nil)
+        #expect(try proxied.proxies.proxy(isSecure: true, host: "api.example", port: 443) != nil)
+        #expect(direct.proxies == .direct)
+        #if os(Linux)
+            #expect(APIPlugin.defaultTransport() is HTTPClientTransport)
+        #else
+            #expect(APIPlugin.defaultTransport() is URLSessionTransport)
+        #endif
+    }
+
     @Test func customRequestExamplesWork() async throws {
         let server = try await LoopbackGraphQLServer { request in
             let query = request.graphQLQuery ?? ""

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Interop: a Switchboard subscription over graphql-transport-ws against a real Strawberry server
-# (PyPI strawberry-graphql + uvicorn) receives the events that mutations sent through
-# `switchboard query` trigger.
+# Interop against a real Strawberry server (PyPI strawberry-graphql + uvicorn):
+# - `switchboard query` prints byte-identical output with its own HTTP/1.1 client
+#   (--transport switchboard) and with URLSession (--transport urlsession), gzip-compressed
+#   responses and GraphQL errors included;
+# - a Switchboard subscription over graphql-transport-ws receives the events that mutations sent
+#   through `switchboard query` trigger.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/lib/venv.sh
@@ -27,6 +30,28 @@ cat >"$work/amplifyconfiguration.json" <<JSON
   "endpoint": "http://127.0.0.1:$port/graphql", "region": "us-east-1", "authorizationType": "NONE",
   "subscriptionProtocol": "graphql-transport-ws"}}}}}
 JSON
+# The same documents through both HTTP transports: the printed responses must be identical.
+curl -fsS -D "$work/headers" -o /dev/null -H 'Content-Type: application/json' -H 'Accept-Encoding: gzip' \
+    -d '{"query":"{ todos(count: 100) { id name } }"}' "http://127.0.0.1:$port/graphql"
+grep -qi '^content-encoding: gzip' "$work/headers" || { echo "the server did not compress a large response"; exit 1; }
+compared=0
+for document in '{ hello }' '{ todos(count: 3000) { id name } }' '{ nope }' \
+    'query Echo($t: String!) { echo(text: $t) }'; do
+    for transport in switchboard urlsession; do
+        set +e
+        "$switchboard" query --config "$work/amplifyconfiguration.json" --transport "$transport" \
+            --variables '{"t": "h\u00e9llo \"quoted\" \u2713 \\ tab\t"}' "$document" >"$work/$transport.out" 2>&1
+        echo "exit $?" >>"$work/$transport.out"
+        set -e
+    done
+    if ! cmp -s "$work/switchboard.out" "$work/urlsession.out"; then
+        echo "transport interop FAILED for $document:"; diff "$work/switchboard.out" "$work/urlsession.out" | head -20
+        exit 1
+    fi
+    compared=$((compared + $(wc -c <"$work/switchboard.out")))
+done
+echo "transport interop: 4 documents, byte-identical output from --transport switchboard and urlsession ($compared bytes)"
+
 "$switchboard" subscribe --config "$work/amplifyconfiguration.json" --count 2 \
     'subscription OnCreate { onCreateTodo { id name } }' >"$work/events" 2>"$work/states" &
 subscriber_pid=$!

@@ -1,9 +1,12 @@
 """A Strawberry GraphQL server for scripts/interop.d/strawberry.sh: a mutation that publishes to a
-subscription, served over HTTP and graphql-transport-ws by uvicorn."""
+subscription, served over HTTP and graphql-transport-ws by uvicorn, and queries whose answers the
+two HTTP transports of `switchboard query` must print byte for byte the same (responses over 500
+bytes are gzip-compressed, as Starlette's middleware does for clients that accept it)."""
 import asyncio
 from typing import AsyncGenerator
 
 import strawberry
+from starlette.middleware.gzip import GZipMiddleware
 from strawberry.asgi import GraphQL
 
 subscribers: set[asyncio.Queue] = set()
@@ -21,6 +24,14 @@ class Query:
     @strawberry.field
     def hello(self) -> str:
         return "world"
+
+    @strawberry.field
+    def echo(self, text: str) -> str:
+        return text
+
+    @strawberry.field
+    def todos(self, count: int) -> list[Todo]:
+        return [Todo(id=strawberry.ID(str(n)), name=f"todo {n} \u00e9\u2713") for n in range(count)]
 
 
 @strawberry.type
@@ -48,4 +59,6 @@ class Subscription:
             subscribers.discard(queue)
 
 
-app = GraphQL(strawberry.Schema(query=Query, mutation=Mutation, subscription=Subscription))
+app = GZipMiddleware(
+    GraphQL(strawberry.Schema(query=Query, mutation=Mutation, subscription=Subscription)), minimum_size=500
+)

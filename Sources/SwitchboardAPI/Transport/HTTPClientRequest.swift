@@ -5,18 +5,32 @@ import SwitchboardNet
     import FoundationNetworking
 #endif
 
-/// A `URLRequest` as ``HTTPClientTransport`` writes it: where it goes, and the HTTP/1.1 head and
-/// body in one buffer (one write; the body is copied once, from `httpBody`). Anything that cannot
-/// be sent as given fails here, before a connection is used.
+/// A `URLRequest` as ``HTTPClientTransport`` writes it: where it goes (directly or through a
+/// proxy), and the HTTP/1.1 head and body in one buffer (one write; the body is copied once, from
+/// `httpBody`). Anything that cannot be sent as given fails here, before a connection is used.
 struct HTTPClientRequest: Sendable {
+    /// How the connection reaches the origin.
+    enum Route: Sendable {
+        case direct
+        /// Plain `http` through a proxy: the request goes to the proxy, its target in absolute form.
+        case forward(proxy: HTTPConnectionPool.Origin)
+        /// `https` through a proxy: a `CONNECT` tunnel to the origin, TLS inside it.
+        case tunnel(proxy: HTTPConnectionPool.Origin, authorization: String?)
+    }
+
+    /// The server the request is for.
     let origin: HTTPConnectionPool.Origin
+    let route: Route
+    /// The connections this request may use: the origin's own, the proxy's (plain `http`), or
+    /// tunnels to the origin through the proxy.
+    let connectionKey: HTTPConnectionPool.Origin
     let method: String
     /// The head and the body.
     let wire: [UInt8]
     /// The URL without its query, for errors (AppSync real-time URLs carry credentials there).
     let displayURL: String
 
-    init(_ request: URLRequest) throws {
+    init(_ request: URLRequest, proxies: HTTPProxySettings = .direct) throws {
         guard let url = request.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             throw APIError.networkError("HTTPClientTransport: the request has no URL.")
         }
@@ -43,19 +57,45 @@ struct HTTPClientRequest: Sendable {
         }
         let body = request.httpBody ?? Data()
 
+        let hostField = host.contains(":") ? "[\(host)]" : host
+        let authority = port == (isSecure ? 443 : 80) ? hostField : "\(hostField):\(port)"
         var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         if let query = components.percentEncodedQuery { target += "?" + query }
-        let hostField = host.contains(":") ? "[\(host)]" : host
-        let defaultPort = isSecure ? 443 : 80
+        var extraFields = ""
+        if let proxyURL = try proxies.proxy(isSecure: isSecure, host: host, port: port) {
+            let proxy = try Self.proxyOrigin(proxyURL)
+            let authorization = Self.proxyAuthorization(proxyURL)
+            if isSecure {
+                route = .tunnel(proxy: proxy, authorization: authorization)
+                connectionKey = HTTPConnectionPool.Origin(
+                    isSecure: true, host: host, port: port, via: "\(proxy.host):\(proxy.port)")
+            } else {
+                route = .forward(proxy: proxy)
+                connectionKey = proxy
+                target = "http://\(authority)\(target)"
+                if let authorization { extraFields += "Proxy-Authorization: \(authorization)\r\n" }
+            }
+        } else {
+            route = .direct
+            connectionKey = origin
+        }
+
         var text = "\(method) \(target) HTTP/1.1\r\n"
         let fields = request.allHTTPHeaderFields ?? [:]
         if !fields.keys.contains(where: { $0.caseInsensitiveCompare("Host") == .orderedSame }) {
-            text += "Host: \(port == defaultPort ? hostField : "\(hostField):\(port)")\r\n"
+            text += "Host: \(authority)\r\n"
+        }
+        if !fields.keys.contains(where: { $0.caseInsensitiveCompare("Accept-Encoding") == .orderedSame }) {
+            text += "Accept-Encoding: \(HTTPContentDecoder.acceptEncoding)\r\n"
         }
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
             let lowered = name.lowercased()
-            // The transport frames the body and manages the connection itself.
-            if lowered == "content-length" || lowered == "transfer-encoding" || lowered == "connection" { continue }
+            // The transport frames the body and manages the connection (and the proxy's) itself.
+            if lowered == "content-length" || lowered == "transfer-encoding" || lowered == "connection"
+                || lowered == "proxy-authorization"
+            {
+                continue
+            }
             guard !name.isEmpty, name.utf8.allSatisfy(HTTPHeadSyntax.isTokenByte) else {
                 throw APIError.networkError("HTTPClientTransport: \"\(name)\" is not a valid header name.")
             }
@@ -65,6 +105,7 @@ struct HTTPClientRequest: Sendable {
             }
             text += "\(name): \(value)\r\n"
         }
+        text += extraFields
         if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) {
             text += "Content-Length: \(body.count)\r\n"
         }
@@ -74,5 +115,24 @@ struct HTTPClientRequest: Sendable {
         wire += text.utf8
         wire += body
         self.wire = wire
+    }
+
+    /// Where a proxy URL points; only `http://` proxies are spoken to.
+    private static func proxyOrigin(_ url: URL) throws(APIError) -> HTTPConnectionPool.Origin {
+        guard url.scheme?.lowercased() == "http", var host = url.host, !host.isEmpty else {
+            throw .networkError(
+                "HTTPClientTransport speaks to http:// proxies only, not \(url.scheme ?? "(no scheme)")://\(url.host ?? "") "
+                    + "(HTTPProxySettings); use URLSessionTransport for others.")
+        }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        return HTTPConnectionPool.Origin(isSecure: false, host: host, port: url.port ?? 1080)
+    }
+
+    /// `Basic` credentials from the proxy URL's user and password, percent-decoded.
+    private static func proxyAuthorization(_ url: URL) -> String? {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let user = components.user
+        else { return nil }
+        let credentials = "\(user):\(components.password ?? "")"
+        return "Basic " + Data(credentials.utf8).base64EncodedString()
     }
 }

@@ -23,8 +23,21 @@ import SwitchboardNet
 /// nothing) is sent again, once, on a new connection, as curl does: servers close idle
 /// connections at will, and such a request never reached them. Cancelling the calling task
 /// closes the request's connection. Responses are read as RFC 9112 frames them: `Content-Length`,
-/// chunked (trailers dropped) or up to the close. Not supported yet: proxies, redirects and
-/// compressed bodies (no `Accept-Encoding` is sent); use ``URLSessionTransport`` for those.
+/// chunked (trailers dropped) or up to the close.
+///
+/// Like `URLSession`, it also:
+/// - asks for compressed bodies (`Accept-Encoding: gzip, deflate`, unless the request sets its
+///   own) and decodes `gzip` and `deflate` with the system zlib; the decoded body is what
+///   ``maximumResponseBodySize`` limits, and `Content-Encoding` and `Content-Length` are removed
+///   from the response's headers, since they describe the bytes on the wire;
+/// - follows up to ``maximumRedirects`` redirects (301, 302, 303, 307, 308) of `GET` and `HEAD`
+///   requests, within the one ``requestDeadline``. A redirect to another origin drops the
+///   credentials (`Authorization`, `Cookie`, `x-api-key`, `X-Amz-Security-Token`), and one
+///   from `https` to `http` is refused. Other methods get the redirect response itself: a
+///   GraphQL `POST` is not silently repeated elsewhere;
+/// - goes through the proxies of ``proxies``, by default the environment's `http_proxy`,
+///   `https_proxy` and `no_proxy` (see ``HTTPProxySettings``); `https` goes through a `CONNECT`
+///   tunnel (with OpenSSL, so on Linux).
 public struct HTTPClientTransport: HTTPTransport {
     /// How many connections to one host (scheme, host and port) may be open at once; more
     /// concurrent requests wait for one (default 64).
@@ -38,6 +51,11 @@ public struct HTTPClientTransport: HTTPTransport {
     public let requestDeadline: Duration
     /// The largest response body accepted, in bytes (default 64 MiB).
     public let maximumResponseBodySize: Int
+    /// How many redirects of a `GET` or `HEAD` request are followed (default 10; 0 returns the
+    /// redirect response itself).
+    public let maximumRedirects: Int
+    /// The proxies requests go through.
+    public let proxies: HTTPProxySettings
     /// How `https` servers are verified.
     public let tls: TLSConfiguration
     private let pool: HTTPConnectionPool
@@ -52,11 +70,14 @@ public struct HTTPClientTransport: HTTPTransport {
     ///   - connectTimeout: The most opening a connection may take.
     ///   - requestDeadline: The most a whole request may take.
     ///   - maximumResponseBodySize: A larger response body fails the request.
+    ///   - maximumRedirects: Redirects of a `GET` or `HEAD` request followed before failing.
+    ///   - proxies: The proxies to use; those the environment names by default.
     ///   - tls: Extra CAs to trust and whether to verify host names, for `https`.
     public init(
         maximumConnectionsPerHost: Int = 64, idleTimeout: Duration = .seconds(30),
         connectTimeout: Duration = .seconds(10), requestDeadline: Duration = URLSessionTransport.defaultRequestDeadline,
         maximumResponseBodySize: Int = URLSessionTransport.defaultMaximumResponseBodySize,
+        maximumRedirects: Int = 10, proxies: HTTPProxySettings = .environment(),
         tls: TLSConfiguration = TLSConfiguration()
     ) {
         self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
@@ -64,27 +85,43 @@ public struct HTTPClientTransport: HTTPTransport {
         self.connectTimeout = connectTimeout
         self.requestDeadline = requestDeadline
         self.maximumResponseBodySize = maximumResponseBodySize
+        self.maximumRedirects = max(0, maximumRedirects)
+        self.proxies = proxies
         self.tls = tls
         self.pool = HTTPConnectionPool(maximumConnectionsPerOrigin: maximumConnectionsPerHost, idleTimeout: idleTimeout)
     }
 
-    /// Sends the request; cancellation of the calling task cancels it and closes its connection.
+    /// Sends the request, following redirects of `GET` and `HEAD`; cancellation of the calling
+    /// task cancels it and closes its connection.
     public func send(_ request: URLRequest) async throws -> HTTPTransportResponse {
-        let message = try HTTPClientRequest(request)
+        let first = try HTTPClientRequest(request, proxies: proxies)
         return try await withRequestDeadline(
-            requestDeadline, setting: "HTTPClientTransport.requestDeadline", target: message.displayURL
-        ) { try await exchange(message) }
+            requestDeadline, setting: "HTTPClientTransport.requestDeadline", target: first.displayURL
+        ) {
+            var request = request
+            var message = first
+            var redirects = 0
+            while true {
+                let response = try await exchange(message)
+                guard let next = try redirect(request, message, answeredWith: response, after: redirects) else {
+                    return response
+                }
+                request = next
+                message = try HTTPClientRequest(next, proxies: proxies)
+                redirects += 1
+            }
+        }
     }
 
     private func exchange(_ message: HTTPClientRequest) async throws -> HTTPTransportResponse {
-        let grant = try await pool.checkOut(message.origin)
+        let grant = try await pool.checkOut(message.connectionKey)
         do {
             return try await exchange(message, grant: grant)
         } catch is StaleConnection {
             // The server had closed that kept-alive connection (probably its older siblings too):
             // once more, on another.
-            await pool.closeIdle(message.origin)
-            return try await exchange(message, grant: try await pool.checkOut(message.origin), retrying: true)
+            await pool.closeIdle(message.connectionKey)
+            return try await exchange(message, grant: try await pool.checkOut(message.connectionKey), retrying: true)
         }
     }
 
@@ -101,24 +138,29 @@ public struct HTTPClientTransport: HTTPTransport {
             do {
                 stream = try await connect(message)
             } catch {
-                await pool.discard(from: message.origin)
+                await pool.discard(from: message.connectionKey)
                 throw error
             }
             isReused = false
         }
         var reader = HTTPResponseReader(stream: stream)
+        let response: HTTPClientResponse
         do {
             try await stream.write(message.wire)
-            let response = try await reader.readResponse(
+            response = try await reader.readResponse(
                 method: message.method, maximumHeadSize: Self.maximumHeadSize,
                 maximumBodySize: maximumResponseBodySize)
-            await pool.checkIn(stream, to: message.origin, reusable: response.keepsConnection)
-            return HTTPTransportResponse(
-                statusCode: response.status, headers: Self.headers(response.headers), body: Data(response.body))
         } catch {
             await stream.close()
-            await pool.discard(from: message.origin)
+            await pool.discard(from: message.connectionKey)
             if isReused && !retrying && reader.bytesRead == 0 && Self.isStale(error) { throw StaleConnection() }
+            throw describe(error, message)
+        }
+        // The response was read to its end: the connection goes back before its body is decoded.
+        await pool.checkIn(stream, to: message.connectionKey, reusable: response.keepsConnection)
+        do {
+            return try decoded(response, of: message)
+        } catch {
             throw describe(error, message)
         }
     }
@@ -128,22 +170,66 @@ public struct HTTPClientTransport: HTTPTransport {
         let stream: (any ByteStream)?
         do {
             stream = try await withTimeLimit(connectTimeout) { [tls] () async throws -> any ByteStream in
-                if origin.isSecure {
+                switch message.route {
+                case .direct where origin.isSecure:
                     return try await TLSClientStream.connect(
                         host: origin.host, port: origin.port, serverName: origin.host, configuration: tls)
+                case .direct:
+                    return try await TCPConnection.connect(host: origin.host, port: origin.port)
+                case .forward(let proxy):
+                    return try await TCPConnection.connect(host: proxy.host, port: proxy.port)
+                case .tunnel(let proxy, let authorization):
+                    let connection = try await TCPConnection.connect(host: proxy.host, port: proxy.port)
+                    do {
+                        try await HTTPProxyTunnel.open(
+                            over: connection, to: origin.host, port: origin.port, proxyAuthorization: authorization)
+                    } catch {
+                        await connection.close()
+                        throw error
+                    }
+                    return try await TLSClientStream.handshake(
+                        over: connection, serverName: origin.host, configuration: tls)
                 }
-                return try await TCPConnection.connect(host: origin.host, port: origin.port)
             }
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw APIError.networkError("Cannot connect to \(origin): \(error)")
+            throw APIError.networkError("Cannot connect to \(Self.destination(message)): \(error)")
         }
         guard let stream else {
             throw APIError.networkError(
-                "Cannot connect to \(origin) within \(connectTimeout) (HTTPClientTransport.connectTimeout).")
+                "Cannot connect to \(Self.destination(message)) within \(connectTimeout) (HTTPClientTransport.connectTimeout)."
+            )
         }
         return stream
+    }
+
+    /// Where a connection goes, for errors.
+    private static func destination(_ message: HTTPClientRequest) -> String {
+        if case .forward(let proxy) = message.route { return "the proxy \(proxy) (for \(message.origin))" }
+        return message.connectionKey.description
+    }
+
+    /// The response as the pipeline sees it: header names lower-cased, the body's content coding
+    /// undone (and the headers describing the coded bytes dropped).
+    private func decoded(_ response: HTTPClientResponse, of message: HTTPClientRequest) throws -> HTTPTransportResponse
+    {
+        var headers = Self.headers(response.headers)
+        var body = response.body
+        if let coding = headers["content-encoding"] {
+            do {
+                body = try HTTPContentDecoder.decode(
+                    body, contentEncoding: coding, maximumSize: maximumResponseBodySize)
+            } catch .bodyTooLarge(let limit) {
+                throw APIError.networkError(
+                    "The response from \(message.displayURL) (Content-Encoding: \(coding.prefix(40))) decodes to more than "
+                        + "\(limit) bytes (HTTPClientTransport.maximumResponseBodySize); it was not decoded to the end."
+                )
+            }
+            headers["content-encoding"] = nil
+            headers["content-length"] = nil
+        }
+        return HTTPTransportResponse(statusCode: response.status, headers: headers, body: Data(body))
     }
 
     /// A failure that shows a kept-alive connection was already closed by the server.

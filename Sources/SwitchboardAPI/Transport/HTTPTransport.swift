@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Sends one HTTP request and returns the whole response. The default is ``URLSessionTransport``;
+/// Sends one HTTP request and returns the whole response. The default is ``APIPlugin/defaultTransport()``;
 /// tests and apps with their own HTTP stack may supply another.
 ///
 /// Implementations must honour task cancellation by throwing `CancellationError`.

@@ -3,19 +3,26 @@
 /// and closed after `idleTimeout`. Requests are never pipelined: a connection carries one
 /// exchange at a time.
 package actor HTTPConnectionPool {
-    /// Where connections go: scheme, host and port.
+    /// Where connections go: scheme, host and port, and the proxy a tunnel to them goes through
+    /// (a tunnelled connection is not interchangeable with a direct one).
     package struct Origin: Hashable, Sendable, CustomStringConvertible {
         package var isSecure: Bool
         package var host: String
         package var port: Int
+        /// The proxy (`host:port`) the connection is tunnelled through, if any.
+        package var via: String?
 
-        package init(isSecure: Bool, host: String, port: Int) {
+        package init(isSecure: Bool, host: String, port: Int, via: String? = nil) {
             self.isSecure = isSecure
             self.host = host
             self.port = port
+            self.via = via
         }
 
-        package var description: String { "\(isSecure ? "https" : "http")://\(host):\(port)" }
+        package var description: String {
+            let origin = "\(isSecure ? "https" : "http")://\(host):\(port)"
+            return via.map { "\(origin) through the proxy \($0)" } ?? origin
+        }
     }
 
     /// What a caller may use: a kept-alive connection, or a slot to open a new one in.

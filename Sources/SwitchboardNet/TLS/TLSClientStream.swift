@@ -21,4 +21,25 @@ package enum TLSClientStream {
             throw TLSError.unavailable("this platform has neither OpenSSL nor Network.framework")
         #endif
     }
+
+    /// Completes a verified TLS handshake for `serverName` over an open connection (a proxy's
+    /// tunnel); the connection is closed if the handshake fails. Needs OpenSSL: on Apple
+    /// platforms, where Network.framework makes its own connections, it throws
+    /// ``TLSError/unavailable(_:)``.
+    package static func handshake(over connection: TCPConnection, serverName: String, configuration: TLSConfiguration)
+        async throws -> any ByteStream
+    {
+        #if canImport(COpenSSL)
+            do {
+                return try await OpenSSLStream.connect(
+                    over: connection, serverName: serverName, configuration: configuration)
+            } catch {
+                await connection.close()
+                throw error
+            }
+        #else
+            await connection.close()
+            throw TLSError.unavailable("TLS over an existing connection (through a proxy) needs OpenSSL")
+        #endif
+    }
 }
