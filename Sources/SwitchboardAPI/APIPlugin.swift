@@ -21,7 +21,16 @@ public actor APIPlugin: APICategoryPlugin {
     /// What `configure`, `add(interceptor:for:)` and `add(tokenProvider:for:)` change: behind a
     /// lock rather than the actor so that those calls are synchronous.
     struct Settings: Sendable {
-        var configuration: APICategoryConfiguration?
+        var configuration: APICategoryConfiguration? {
+            didSet {
+                requestTemplates = (configuration?.endpoints ?? [:]).mapValues {
+                    OperationPipeline.requestTemplate(for: $0.endpoint, userAgent: APIPlugin.userAgent)
+                }
+            }
+        }
+        /// Each API's request before its body: URL, method and the fixed headers, made once per
+        /// configuration (on Linux every `URLRequest` mutation copies and normalizes headers).
+        private(set) var requestTemplates: [String: URLRequest] = [:]
         var interceptors: [String: [any RequestInterceptor]] = [:]
         var responseInterceptors: [String: [any ResponseInterceptor]] = [:]
         var addedStages: [String: AddedStages] = [:]
@@ -252,7 +261,8 @@ public actor APIPlugin: APICategoryPlugin {
             responseStages: [ListProviderStage(plugin: self)],
             metricsObserver: metricsObserver,
             logger: SwitchboardLogger(handler: logHandler, source: "pipeline"),
-            userAgent: Self.userAgent
+            requestTemplate: settings.requestTemplates[context.apiName]
+                ?? OperationPipeline.requestTemplate(for: context.endpoint.endpoint, userAgent: Self.userAgent)
         )
     }
 

@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# HTTP client transports against nginx returning a fixed GraphQL response (installed from the OS
-# packages when missing, so that the server is not the limit): requests/s of HTTPClientTransport,
-# URLSessionTransport and raw URLSession.shared at 1, 16 and 64 concurrent requests, in one run,
-# and HTTPClientTransport's ratio to each. Issue #19's goal: at least 5x URLSession.shared.
-# Usage: scripts/bench transport [SECONDS_PER_CELL]
+# HTTP clients against nginx returning a fixed GraphQL response (installed from the OS packages
+# when missing, so that the server is not the limit): requests/s of HTTPClientTransport,
+# URLSessionTransport, raw URLSession.shared, the whole client (a query through the pipeline,
+# decoded) on each transport, and the aiohttp peer (PyPI, in .venv-interop; `--no-aiohttp` skips
+# it), at 1, 16 and 64 concurrent requests in one run, each side in its own process; then the TCP
+# connections a 10,000-query run opens. Issue #19's goals: the whole client at least 5x
+# URLSession.shared and at least aiohttp; at most one connection per pool slot.
+# Usage: scripts/bench transport [SECONDS_PER_CELL] [--no-aiohttp]
 set -euo pipefail
-seconds=${1:-4}
+seconds=${1:-2}
+aiohttp_python=-
+if [ "${2:-}" != "--no-aiohttp" ]; then
+    source "$(dirname "$0")/../lib/venv.sh"
+    venv_install aiohttp
+    aiohttp_python="$VENV_DIR/bin/python"
+fi
 nginx=$(command -v nginx || true)
 [ -z "$nginx" ] && [ -x /usr/sbin/nginx ] && nginx=/usr/sbin/nginx
 if [ -z "$nginx" ]; then
@@ -42,6 +51,7 @@ http {
     keepalive_timeout 75s;
     server {
         listen 127.0.0.1:$port;
+        location = /nginx_status { stub_status; }
         location / {
             default_type application/json;
             return 200 '{"data":{"getTodo":{"id":"todo-1","name":"Write the benchmark","priority":3}}}';
@@ -55,4 +65,5 @@ for _ in $(seq 1 50); do
     if python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null; then break; fi
     sleep 0.1
 done
-"$bin/transport-bench" "http://127.0.0.1:$port/graphql" "$seconds"
+python3 "$(dirname "$0")/transport_run.py" "$bin/transport-bench" "http://127.0.0.1:$port/graphql" "$seconds" \
+    "$aiohttp_python" "http://127.0.0.1:$port/nginx_status"

@@ -61,11 +61,10 @@ package enum AppSyncRealtimeMessage: Sendable, Equatable {
     /// Parses any message of the protocol, either direction.
     package init(parsing text: String) throws(RealtimeProtocolError) {
         let bytes = Array(text.utf8)
-        let object = try RealtimeJSON.object(bytes)
-        guard case .string(let type)? = object["type"] else {
-            throw RealtimeProtocolError("message without a type", text)
-        }
-        let id = object["id"]?.stringValue
+        let (type, id) = try RealtimeJSON.typeAndID(of: bytes, text)
+        guard let type else { throw RealtimeProtocolError("message without a type", text) }
+        // A data message's payload is handed on as bytes: no tree is built for it.
+        let object = type == "data" ? JSONValue.null : try RealtimeJSON.object(bytes)
         func requireID() throws(RealtimeProtocolError) -> String {
             guard let id else { throw RealtimeProtocolError("\(type) message without an id", text) }
             return id
@@ -118,6 +117,40 @@ package struct RealtimeProtocolError: Error, Sendable, Equatable, CustomStringCo
 
 /// JSON helpers shared by both real-time protocols.
 enum RealtimeJSON {
+    /// A message's top-level `type` and `id` (each `nil` unless a string), read from a tape of
+    /// the message, which is checked to be one JSON object; no tree is built.
+    static func typeAndID(of bytes: [UInt8], _ text: String) throws(RealtimeProtocolError) -> (
+        type: String?, id: String?
+    ) {
+        let tape: JSONTape
+        do {
+            tape = try bytes.withUnsafeBytes { buffer throws(JSONScanner.Failure) in try JSONTape(buffer) }
+        } catch {
+            throw RealtimeProtocolError("message is not a JSON object", text)
+        }
+        return try withExtendedLifetime(tape) { () throws(RealtimeProtocolError) -> (type: String?, id: String?) in
+            let view = tape.view
+            guard view.tokens[0].kind == .object else {
+                throw RealtimeProtocolError("message is not a JSON object", text)
+            }
+            var type: String?
+            var id: String?
+            var index = 1
+            for _ in 0..<view.tokens[0].count {
+                let value = index + 1
+                let isString = view.tokens[value].kind == .string
+                if Self.key(index, in: view, is: "type") { type = isString ? view.string(value) : nil }
+                if Self.key(index, in: view, is: "id") { id = isString ? view.string(value) : nil }
+                index = view.next(after: value)
+            }
+            return (type, id)
+        }
+    }
+
+    private static func key(_ index: Int, in view: JSONTapeView, is name: StaticString) -> Bool {
+        name.withUTF8Buffer { view.key(index, equals: $0) }
+    }
+
     static func object(_ bytes: [UInt8]) throws(RealtimeProtocolError) -> JSONValue {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let value = try? JSONValue(parsing: Data(bytes)), case .object = value else {

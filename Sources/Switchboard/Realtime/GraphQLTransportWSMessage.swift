@@ -52,13 +52,13 @@ package enum GraphQLTransportWSMessage: Sendable, Equatable {
     /// Parses a message of the protocol.
     package init(parsing text: String) throws(RealtimeProtocolError) {
         let bytes = Array(text.utf8)
-        let object = try RealtimeJSON.object(bytes)
-        guard case .string(let type)? = object["type"] else {
-            throw RealtimeProtocolError("message without a type", text)
-        }
+        let (type, id) = try RealtimeJSON.typeAndID(of: bytes, text)
+        guard let type else { throw RealtimeProtocolError("message without a type", text) }
+        // A next message's payload is handed on as bytes: no tree is built for it.
+        let object = type == "next" ? JSONValue.null : try RealtimeJSON.object(bytes)
         let payload = object["payload"]
         func requireID() throws(RealtimeProtocolError) -> String {
-            guard let id = object["id"]?.stringValue, !id.isEmpty else {
+            guard let id, !id.isEmpty else {
                 throw RealtimeProtocolError("\(type) message without an id", text)
             }
             return id

@@ -21,7 +21,8 @@ struct OperationPipeline: Sendable {
     let responseStages: [any ResponseStage]
     let metricsObserver: (any OperationMetricsObserver)?
     let logger: SwitchboardLogger
-    let userAgent: String
+    /// The request before its body (see ``requestTemplate(for:userAgent:)``).
+    let requestTemplate: URLRequest
 
     /// Runs `request` through every stage.
     func execute<R>(_ request: GraphQLRequest<R>) async throws -> GraphQLResponse<R> {
@@ -89,12 +90,18 @@ struct OperationPipeline: Sendable {
     }
 
     private func makeURLRequest<R>(for request: GraphQLRequest<R>) throws(APIError) -> URLRequest {
-        var urlRequest = URLRequest(url: context.endpoint.endpoint)
+        var urlRequest = requestTemplate
+        urlRequest.httpBody = try request.encodedBody()
+        return urlRequest
+    }
+
+    /// A `POST` to `endpoint` with the headers every operation sends, and no body yet.
+    static func requestTemplate(for endpoint: URL, userAgent: String) -> URLRequest {
+        var urlRequest = URLRequest(url: endpoint)
         urlRequest.httpMethod = "POST"
         urlRequest.setValue("application/json", forHTTPHeaderField: "content-type")
         urlRequest.setValue("application/graphql-response+json, application/json", forHTTPHeaderField: "accept")
         urlRequest.setValue(userAgent, forHTTPHeaderField: "user-agent")
-        urlRequest.httpBody = try request.encodedBody()
         return urlRequest
     }
 

@@ -27,26 +27,29 @@ struct HTTPClientRequest: Sendable {
     let method: String
     /// The head and the body.
     let wire: [UInt8]
-    /// The URL without its query, for errors (AppSync real-time URLs carry credentials there).
-    let displayURL: String
+    let url: URL
+
+    /// The URL without its query, for errors (AppSync real-time URLs carry credentials there);
+    /// made only when needed.
+    var displayURL: String { SwitchboardLogger.describe(url) }
 
     init(_ request: URLRequest, proxies: HTTPProxySettings = .direct) throws {
-        guard let url = request.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+        guard let url = request.url else {
             throw APIError.networkError("HTTPClientTransport: the request has no URL.")
         }
-        displayURL = SwitchboardLogger.describe(url)
-        let scheme = components.scheme?.lowercased()
+        self.url = url
+        let scheme = url.scheme?.lowercased()
         guard scheme == "http" || scheme == "https" else {
             throw APIError.networkError(
-                "HTTPClientTransport sends http and https requests only, not \(components.scheme ?? "(no scheme)"): \(displayURL)"
-            )
+                "HTTPClientTransport sends http and https requests only, not \(url.scheme ?? "(no scheme)"): "
+                    + SwitchboardLogger.describe(url))
         }
-        guard var host = components.host, !host.isEmpty else {
-            throw APIError.networkError("HTTPClientTransport: \(displayURL) has no host.")
+        guard var host = url.host(percentEncoded: false), !host.isEmpty else {
+            throw APIError.networkError("HTTPClientTransport: \(SwitchboardLogger.describe(url)) has no host.")
         }
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         let isSecure = scheme == "https"
-        let port = components.port ?? (isSecure ? 443 : 80)
+        let port = url.port ?? (isSecure ? 443 : 80)
         origin = HTTPConnectionPool.Origin(isSecure: isSecure, host: host, port: port)
         guard request.httpBodyStream == nil else {
             throw APIError.networkError("HTTPClientTransport does not send httpBodyStream bodies; set httpBody.")
@@ -59,9 +62,10 @@ struct HTTPClientRequest: Sendable {
 
         let hostField = host.contains(":") ? "[\(host)]" : host
         let authority = port == (isSecure ? 443 : 80) ? hostField : "\(hostField):\(port)"
-        var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-        if let query = components.percentEncodedQuery { target += "?" + query }
-        var extraFields = ""
+        let path = url.path(percentEncoded: true)
+        var target = path.isEmpty ? "/" : path
+        if let query = url.query(percentEncoded: true) { target += "?" + query }
+        var proxyFields = ""
         if let proxyURL = try proxies.proxy(isSecure: isSecure, host: host, port: port) {
             let proxy = try Self.proxyOrigin(proxyURL)
             let authorization = Self.proxyAuthorization(proxyURL)
@@ -73,28 +77,23 @@ struct HTTPClientRequest: Sendable {
                 route = .forward(proxy: proxy)
                 connectionKey = proxy
                 target = "http://\(authority)\(target)"
-                if let authorization { extraFields += "Proxy-Authorization: \(authorization)\r\n" }
+                if let authorization { proxyFields += "Proxy-Authorization: \(authorization)\r\n" }
             }
         } else {
             route = .direct
             connectionKey = origin
         }
 
-        var text = "\(method) \(target) HTTP/1.1\r\n"
-        let fields = request.allHTTPHeaderFields ?? [:]
-        if !fields.keys.contains(where: { $0.caseInsensitiveCompare("Host") == .orderedSame }) {
-            text += "Host: \(authority)\r\n"
-        }
-        if !fields.keys.contains(where: { $0.caseInsensitiveCompare("Accept-Encoding") == .orderedSame }) {
-            text += "Accept-Encoding: \(HTTPContentDecoder.acceptEncoding)\r\n"
-        }
-        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
-            let lowered = name.lowercased()
+        var fields = ""
+        var hasHost = false
+        var hasAcceptEncoding = false
+        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
+            switch name.lowercased() {
             // The transport frames the body and manages the connection (and the proxy's) itself.
-            if lowered == "content-length" || lowered == "transfer-encoding" || lowered == "connection"
-                || lowered == "proxy-authorization"
-            {
-                continue
+            case "content-length", "transfer-encoding", "connection", "proxy-authorization": continue
+            case "host": hasHost = true
+            case "accept-encoding": hasAcceptEncoding = true
+            default: break
             }
             guard !name.isEmpty, name.utf8.allSatisfy(HTTPHeadSyntax.isTokenByte) else {
                 throw APIError.networkError("HTTPClientTransport: \"\(name)\" is not a valid header name.")
@@ -103,10 +102,14 @@ struct HTTPClientRequest: Sendable {
                 throw APIError.networkError(
                     "HTTPClientTransport: the value of header \(name) contains a line break or NUL.")
             }
-            text += "\(name): \(value)\r\n"
+            fields += "\(name): \(value)\r\n"
         }
-        text += extraFields
-        if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) {
+        var text = "\(method) \(target) HTTP/1.1\r\n"
+        if !hasHost { text += "Host: \(authority)\r\n" }
+        if !hasAcceptEncoding { text += "Accept-Encoding: \(HTTPContentDecoder.acceptEncoding)\r\n" }
+        text += fields
+        text += proxyFields
+        if !body.isEmpty || method == "POST" || method == "PUT" || method == "PATCH" {
             text += "Content-Length: \(body.count)\r\n"
         }
         text += "\r\n"

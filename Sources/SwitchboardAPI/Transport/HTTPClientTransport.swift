@@ -229,7 +229,7 @@ public struct HTTPClientTransport: HTTPTransport {
             headers["content-encoding"] = nil
             headers["content-length"] = nil
         }
-        return HTTPTransportResponse(statusCode: response.status, headers: headers, body: Data(body))
+        return HTTPTransportResponse(statusCode: response.status, lowercasedHeaders: headers, body: Data(body))
     }
 
     /// A failure that shows a kept-alive connection was already closed by the server.

@@ -24,9 +24,17 @@ public struct HTTPTransportResponse: Sendable {
 
     /// Creates a response; header names are lower-cased.
     public init(statusCode: Int, headers: [String: String], body: Data) {
+        self.init(
+            statusCode: statusCode,
+            lowercasedHeaders: Dictionary(
+                headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),
+            body: body)
+    }
+
+    /// Creates a response from headers whose names a transport already lower-cased.
+    init(statusCode: Int, lowercasedHeaders: [String: String], body: Data) {
         self.statusCode = statusCode
-        self.headers = Dictionary(
-            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.headers = lowercasedHeaders
         self.body = body
     }
 }

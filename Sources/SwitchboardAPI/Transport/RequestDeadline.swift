@@ -4,11 +4,11 @@ import SwitchboardNet
 /// then names the transport's setting (`URLSessionTransport.requestDeadline`, …), for every
 /// transport the same way.
 func withRequestDeadline(
-    _ deadline: Duration, setting: String, target: String,
+    _ deadline: Duration, setting: String, target: @autoclosure () -> String,
     _ exchange: @escaping @Sendable () async throws -> HTTPTransportResponse
 ) async throws -> HTTPTransportResponse {
     guard let response = try await withTimeLimit(deadline, exchange) else {
-        throw APIError.networkError("The request to \(target) did not complete within \(deadline) (\(setting)).")
+        throw APIError.networkError("The request to \(target()) did not complete within \(deadline) (\(setting)).")
     }
     return response
 }

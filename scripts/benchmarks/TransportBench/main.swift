@@ -1,9 +1,12 @@
-// scripts/bench transport: requests/s of HTTP client transports against a server that is not the
-// limit (nginx with a fixed response, started by scripts/bench.d/transport.sh), at 1, 16 and 64
-// concurrent requests, in one run: HTTPClientTransport, URLSessionTransport (its own session,
-// 128 connections per host) and raw URLSession.shared, and the whole client (a query through an
-// APIPlugin's pipeline, decoded) on each of the two transports; the sides take turns cell by cell.
-// Usage: transport-bench URL [SECONDS_PER_CELL]
+// scripts/bench transport: requests/s of one HTTP client side against a server that is not the
+// limit (nginx with a fixed response, started by scripts/bench.d/transport.sh). The sides are
+// HTTPClientTransport, URLSessionTransport (its own session, 128 connections per host), raw
+// URLSession.shared, and the whole client (a query through an APIPlugin's pipeline, decoded) on
+// each of the two transports. The script runs each side in a process of its own, cell by cell,
+// so that no side's leftover threads (URLSession keeps libcurl's) take CPU from the next.
+// Usage: transport-bench URL SECONDS SIDE CONCURRENCY [REQUESTS]
+// Prints `RATE FAILURES` (requests/s); with REQUESTS it sends exactly that many instead of
+// running for SECONDS, and prints the time they took (the connection-count run).
 import Foundation
 import SwitchboardAPI
 import SwitchboardLocking
@@ -14,10 +17,10 @@ import SwitchboardLocking
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let target = arguments.first.flatMap(URL.init(string:)) else {
-    FileHandle.standardError.write(Data("usage: transport-bench URL [SECONDS_PER_CELL]\n".utf8))
+    FileHandle.standardError.write(Data("usage: transport-bench URL SECONDS SIDE CONCURRENCY [REQUESTS]\n".utf8))
     exit(2)
 }
-let seconds = arguments.dropFirst().first.flatMap(Double.init) ?? 3
+let seconds = arguments.dropFirst().first.flatMap(Double.init) ?? 2
 let body = Data(
     #"{"query":"query GetTodo($id: ID!) { getTodo(id: $id) { id name priority } }","variables":{"id":"todo-1"}}"#.utf8)
 
@@ -30,13 +33,12 @@ let request: URLRequest = {
     return request
 }()
 
-struct Side: Sendable {
+/// One client under test; `make` builds it (only the side a process runs is built, so that no
+/// other client's threads exist) and returns the function that sends one request.
+struct Side {
     let name: String
-    let send: @Sendable () async throws -> Int
+    let make: () throws -> @Sendable () async throws -> Int
 }
-
-let own = HTTPClientTransport(maximumConnectionsPerHost: 64)
-let sessionTransport = URLSessionTransport()
 
 /// The whole client: an APIPlugin on `transport`, a query decoded into `Todo` through the pipeline.
 struct Todo: Decodable, Sendable {
@@ -58,28 +60,38 @@ func client(_ transport: any HTTPTransport) throws -> APIPlugin {
 let query = GraphQLRequest(
     document: "query GetTodo($id: ID!) { getTodo(id: $id) { id name priority } }", variables: ["id": "todo-1"],
     responseType: Todo.self, decodePath: "getTodo")
-let ownClient = try client(HTTPClientTransport(maximumConnectionsPerHost: 64))
-let sessionClient = try client(URLSessionTransport())
+
+func querying(_ transport: any HTTPTransport) throws -> @Sendable () async throws -> Int {
+    let plugin = try client(transport)
+    return {
+        _ = try await plugin.query(request: query).get()
+        return 200
+    }
+}
 
 let sides = [
-    Side(name: "HTTPClientTransport") { try await own.send(request).statusCode },
-    Side(name: "URLSessionTransport") { try await sessionTransport.send(request).statusCode },
-    Side(name: "query via HTTPClientTransport") {
-        _ = try await ownClient.query(request: query).get()
-        return 200
+    Side(name: "HTTPClientTransport") {
+        let transport = HTTPClientTransport(maximumConnectionsPerHost: 64)
+        return { try await transport.send(request).statusCode }
     },
-    Side(name: "query via URLSessionTransport") {
-        _ = try await sessionClient.query(request: query).get()
-        return 200
+    Side(name: "URLSessionTransport") {
+        let transport = URLSessionTransport()
+        return { try await transport.send(request).statusCode }
     },
+    Side(name: "query via HTTPClientTransport") { try querying(HTTPClientTransport(maximumConnectionsPerHost: 64)) },
+    Side(name: "query via URLSessionTransport") { try querying(URLSessionTransport()) },
     Side(name: "URLSession.shared") {
-        let (_, response) = try await URLSession.shared.data(for: request)
-        return (response as? HTTPURLResponse)?.statusCode ?? 0
+        return {
+            let (_, response) = try await URLSession.shared.data(for: request)
+            return (response as? HTTPURLResponse)?.statusCode ?? 0
+        }
     },
 ]
 
 /// Requests completed per second by `concurrency` loops sending back to back for `duration`.
-func measure(_ side: Side, concurrency: Int, duration: Duration) async -> (rate: Double, failures: Int) {
+func measure(
+    _ send: @escaping @Sendable () async throws -> Int, concurrency: Int, duration: Duration
+) async -> (rate: Double, failures: Int) {
     let completed = Locked(0)
     let failed = Locked(0)
     let start = ContinuousClock.now
@@ -88,7 +100,7 @@ func measure(_ side: Side, concurrency: Int, duration: Duration) async -> (rate:
         for _ in 0..<concurrency {
             group.addTask {
                 while ContinuousClock.now < end {
-                    if (try? await side.send()) == 200 {
+                    if (try? await send()) == 200 {
                         completed.withLock { $0 += 1 }
                     } else {
                         failed.withLock { $0 += 1 }
@@ -102,33 +114,35 @@ func measure(_ side: Side, concurrency: Int, duration: Duration) async -> (rate:
     return (Double(completed.withLock { $0 }) / secondsElapsed, failed.withLock { $0 })
 }
 
-print("transport-bench: \(target), \(seconds) s per cell")
-for side in sides { _ = await measure(side, concurrency: 4, duration: .milliseconds(500)) }  // warm-up
-for concurrency in [1, 16, 64] {
-    var rates: [String: Double] = [:]
-    // Two rounds in opposite orders, so that neither side always runs first.
-    for round in 0..<2 {
-        for side in round == 0 ? sides : sides.reversed() {
-            let (rate, failures) = await measure(side, concurrency: concurrency, duration: .seconds(seconds / 2))
-            rates[side.name, default: 0] += rate / 2
-            if failures > 0 { print("  \(side.name) at \(concurrency): \(failures) failed requests") }
+guard arguments.count >= 4, let concurrency = Int(arguments[3]), concurrency > 0,
+    let side = sides.first(where: { $0.name == arguments[2] }), let send = try? side.make()
+else {
+    FileHandle.standardError.write(
+        Data(
+            ("usage: transport-bench URL SECONDS SIDE CONCURRENCY [REQUESTS]; sides: "
+                + sides.map(\.name).joined(separator: ", ") + "\n").utf8))
+    exit(2)
+}
+if let total = arguments.dropFirst(4).first.flatMap(Int.init) {
+    let remaining = Locked(total)
+    let failed = Locked(0)
+    let start = ContinuousClock.now
+    await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<concurrency {
+            group.addTask {
+                while remaining.withLock({ count in
+                    count -= 1
+                    return count >= 0
+                }) {
+                    if (try? await send()) != 200 { failed.withLock { $0 += 1 } }
+                }
+            }
         }
     }
-    let ownRate = rates["HTTPClientTransport"] ?? 0
-    let line = sides.map { side in
-        let rate = rates[side.name] ?? 0
-        return "\(side.name) \(Int(rate.rounded())) req/s"
-    }.joined(separator: ", ")
-    let shared = max(rates["URLSession.shared"] ?? 1, 1)
-    let versusShared = ownRate / shared
-    let versusSession = ownRate / max(rates["URLSessionTransport"] ?? 1, 1)
-    let clientVersusShared = (rates["query via HTTPClientTransport"] ?? 0) / shared
-    let clientVersusSession =
-        (rates["query via HTTPClientTransport"] ?? 0) / max(rates["query via URLSessionTransport"] ?? 1, 1)
-    print("concurrency \(concurrency): \(line)")
-    print(
-        String(
-            format: "  HTTPClientTransport = %.2f× URLSession.shared, %.2f× URLSessionTransport; "
-                + "query via HTTPClientTransport = %.2f× URLSession.shared, %.2f× the query via URLSessionTransport",
-            versusShared, versusSession, clientVersusShared, clientVersusSession))
+    let elapsed = (ContinuousClock.now - start).components
+    print("\(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) \(failed.withLock { $0 })")
+    exit(0)
 }
+_ = await measure(send, concurrency: min(concurrency, 4), duration: .milliseconds(300))  // warm-up
+let (rate, failures) = await measure(send, concurrency: concurrency, duration: .seconds(seconds))
+print("\(rate) \(failures)")
