@@ -91,6 +91,8 @@ import Testing
             "hello world"
         ),
         ("Content-Length: 5\r\n", "hello", "hello"),
+        // RFC 9110 §8.6: repeated fields with one value are that value.
+        ("Content-Length: 5\r\nContent-Length: 5\r\n", "hello", "hello"),
         ("Connection: close\r\n", "until the close", "until the close"),
     ])
     func everyFramingIsRead(fields: String, wire: String, body: String) async throws {
@@ -178,6 +180,35 @@ import Testing
         #expect(String(decoding: response.body, as: UTF8.self) == "ok")
         #expect(server.acceptedConnectionCount == 2)
         await server.stop()
+    }
+
+    @Test func requestsPastTheWaitingLimitFailAtOnceNamingIt() async throws {
+        let release = AsyncStream<Void>.makeStream()
+        let server = try await HTTPServer.start { request in
+            if request.path == "/held" { for await _ in release.stream { break } }
+            return .text("ok \(request.path)")
+        }
+        defer { Task { await server.stop() } }
+        let transport = HTTPClientTransport(maximumConnectionsPerHost: 1, maximumWaitingRequestsPerHost: 2)
+        // One request holds the only connection; two more wait for it, which the limit allows.
+        let held = Task { try await transport.send(URLRequest(url: server.url.appendingPathComponent("held"))) }
+        try await Task.sleep(for: .milliseconds(100))
+        let waiting = (0..<2).map { index in
+            Task { try await transport.send(URLRequest(url: server.url.appendingPathComponent("w\(index)"))) }
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        await #expect {
+            _ = try await transport.send(URLRequest(url: server.url.appendingPathComponent("over")))
+        } throws: { error in
+            "\(error)".contains(
+                "2 requests to http://127.0.0.1:\(server.port) are already waiting for one of its 1 connections")
+                && "\(error)".contains("HTTPClientTransport.maximumWaitingRequestsPerHost")
+        }
+        release.continuation.yield()
+        _ = try await held.value
+        for task in waiting {
+            #expect(String(decoding: try await task.value.body, as: UTF8.self).hasPrefix("ok /w"))
+        }
     }
 
     @Test func nothingListeningFailsNamingTheOrigin() async throws {

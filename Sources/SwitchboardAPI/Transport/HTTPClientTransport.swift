@@ -42,6 +42,9 @@ public struct HTTPClientTransport: HTTPTransport {
     /// How many connections to one host (scheme, host and port) may be open at once; more
     /// concurrent requests wait for one (default 64).
     public let maximumConnectionsPerHost: Int
+    /// How many requests to one host may wait for a connection when all of its connections are
+    /// busy (default 10,000); more fail at once rather than queue without bound.
+    public let maximumWaitingRequestsPerHost: Int
     /// How long an unused connection is kept for the next request (default 30 s, below the 60 s
     /// or more after which servers and load balancers commonly close them).
     public let idleTimeout: Duration
@@ -66,6 +69,7 @@ public struct HTTPClientTransport: HTTPTransport {
     /// Creates a transport with its own connection pool.
     /// - Parameters:
     ///   - maximumConnectionsPerHost: Connections one host may have open at once.
+    ///   - maximumWaitingRequestsPerHost: Requests that may wait for a busy host's connection.
     ///   - idleTimeout: How long an unused connection is kept.
     ///   - connectTimeout: The most opening a connection may take.
     ///   - requestDeadline: The most a whole request may take.
@@ -74,13 +78,15 @@ public struct HTTPClientTransport: HTTPTransport {
     ///   - proxies: The proxies to use; those the environment names by default.
     ///   - tls: Extra CAs to trust and whether to verify host names, for `https`.
     public init(
-        maximumConnectionsPerHost: Int = 64, idleTimeout: Duration = .seconds(30),
+        maximumConnectionsPerHost: Int = 64, maximumWaitingRequestsPerHost: Int = 10_000,
+        idleTimeout: Duration = .seconds(30),
         connectTimeout: Duration = .seconds(10), requestDeadline: Duration = URLSessionTransport.defaultRequestDeadline,
         maximumResponseBodySize: Int = URLSessionTransport.defaultMaximumResponseBodySize,
         maximumRedirects: Int = 10, proxies: HTTPProxySettings = .environment(),
         tls: TLSConfiguration = TLSConfiguration()
     ) {
         self.maximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
+        self.maximumWaitingRequestsPerHost = max(0, maximumWaitingRequestsPerHost)
         self.idleTimeout = idleTimeout
         self.connectTimeout = connectTimeout
         self.requestDeadline = requestDeadline
@@ -88,7 +94,9 @@ public struct HTTPClientTransport: HTTPTransport {
         self.maximumRedirects = max(0, maximumRedirects)
         self.proxies = proxies
         self.tls = tls
-        self.pool = HTTPConnectionPool(maximumConnectionsPerOrigin: maximumConnectionsPerHost, idleTimeout: idleTimeout)
+        self.pool = HTTPConnectionPool(
+            maximumConnectionsPerOrigin: maximumConnectionsPerHost, idleTimeout: idleTimeout,
+            maximumWaitersPerOrigin: self.maximumWaitingRequestsPerHost)
     }
 
     /// Sends the request, following redirects of `GET` and `HEAD`; cancellation of the calling
@@ -114,14 +122,26 @@ public struct HTTPClientTransport: HTTPTransport {
     }
 
     private func exchange(_ message: HTTPClientRequest) async throws -> HTTPTransportResponse {
-        let grant = try await pool.checkOut(message.connectionKey)
+        let grant = try await checkOut(message)
         do {
             return try await exchange(message, grant: grant)
         } catch is StaleConnection {
             // The server had closed that kept-alive connection (probably its older siblings too):
             // once more, on another.
             await pool.closeIdle(message.connectionKey)
-            return try await exchange(message, grant: try await pool.checkOut(message.connectionKey), retrying: true)
+            return try await exchange(message, grant: try await checkOut(message), retrying: true)
+        }
+    }
+
+    /// A connection for `message` from the pool, or a slot to open one in.
+    private func checkOut(_ message: HTTPClientRequest) async throws -> HTTPConnectionPool.Grant {
+        do {
+            return try await pool.checkOut(message.connectionKey)
+        } catch let error as HTTPConnectionPool.TooManyWaiting {
+            throw APIError.networkError(
+                "\(error.limit) requests to \(message.connectionKey) are already waiting for one of its "
+                    + "\(maximumConnectionsPerHost) connections (HTTPClientTransport.maximumWaitingRequestsPerHost); "
+                    + "this one was not sent.")
         }
     }
 

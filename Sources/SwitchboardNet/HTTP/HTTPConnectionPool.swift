@@ -48,20 +48,31 @@ package actor HTTPConnectionPool {
         var waiters: [Waiter] = []
     }
 
+    /// Thrown by ``checkOut(_:)`` when `maximumWaitersPerOrigin` callers already wait for a
+    /// connection to the origin.
+    package struct TooManyWaiting: Error, Equatable {
+        package let limit: Int
+    }
+
     package let maximumConnectionsPerOrigin: Int
     package let idleTimeout: Duration
+    /// How many callers may wait for a connection to one origin; more fail at once.
+    package let maximumWaitersPerOrigin: Int
     private var origins: [Origin: OriginState] = [:]
     private var nextWaiterID = 0
     /// Closes connections idle longer than `idleTimeout`, while any are idle.
     private var reaper: Task<Void, Never>?
 
-    package init(maximumConnectionsPerOrigin: Int, idleTimeout: Duration) {
+    package init(maximumConnectionsPerOrigin: Int, idleTimeout: Duration, maximumWaitersPerOrigin: Int = 10_000) {
         self.maximumConnectionsPerOrigin = max(1, maximumConnectionsPerOrigin)
         self.idleTimeout = idleTimeout
+        self.maximumWaitersPerOrigin = max(0, maximumWaitersPerOrigin)
     }
 
     /// A connection to use for one exchange. Every grant must be given back exactly once, with
     /// ``checkIn(_:to:reusable:)`` or ``discard(from:)``.
+    /// - Throws: ``TooManyWaiting`` when the origin's connections are all busy and
+    ///   `maximumWaitersPerOrigin` callers already wait; `CancellationError` when cancelled waiting.
     package func checkOut(_ origin: Origin) async throws -> Grant {
         var state = origins[origin, default: OriginState()]
         let now = ContinuousClock.now
@@ -77,6 +88,10 @@ package actor HTTPConnectionPool {
             state.open += 1
             origins[origin] = state
             return .openNew
+        }
+        guard state.waiters.count < maximumWaitersPerOrigin else {
+            origins[origin] = state
+            throw TooManyWaiting(limit: maximumWaitersPerOrigin)
         }
         let id = nextWaiterID
         nextWaiterID += 1

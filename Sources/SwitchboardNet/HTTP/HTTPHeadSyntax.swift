@@ -73,6 +73,16 @@ package enum HTTPHeadSyntax {
         return size
     }
 
+    /// The body length the `Content-Length` fields `values` declare (RFC 9110 §8.6), requests and
+    /// responses alike: decimal digits only, at most 15 of them, and repeated fields only with the
+    /// same value; `nil` when they are malformed or disagree (a request smuggling vector).
+    package static func contentLength(_ values: [String]) -> Int? {
+        guard let first = values.first, values.allSatisfy({ $0 == first }), !first.isEmpty, first.utf8.count <= 15,
+            first.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        return Int(first)
+    }
+
     /// RFC 9110 `tchar`: the bytes allowed in methods and header names.
     package static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {

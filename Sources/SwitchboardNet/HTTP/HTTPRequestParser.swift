@@ -183,10 +183,10 @@ public struct HTTPRequestParser: Sendable {
                     501, "unsupported Transfer-Encoding \"\(transferEncodings.joined(separator: ", "))\"", at: offset)
             }
             body = .chunkSize
-        } else if let first = lengths.first {
-            guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.utf8.allSatisfy({ digit($0) != nil }),
-                first.utf8.count <= 15, let length = Int(first)
-            else { throw failure(400, "invalid Content-Length \"\(lengths.joined(separator: ", "))\"", at: offset) }
+        } else if !lengths.isEmpty {
+            guard let length = HTTPHeadSyntax.contentLength(lengths) else {
+                throw failure(400, "invalid Content-Length \"\(lengths.joined(separator: ", "))\"", at: offset)
+            }
             guard length <= limits.maxBodyBytes else {
                 throw failure(413, "the body of \(length) bytes exceeds \(limits.maxBodyBytes) bytes", at: offset)
             }

@@ -64,12 +64,11 @@ package struct HTTPResponseReader {
             let reusable = !wantsClose && !head.headers.contains("Content-Length") && isDrained
             return HTTPClientResponse(status: head.status, headers: head.headers, body: body, keepsConnection: reusable)
         }
-        if let declared = head.headers["Content-Length"] {
-            guard head.headers.values(for: "Content-Length").count == 1, !declared.isEmpty,
-                declared.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), declared.utf8.count <= 18,
-                let length = Int(declared)
-            else {
-                throw HTTPResponseError.malformed("malformed Content-Length: \(declared.prefix(40))")
+        let declared = head.headers.values(for: "Content-Length")
+        if !declared.isEmpty {
+            guard let length = HTTPHeadSyntax.contentLength(declared) else {
+                throw HTTPResponseError.malformed(
+                    "malformed Content-Length: \(declared.joined(separator: ", ").prefix(40))")
             }
             guard length <= maximumBodySize else { throw HTTPResponseError.bodyTooLarge(limit: maximumBodySize) }
             var body: [UInt8] = []
