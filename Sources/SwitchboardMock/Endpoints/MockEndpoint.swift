@@ -37,8 +37,6 @@ public struct MockRequest: Sendable {
     public init(_ http: HTTPRequest) {
         self.http = http
         self.graphQL = GraphQLPayload.read(from: http)
-        self.document = graphQL.map { payload in
-            Result { () throws(GraphQLSyntaxError) in try Parser.parse(payload.query) }
-        }
+        self.document = graphQL.map { payload in MockDocumentCache.document(for: payload.query) }
     }
 }

@@ -15,9 +15,14 @@ public struct MockResponse: Sendable {
     /// Extra headers; `Content-Type` is set from the body kind unless given here.
     public var headers: HTTPHeaders
     /// The body.
-    public var body: MockBody
+    public var body: MockBody {
+        didSet { fixedJSON = Self.fixedJSON(of: body) }
+    }
     /// How long to wait before answering (to test timeouts and loading states).
     public var delay: Duration
+    /// A JSON body without placeholders, written once: most mocks answer with fixed JSON, which
+    /// would otherwise be copied and serialized again for every request.
+    private var fixedJSON: [UInt8]?
 
     /// Creates a response.
     public init(status: Int = 200, headers: HTTPHeaders = [:], body: MockBody = .empty, delay: Duration = .zero) {
@@ -25,6 +30,12 @@ public struct MockResponse: Sendable {
         self.headers = headers
         self.body = body
         self.delay = delay
+        self.fixedJSON = Self.fixedJSON(of: body)
+    }
+
+    private static func fixedJSON(of body: MockBody) -> [UInt8]? {
+        guard case .json(let value) = body, !MockTemplate.containsPlaceholder(value) else { return nil }
+        return Array(value.jsonText.utf8)
     }
 
     /// A JSON body.
@@ -73,7 +84,7 @@ public struct MockResponse: Sendable {
                 bytes = []
                 contentType = nil
             case .json(let value):
-                bytes = Array(try MockTemplate.render(json: value, in: context).jsonText.utf8)
+                bytes = try fixedJSON ?? Array(MockTemplate.render(json: value, in: context).jsonText.utf8)
                 contentType = "application/json"
             case .text(let text):
                 bytes = Array(text.utf8)

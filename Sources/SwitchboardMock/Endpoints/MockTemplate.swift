@@ -100,7 +100,7 @@ enum MockTemplate {
 
     static func render(json: JSONValue, in context: MockTemplateContext) throws(MockTemplateError) -> JSONValue {
         switch json {
-        case .string(let text) where text.contains("{{"):
+        case .string(let text) where hasPlaceholder(text):
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("{{"), trimmed.hasSuffix("}}"), trimmed.dropFirst(2).range(of: "{{") == nil {
                 return try context.value(at: trimmed.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces))
@@ -117,5 +117,25 @@ enum MockTemplate {
         default:
             return json
         }
+    }
+
+    /// Whether any string in `json` holds a placeholder (`{{`).
+    static func containsPlaceholder(_ json: JSONValue) -> Bool {
+        switch json {
+        case .string(let text): hasPlaceholder(text)
+        case .array(let items): items.contains(where: containsPlaceholder)
+        case .object(let members): members.values.contains(where: containsPlaceholder)
+        default: false
+        }
+    }
+
+    /// Whether `text` contains `{{`, by bytes (Foundation's `contains` is a locale-aware search).
+    private static func hasPlaceholder(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "{") && previous == UInt8(ascii: "{") { return true }
+            previous = byte
+        }
+        return false
     }
 }

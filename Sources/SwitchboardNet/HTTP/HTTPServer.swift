@@ -274,31 +274,48 @@ final class ConnectionTable: Sendable {
     @discardableResult
     func setWaiting(_ connection: TCPConnection, for wait: Wait) -> Bool {
         entries.withLock { table in
-            let key = ObjectIdentifier(connection)
-            guard var entry = table[key] else { return true }
-            if entry.requestTimedOut && wait != .write && wait != .linger { return false }
-            let now = ContinuousClock.now
-            switch wait {
-            case .request where entry.wait != .request: entry.deadline = now + idleTimeout
-            case .request: break
-            case .head:
-                let isFirstHead = entry.wait == .request && !entry.hasServedRequest
-                if entry.wait != .head && !isFirstHead { entry.deadline = now + headTimeout }
-            case .body:
-                let bodyDeadline = entry.bodyDeadline ?? now + bodyTimeout
-                entry.bodyDeadline = bodyDeadline
-                entry.deadline = min(now + idleTimeout, bodyDeadline)
-            case .response:
-                entry.deadline = nil
-                entry.bodyDeadline = nil
-                entry.hasServedRequest = true
-            case .write: entry.deadline = now + writeTimeout
-            case .linger: if entry.wait != .linger { entry.deadline = now + lingerTimeout }
-            }
-            entry.wait = wait
-            table[key] = entry
-            return true
+            // Changed in place: a lookup and a copy of the entry per state change, not two hashes.
+            guard let index = table.index(forKey: ObjectIdentifier(connection)) else { return true }
+            return Self.update(&table.values[index], for: wait, timeouts: timeouts)
         }
+    }
+
+    /// The timeouts an entry's deadlines come from.
+    private var timeouts: Timeouts {
+        Timeouts(
+            head: headTimeout, idle: idleTimeout, body: bodyTimeout, write: writeTimeout, linger: lingerTimeout)
+    }
+
+    private struct Timeouts {
+        let head: Duration
+        let idle: Duration
+        let body: Duration
+        let write: Duration
+        let linger: Duration
+    }
+
+    private static func update(_ entry: inout Entry, for wait: Wait, timeouts: Timeouts) -> Bool {
+        if entry.requestTimedOut && wait != .write && wait != .linger { return false }
+        let now = ContinuousClock.now
+        switch wait {
+        case .request where entry.wait != .request: entry.deadline = now + timeouts.idle
+        case .request: break
+        case .head:
+            let isFirstHead = entry.wait == .request && !entry.hasServedRequest
+            if entry.wait != .head && !isFirstHead { entry.deadline = now + timeouts.head }
+        case .body:
+            let bodyDeadline = entry.bodyDeadline ?? now + timeouts.body
+            entry.bodyDeadline = bodyDeadline
+            entry.deadline = min(now + timeouts.idle, bodyDeadline)
+        case .response:
+            entry.deadline = nil
+            entry.bodyDeadline = nil
+            entry.hasServedRequest = true
+        case .write: entry.deadline = now + timeouts.write
+        case .linger: if entry.wait != .linger { entry.deadline = now + timeouts.linger }
+        }
+        entry.wait = wait
+        return true
     }
 
     /// Whether `connection`'s request head or body timed out (its reads then end early).
