@@ -58,18 +58,18 @@ public final class EventLoop: Sendable {
     private func dispatch(_ event: ReadinessEvent) {
         var resumed: [CheckedContinuation<Void, any Error>] = []
         registrations.withLock { table in
-            guard var registration = table[event.fd] else { return }
-            if event.ready.contains(.read), let reader = registration.reader {
+            // In place: one lookup, no copy of the registration.
+            guard let index = table.index(forKey: event.fd) else { return }
+            if event.ready.contains(.read), let reader = table.values[index].reader {
                 resumed.append(reader)
-                registration.reader = nil
+                table.values[index].reader = nil
             }
-            if event.ready.contains(.write), let writer = registration.writer {
+            if event.ready.contains(.write), let writer = table.values[index].writer {
                 resumed.append(writer)
-                registration.writer = nil
+                table.values[index].writer = nil
             }
-            let remaining = registration.armedInterest
+            let remaining = table.values[index].armedInterest
             if !remaining.isEmpty { try? poller.arm(event.fd, for: remaining, isNew: false) }
-            table[event.fd] = registration
         }
         for continuation in resumed { continuation.resume() }
     }
@@ -88,28 +88,7 @@ public final class EventLoop: Sendable {
                 let failure: (any Error)? = registrations.withLock { table in
                     if Task.isCancelled { return CancellationError() }
                     guard isStillOpen() else { return NetworkError(.closed, operation: "wait") }
-                    var registration = table[fd] ?? Registration()
-                    if interest == .read {
-                        if registration.reader != nil {
-                            return NetworkError(.systemCall, operation: "read", errorNumber: EBUSY)
-                        }
-                        registration.reader = continuation
-                    } else {
-                        if registration.writer != nil {
-                            return NetworkError(.systemCall, operation: "write", errorNumber: EBUSY)
-                        }
-                        registration.writer = continuation
-                    }
-                    do {
-                        try poller.arm(fd, for: registration.armedInterest, isNew: !registration.isAdded)
-                    } catch {
-                        if interest == .read { registration.reader = nil } else { registration.writer = nil }
-                        table[fd] = registration
-                        return error
-                    }
-                    registration.isAdded = true
-                    table[fd] = registration
-                    return nil
+                    return add(continuation, for: interest, to: &table[fd, default: Registration()], fd: fd)
                 }
                 if let failure { continuation.resume(throwing: failure) }
             }
@@ -132,6 +111,29 @@ public final class EventLoop: Sendable {
     }
 
     /// Forgets `fd` before it is closed, failing any task still waiting on it.
+    /// Records `continuation` as the waiter for `interest` and arms the descriptor; the error to
+    /// resume it with when that fails. Changes `registration` in place (the table's own entry).
+    private func add(
+        _ continuation: CheckedContinuation<Void, any Error>, for interest: Interest,
+        to registration: inout Registration, fd: Int32
+    ) -> (any Error)? {
+        if interest == .read {
+            if registration.reader != nil { return NetworkError(.systemCall, operation: "read", errorNumber: EBUSY) }
+            registration.reader = continuation
+        } else {
+            if registration.writer != nil { return NetworkError(.systemCall, operation: "write", errorNumber: EBUSY) }
+            registration.writer = continuation
+        }
+        do {
+            try poller.arm(fd, for: registration.armedInterest, isNew: !registration.isAdded)
+        } catch {
+            if interest == .read { registration.reader = nil } else { registration.writer = nil }
+            return error
+        }
+        registration.isAdded = true
+        return nil
+    }
+
     func deregister(_ fd: Int32) {
         let waiters: [CheckedContinuation<Void, any Error>] = registrations.withLock { table in
             guard let registration = table.removeValue(forKey: fd) else { return [] }

@@ -66,17 +66,30 @@ public struct HTTPResponse: Sendable {
         }
     }
 
-    /// The wire form: status line, headers (with `Content-Length` and `Connection` as needed) and body.
+    /// The wire form: status line, headers (with `Content-Length` and `Connection` as needed) and
+    /// body, written as bytes into one buffer of the right size.
     func serialized(keepAlive: Bool, includeBody: Bool) -> [UInt8] {
-        var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(for: status))\r\n"
         let bodyless = status < 200 || status == 204 || status == 304
-        for field in headers { head += "\(field.name): \(field.value)\r\n" }
-        if !bodyless && !headers.contains("Content-Length") && !headers.contains("Transfer-Encoding") {
-            head += "Content-Length: \(body.count)\r\n"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256 + (includeBody && !bodyless ? body.count : 0))
+        func append(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
         }
-        if !keepAlive && status != 101 && !headers.contains("Connection") { head += "Connection: close\r\n" }
-        head += "\r\n"
-        var bytes = Array(head.utf8)
+        append("HTTP/1.1 \(status) ")
+        append(Self.reasonPhrase(for: status))
+        bytes += [13, 10]
+        for field in headers {
+            append(field.name)
+            bytes += [58, 32]
+            append(field.value)
+            bytes += [13, 10]
+        }
+        if !bodyless && !headers.contains("Content-Length") && !headers.contains("Transfer-Encoding") {
+            append("Content-Length: \(body.count)\r\n")
+        }
+        if !keepAlive && status != 101 && !headers.contains("Connection") { append("Connection: close\r\n") }
+        bytes += [13, 10]
         if includeBody && !bodyless { bytes.append(contentsOf: body) }
         return bytes
     }

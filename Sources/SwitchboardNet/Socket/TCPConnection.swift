@@ -15,6 +15,12 @@ public final class TCPConnection: ByteStream {
     /// with respect to ``close()``, so a closed descriptor number that the kernel has reused for
     /// another socket is never read or written.
     private let descriptor: Locked<Int32>
+    /// How many bytes the next read asks for: it starts small and doubles while reads fill it (up
+    /// to the caller's `maxBytes`), and halves while they use under a quarter of it, as SwiftNIO's
+    /// adaptive allocator does. A small answer then costs no 64 KiB buffer, nor does a read that
+    /// finds nothing. Only read and written inside `descriptor`'s mutex.
+    private nonisolated(unsafe) var readSize = TCPConnection.minimumReadSize
+    private static let minimumReadSize = 2048
     private let loop: EventLoop
     /// The peer's numeric address and port, e.g. `127.0.0.1:52114`.
     public let remoteAddress: String
@@ -96,10 +102,16 @@ public final class TCPConnection: ByteStream {
                 guard fd >= 0 else { return (fd, nil, EBADF) }
                 var count = 0
                 var failure: Int32 = 0
-                let bytes = [UInt8](unsafeUninitializedCapacity: maxBytes) { buffer, initialized in
-                    count = systemRead(fd, buffer.baseAddress, maxBytes)
+                let size = min(max(1, maxBytes), readSize)
+                let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                    count = systemRead(fd, buffer.baseAddress, size)
                     if count < 0 { failure = errno }
                     initialized = max(count, 0)
+                }
+                if count == size {
+                    readSize = min(size * 2, max(maxBytes, Self.minimumReadSize))
+                } else if count >= 0 && count < size / 4 {
+                    readSize = max(Self.minimumReadSize, size / 2)
                 }
                 return (fd, count >= 0 ? bytes : nil, failure)
             }
