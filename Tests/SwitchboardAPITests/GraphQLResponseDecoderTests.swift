@@ -25,6 +25,62 @@ struct Todo: Codable, Sendable, Equatable {
         #expect(try response.get() == Todo(id: "1", name: "a"))
     }
 
+    /// Records where it was decoded from and what `userInfo` it saw.
+    struct Located: Decodable, Sendable, Equatable {
+        let codingPath: [String]
+        let sawUserInfo: Bool
+        let x: Int
+
+        static let marker = CodingUserInfoKey(rawValue: "test.marker")!
+
+        init(codingPath: [String], sawUserInfo: Bool, x: Int) {
+            self.codingPath = codingPath
+            self.sawUserInfo = sawUserInfo
+            self.x = x
+        }
+
+        init(from decoder: any Decoder) throws {
+            codingPath = decoder.codingPath.map(\.stringValue)
+            sawUserInfo = decoder.userInfo[Self.marker] as? String == "here"
+            x = try decoder.container(keyedBy: DynamicCodingKey.self).decode(Int.self, forKey: DynamicCodingKey("x"))
+        }
+    }
+
+    /// The usual response is read from its tape, without the envelope's generic containers: the
+    /// value still sees its whole coding path and the stages' `userInfo`, and anything unusual
+    /// (errors, nulls or scalars on the path, a value that does not decode) reads as before.
+    @Test func theUsualResponseDecodesWithItsPathAndUserInfo() throws {
+        let request = GraphQLRequest(document: "query", responseType: Located.self, decodePath: "a.b")
+        let userInfo: [CodingUserInfoKey: any Sendable] = [Located.marker: "here"]
+        let body = #"{"data": {"a": {"z": 1, "b": {"x": 7}}}}"#
+        let response = try decoder.decode(Data(body.utf8), status: 200, request: request, userInfo: userInfo)
+        #expect(try response.get() == Located(codingPath: ["data", "a", "b"], sawUserInfo: true, x: 7))
+
+        let mismatch = try decoder.decode(
+            Data(#"{"data": {"a": {"b": {"x": "seven"}}}}"#.utf8), status: 200, request: request)
+        guard case .failure(.transformationError(let raw, let error)) = mismatch else {
+            Issue.record("\(mismatch)")
+            return
+        }
+        #expect(raw == #"{"x": "seven"}"#)
+        #expect("\(error)".contains("expected Int at data.a.b.x"), "\(error)")
+
+        let scalarOnPath = try decoder.decode(Data(#"{"data": {"a": 3}}"#.utf8), status: 200, request: request)
+        guard case .failure(.transformationError) = scalarOnPath else {
+            Issue.record("\(scalarOnPath)")
+            return
+        }
+        let withErrors = try decoder.decode(
+            Data(#"{"data": {"a": {"b": {"x": 1}}}, "errors": [{"message": "partly"}]}"#.utf8), status: 200,
+            request: request)
+        guard case .failure(.partial(let value, let errors)) = withErrors else {
+            Issue.record("\(withErrors)")
+            return
+        }
+        #expect(value.x == 1)
+        #expect(errors.map(\.message) == ["partly"])
+    }
+
     @Test func errorsOnlyIsError() throws {
         let response = try decode(#"{"errors": [{"message": "boom"}]}"#, as: Todo.self)
         guard case .failure(.error(let errors)) = response else {

@@ -26,7 +26,7 @@ struct GraphQLResponseDecoder: Sendable {
         do {
             envelope = try Self.decodeEnvelope(
                 R.self, from: body, path: path, decoder: decoder, userInfo: userInfo,
-                decodesThroughSchema: decodesThroughSchema)
+                decodesThroughSchema: decodesThroughSchema, wantsRawText: wantsRawText)
         } catch {
             throw Self.invalidBody(body, status: status, decodingError: error)
         }
@@ -96,9 +96,12 @@ struct GraphQLResponseDecoder: Sendable {
     /// the body with its lists marked when ``NotLoadedListMarking`` can mark it.
     private static func decodeEnvelope<R>(
         _ type: R.Type, from body: Data, path: [String], decoder: JSONBytesDecoder,
-        userInfo: [CodingUserInfoKey: any Sendable], decodesThroughSchema: Bool
+        userInfo: [CodingUserInfoKey: any Sendable], decodesThroughSchema: Bool, wantsRawText: Bool
     ) throws -> ResponseEnvelope<R> {
         guard decodesThroughSchema else {
+            if !wantsRawText, let envelope = plainEnvelope(R.self, from: body, path: path, decoder: decoder) {
+                return envelope
+            }
             return try decoder.decode(ResponseEnvelope<R>.self, from: body)
         }
         let context = userInfo[ModelRequestContext.userInfoKey] as? ModelRequestContext
@@ -111,6 +114,43 @@ struct GraphQLResponseDecoder: Sendable {
         }
         return try ModelDecodingSession.$current.withValue(ModelDecodingSession(context: context)) {
             try decoder.decode(ResponseEnvelope<R>.self, from: body)
+        }
+    }
+
+    /// The envelope of the usual response, found on the body's tape without generic containers
+    /// (which, for a small response, cost several times the decoding of the value itself): an
+    /// object without `errors`, whose `data` and every key of the path are objects, and whose
+    /// value decodes. Anything else is `nil`, and ``ResponseEnvelope``'s decoding reads and
+    /// explains it as always, so that both give the same results and the same errors.
+    private static func plainEnvelope<R: Decodable>(
+        _ type: R.Type, from body: Data, path: [String], decoder: JSONBytesDecoder
+    ) -> ResponseEnvelope<R>? {
+        guard let tape = try? decoder.tape(of: body) else { return nil }
+        return withExtendedLifetime(tape) { () -> ResponseEnvelope<R>? in
+            let view = tape.view
+            guard view.member("errors", ofObjectAt: 0) == nil, let data = view.member("data", ofObjectAt: 0),
+                view.tokens[data].kind == .object
+            else { return nil }
+            var value = data
+            var codingPath: [any CodingKey] = [DynamicCodingKey("data")]
+            for component in path {
+                guard let member = view.member(component, ofObjectAt: value) else { return nil }
+                value = member
+                codingPath.append(DynamicCodingKey(component))
+            }
+            guard let decoded = try? decoder.decode(R.self, at: value, of: tape, codingPath: codingPath) else {
+                return nil
+            }
+            var envelope = ResponseEnvelope<R>()
+            envelope.hasData = true
+            envelope.valueIsNull = view.tokens[value].kind == .null
+            if path.isEmpty {
+                envelope.everyRootFieldIsNull = view.memberValues(ofObjectAt: data).allSatisfy {
+                    view.tokens[$0].kind == .null
+                }
+            }
+            envelope.value = .decoded(decoded)
+            return envelope
         }
     }
 

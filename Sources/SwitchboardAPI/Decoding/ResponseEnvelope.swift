@@ -47,6 +47,9 @@ struct ResponseEnvelope<R: Decodable>: Decodable {
     var everyRootFieldIsNull = false
     var value: EnvelopeValue<R> = .skipped
 
+    /// An envelope to fill in by hand (``GraphQLResponseDecoder``'s tape path).
+    init() {}
+
     init(from decoder: any Decoder) throws {
         let options =
             decoder.userInfo[EnvelopeOptions.userInfoKey] as? EnvelopeOptions

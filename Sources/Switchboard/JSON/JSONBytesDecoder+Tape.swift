@@ -1,0 +1,55 @@
+import Foundation
+
+extension JSONBytesDecoder {
+    /// Reads `data` into a tape (strict JSON, within ``maximumDepth``), for finding values with
+    /// ``JSONTapeView/member(_:ofObjectAt:)`` before decoding one of them with
+    /// ``decode(_:at:of:codingPath:)``: a GraphQL response's envelope is walked without generic
+    /// `Decodable` machinery, and only the value at the decode path goes through it.
+    package func tape(of data: Data) throws(JSONScanner.Failure) -> JSONTape {
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(JSONScanner.Failure) in try JSONTape(raw, maximumDepth: maximumDepth) }
+        }
+        return try result.get()
+    }
+
+    /// Decodes a `T` from the value at token `index` of `tape`; errors carry `codingPath` (the
+    /// keys that lead to the value) before the value's own keys.
+    package func decode<T: Decodable>(
+        _ type: T.Type, at index: Int, of tape: JSONTape, codingPath: [any CodingKey]
+    ) throws -> T {
+        var info = [CodingUserInfoKey: Any](minimumCapacity: userInfo.count)
+        for (key, value) in userInfo { info[key] = value }
+        return try JSONTapeDecoder(tape: tape, value: index, codingPath: codingPath, userInfo: info).decodeValue(T.self)
+    }
+}
+
+extension JSONTapeView {
+    /// The token of the member `name` of the object at `index` (its first, if repeated), or
+    /// `nil` when the object has none or the value at `index` is not an object.
+    package func member(_ name: String, ofObjectAt index: Int) -> Int? {
+        let object = tokens[index]
+        guard object.kind == .object else { return nil }
+        var name = name
+        return name.withUTF8 { name in
+            var key = index + 1
+            for _ in 0..<object.count {
+                if self.key(key, equals: name) { return key + 1 }
+                key = next(after: key + 1)
+            }
+            return nil
+        }
+    }
+
+    /// The tokens of the members' values of the object at `index` (none for any other value).
+    package func memberValues(ofObjectAt index: Int) -> [Int] {
+        let object = tokens[index]
+        guard object.kind == .object else { return [] }
+        var values: [Int] = []
+        var key = index + 1
+        for _ in 0..<object.count {
+            values.append(key + 1)
+            key = next(after: key + 1)
+        }
+        return values
+    }
+}
