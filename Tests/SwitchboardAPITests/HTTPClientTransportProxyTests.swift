@@ -50,16 +50,7 @@ import Testing
     }
 
     @Test func httpsIsTunnelledAndVerifiedAgainstTheOriginsName() async throws {
-        guard let certificates = await TestCertificates.shared() else { return }
-        let acceptor: TLSAcceptor
-        do {
-            acceptor = try TLSAcceptor(
-                configuration: TLSServerConfiguration(
-                    certificateChainFile: certificates.otherLeaf.chain, privateKeyFile: certificates.otherLeaf.key))
-        } catch TLSError.unavailable(let reason) {
-            print("skipping \(#function): \(reason)")
-            return
-        }
+        guard let (acceptor, certificates) = try await TestTLSAcceptor.make(leaf: \.otherLeaf) else { return }
         let server = try await Self.echoServer(tls: acceptor)
         defer { Task { await server.stop() } }
         let proxy = try TestHTTPProxy.start()

@@ -113,16 +113,7 @@ import Testing
     }
 
     @Test func aRedirectFromHTTPSToHTTPIsRefused() async throws {
-        guard let certificates = await TestCertificates.shared() else { return }
-        let acceptor: TLSAcceptor
-        do {
-            acceptor = try TLSAcceptor(
-                configuration: TLSServerConfiguration(
-                    certificateChainFile: certificates.ipLeaf.chain, privateKeyFile: certificates.ipLeaf.key))
-        } catch TLSError.unavailable(let reason) {
-            print("skipping \(#function): \(reason)")
-            return
-        }
+        guard let (acceptor, certificates) = try await TestTLSAcceptor.make(leaf: \.ipLeaf) else { return }
         let plain = try await Self.server()
         defer { Task { await plain.stop() } }
         let secure = try await HTTPServer.start(tls: acceptor) { _ in

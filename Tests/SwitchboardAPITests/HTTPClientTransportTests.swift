@@ -245,16 +245,7 @@ import Testing
     }
 
     @Test func httpsRequestsVerifyTheServerAndKeepTheirConnection() async throws {
-        guard let certificates = await TestCertificates.shared() else { return }
-        let acceptor: TLSAcceptor
-        do {
-            acceptor = try TLSAcceptor(
-                configuration: TLSServerConfiguration(
-                    certificateChainFile: certificates.ipLeaf.chain, privateKeyFile: certificates.ipLeaf.key))
-        } catch TLSError.unavailable(let reason) {
-            print("skipping \(#function): \(reason)")
-            return
-        }
+        guard let (acceptor, certificates) = try await TestTLSAcceptor.make(leaf: \.ipLeaf) else { return }
         let server = try await HTTPServer.start(tls: acceptor) { request in .text("secure \(request.bodyText)") }
         let url = server.url.appendingPathComponent("graphql")
         #expect(url.scheme == "https")

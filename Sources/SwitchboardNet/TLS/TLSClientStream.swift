@@ -8,13 +8,7 @@ package enum TLSClientStream {
         #if canImport(COpenSSL)
             _ = try OpenSSLContext.client(configuration)  // bad CA files fail before any connection
             let connection = try await TCPConnection.connect(host: host, port: port)
-            do {
-                return try await OpenSSLStream.connect(
-                    over: connection, serverName: serverName, configuration: configuration)
-            } catch {
-                await connection.close()
-                throw error
-            }
+            return try await handshake(over: connection, serverName: serverName, configuration: configuration)
         #elseif canImport(Network)
             return try await NetworkTLSStream.connect(host: host, port: port, configuration: configuration)
         #else
