@@ -99,10 +99,12 @@ struct GraphQLResponseDecoder: Sendable {
         userInfo: [CodingUserInfoKey: any Sendable], decodesThroughSchema: Bool, wantsRawText: Bool
     ) throws -> ResponseEnvelope<R> {
         guard decodesThroughSchema else {
-            if !wantsRawText, let envelope = plainEnvelope(R.self, from: body, path: path, decoder: decoder) {
+            // One tape for both readings: the envelope's general decoding starts from it too.
+            let tape = try decoder.tape(of: body)
+            if !wantsRawText, let envelope = plainEnvelope(R.self, in: tape, path: path, decoder: decoder) {
                 return envelope
             }
-            return try decoder.decode(ResponseEnvelope<R>.self, from: body)
+            return try decoder.decode(ResponseEnvelope<R>.self, at: 0, of: tape, codingPath: [])
         }
         let context = userInfo[ModelRequestContext.userInfoKey] as? ModelRequestContext
         if let (markedBody, session) = NotLoadedListMarking.mark(
@@ -123,10 +125,9 @@ struct GraphQLResponseDecoder: Sendable {
     /// value decodes. Anything else is `nil`, and ``ResponseEnvelope``'s decoding reads and
     /// explains it as always, so that both give the same results and the same errors.
     private static func plainEnvelope<R: Decodable>(
-        _ type: R.Type, from body: Data, path: [String], decoder: JSONBytesDecoder
+        _ type: R.Type, in tape: JSONTape, path: [String], decoder: JSONBytesDecoder
     ) -> ResponseEnvelope<R>? {
-        guard let tape = try? decoder.tape(of: body) else { return nil }
-        return withExtendedLifetime(tape) { () -> ResponseEnvelope<R>? in
+        withExtendedLifetime(tape) { () -> ResponseEnvelope<R>? in
             let view = tape.view
             guard view.member("errors", ofObjectAt: 0) == nil, let data = view.member("data", ofObjectAt: 0),
                 view.tokens[data].kind == .object

@@ -234,21 +234,14 @@ final class ConnectionTable: Sendable {
     }
 
     private let entries = Locked<[ObjectIdentifier: Entry]>([:])
-    private let headTimeout: Duration
-    private let idleTimeout: Duration
-    private let bodyTimeout: Duration
-    private let writeTimeout: Duration
-    private let lingerTimeout: Duration
+    private let timeouts: Timeouts
 
     init(
         headTimeout: Duration, idleTimeout: Duration, bodyTimeout: Duration, writeTimeout: Duration,
         lingerTimeout: Duration
     ) {
-        self.headTimeout = headTimeout
-        self.idleTimeout = idleTimeout
-        self.bodyTimeout = bodyTimeout
-        self.writeTimeout = writeTimeout
-        self.lingerTimeout = lingerTimeout
+        timeouts = Timeouts(
+            head: headTimeout, idle: idleTimeout, body: bodyTimeout, write: writeTimeout, linger: lingerTimeout)
     }
 
     var count: Int { entries.withLock { $0.count } }
@@ -257,7 +250,7 @@ final class ConnectionTable: Sendable {
     func insert(_ connection: TCPConnection) {
         entries.withLock {
             $0[ObjectIdentifier(connection)] = Entry(
-                connection: connection, wait: .request, deadline: .now + headTimeout)
+                connection: connection, wait: .request, deadline: .now + timeouts.head)
         }
     }
 
@@ -281,11 +274,6 @@ final class ConnectionTable: Sendable {
     }
 
     /// The timeouts an entry's deadlines come from.
-    private var timeouts: Timeouts {
-        Timeouts(
-            head: headTimeout, idle: idleTimeout, body: bodyTimeout, write: writeTimeout, linger: lingerTimeout)
-    }
-
     private struct Timeouts {
         let head: Duration
         let idle: Duration
@@ -330,7 +318,8 @@ final class ConnectionTable: Sendable {
 
     /// Runs until cancelled, acting on passed deadlines a few times per shortest timeout.
     func reapExpiredConnections() async {
-        let shortest = [idleTimeout, headTimeout, bodyTimeout, writeTimeout, lingerTimeout].min() ?? idleTimeout
+        let shortest =
+            [timeouts.idle, timeouts.head, timeouts.body, timeouts.write, timeouts.linger].min() ?? timeouts.idle
         let interval = max(min(shortest / 4, .seconds(1)), .milliseconds(1))
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
@@ -352,7 +341,7 @@ final class ConnectionTable: Sendable {
                 let isLateBody = entry.wait == .body && entry.bodyDeadline.map { $0 <= now } == true
                 if (entry.wait == .head || isLateBody) && !entry.requestTimedOut {
                     entry.requestTimedOut = true
-                    entry.deadline = now + headTimeout
+                    entry.deadline = now + timeouts.head
                     table[key] = entry
                     lateHeads.append(entry.connection)
                 } else {
