@@ -52,6 +52,8 @@ let hubTargets: [Target] = [
     // scripts/bench decode-list
     .executableTarget(
         name: "decode-list-bench", dependencies: ["SwitchboardAPI"], path: "scripts/benchmarks/DecodeListBench"),
+    // scripts/bench store
+    .executableTarget(name: "store-bench", dependencies: ["Switchboard"], path: "scripts/benchmarks/StoreBench"),
 ]
 
 // MARK: - The GraphQL API plugin
@@ -226,7 +228,8 @@ let codegenTargets: [Target] = [
     // The generated files of the golden suites (kept equal to the generator's output by
     // SwitchboardCodegenTests), compiled in Swift 6 mode and run against the mock server.
     .testTarget(
-        name: "GeneratedOperationsTests", dependencies: ["SwitchboardAPI", "SwitchboardMock", "TestSupport"]),
+        name: "GeneratedOperationsTests",
+        dependencies: ["SwitchboardAPI", "SwitchboardMock", "TestSupport", "SwitchboardLocking"]),
 ]
 
 // MARK: - Command-line tool

@@ -108,17 +108,42 @@ package struct OperationGenerator {
         let used = Self.fragmentsUsed(by: operation.selectionSet, in: fragments).sorted()
         let document = Document(
             definitions: [.operation(operation)] + used.compactMap { fragments[$0].map(Definition.fragment) })
+        var possibleTypes: [String: Set<String>] = [:]
+        for condition in Self.typeConditions(in: document) {
+            possibleTypes[condition] = builder.index.possibleTypes(of: condition)
+        }
         return OperationWriter.Operation(
             typeName: typeName, kind: operation.operation, name: operation.name ?? typeName,
-            document: Printer.print(document.addingTypename(schema: schema)), variables: variables, data: data)
+            document: Printer.print(document.addingTypename(schema: schema)), variables: variables, data: data,
+            possibleTypes: possibleTypes)
     }
 
-    /// Every fragment a selection set spreads, directly or through other fragments.
-    static func fragmentsUsed(by selectionSet: SelectionSet, in fragments: [String: FragmentDefinition])
-        -> Set<String>
-    {
-        var used: Set<String> = []
-        var pending = [selectionSet]
+    /// The type conditions of a document's inline fragments and fragment definitions.
+    static func typeConditions(in document: Document) -> Set<String> {
+        var conditions: Set<String> = []
+        var pending: [SelectionSet] = []
+        for definition in document.definitions {
+            switch definition {
+            case .operation(let operation): pending.append(operation.selectionSet)
+            case .fragment(let fragment):
+                conditions.insert(fragment.typeCondition)
+                pending.append(fragment.selectionSet)
+            default: break
+            }
+        }
+        forEachSelection(from: pending) { selection in
+            if case .inlineFragment(let fragment) = selection, let condition = fragment.typeCondition {
+                conditions.insert(condition)
+            }
+            return nil
+        }
+        return conditions
+    }
+
+    /// Visits every selection below `roots`, descending into fields and inline fragments, and
+    /// into the selection set `visit` returns for a fragment spread it wants followed.
+    private static func forEachSelection(from roots: [SelectionSet], _ visit: (Selection) -> SelectionSet?) {
+        var pending = roots
         while let next = pending.popLast() {
             for selection in next.selections {
                 switch selection {
@@ -126,12 +151,22 @@ package struct OperationGenerator {
                     if let selectionSet = field.selectionSet { pending.append(selectionSet) }
                 case .inlineFragment(let fragment):
                     pending.append(fragment.selectionSet)
-                case .fragmentSpread(let spread):
-                    if used.insert(spread.name).inserted, let fragment = fragments[spread.name] {
-                        pending.append(fragment.selectionSet)
-                    }
+                case .fragmentSpread:
+                    break
                 }
+                if let more = visit(selection) { pending.append(more) }
             }
+        }
+    }
+
+    /// Every fragment a selection set spreads, directly or through other fragments.
+    static func fragmentsUsed(by selectionSet: SelectionSet, in fragments: [String: FragmentDefinition])
+        -> Set<String>
+    {
+        var used: Set<String> = []
+        forEachSelection(from: [selectionSet]) { selection in
+            guard case .fragmentSpread(let spread) = selection, used.insert(spread.name).inserted else { return nil }
+            return fragments[spread.name]?.selectionSet
         }
         return used
     }

@@ -106,13 +106,15 @@ public enum Switchboard {
         hub.withLock { $0.phase = .configured }
     }
 
-    /// Removes every plugin and configuration so that tests can configure again.
+    /// Removes every plugin and configuration, and drops the API record stores, so that tests can
+    /// configure again.
     public static func reset() async {
         let plugins = hub.withLock { state in
             defer { state = HubState() }
             return state.plugins
         }
         for plugin in plugins { await plugin.reset() }
+        RecordStoreRegistry.reset()
     }
 
     /// Whether `configure` has completed.

@@ -32,6 +32,11 @@ public struct JSONBytesDecoder: Sendable {
 
     /// Decodes a `T` from the JSON document `data`.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try decode(type, fromBytes: data)
+    }
+
+    /// Decodes a `T` from the JSON document in `bytes`, for callers that hold an array rather than `Data`.
+    package func decode<T: Decodable>(_ type: T.Type, fromBytes data: some ContiguousBytes) throws -> T {
         let tape: JSONTape
         do {
             tape = try data.withUnsafeBytes { (raw) throws(JSONParsingError) in

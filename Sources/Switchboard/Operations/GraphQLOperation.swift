@@ -16,6 +16,11 @@ public protocol GraphQLOperation: Sendable {
     static var document: String { get }
     /// Whether this is a query, a mutation or a subscription.
     static var operationType: GraphQLOperationType { get }
+    /// The object types that satisfy each type condition in ``document`` (`"Character": ["Droid",
+    /// "Human"]`), so that the record store applies fragments on interfaces and unions exactly as
+    /// the server did. Generated operations list them; without them the store decides from the
+    /// fields a record holds.
+    static var possibleTypes: [String: Set<String>] { get }
 
     /// The values of the operation's variables.
     var variables: Variables { get }
@@ -29,6 +34,11 @@ public protocol GraphQLMutation: GraphQLOperation {}
 
 /// A typed subscription, run with `Switchboard.API.subscribe(operation:)`.
 public protocol GraphQLSubscription: GraphQLOperation {}
+
+extension GraphQLOperation {
+    /// No type conditions are known: the store decides from the fields a record holds.
+    public static var possibleTypes: [String: Set<String>] { [:] }
+}
 
 extension GraphQLQuery {
     /// Always ``GraphQLOperationType/query``.

@@ -10,6 +10,8 @@ struct OperationWriter {
         var document: String
         var variables: [Variable]
         var data: SelectionSetShape
+        /// Each type condition in the document and the object types that satisfy it.
+        var possibleTypes: [String: Set<String>]
     }
 
     /// One variable: a stored property of `Variables` and a parameter of the initializer.
@@ -27,6 +29,7 @@ struct OperationWriter {
             writer in
             writer.line("static let operationName = \"\(operation.name)\"")
             DocumentLiteral(text: operation.document).write("static let document =", into: &writer)
+            writePossibleTypes(operation.possibleTypes, into: &writer)
             if !operation.variables.isEmpty {
                 writer.blankLine()
                 writer.line("var variables: Variables")
@@ -38,6 +41,28 @@ struct OperationWriter {
             writer.blankLine()
             SelectionSetWriter().write(operation.data, into: &writer)
         }
+    }
+
+    /// The type conditions' object types, for the record store; nothing when the document has no
+    /// type condition.
+    private func writePossibleTypes(_ possibleTypes: [String: Set<String>], into writer: inout SwiftWriter) {
+        guard !possibleTypes.isEmpty else { return }
+        let entries = possibleTypes.sorted(by: { $0.key < $1.key }).map { condition, types in
+            "\"\(condition)\": [" + types.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        }
+        let declaration = "static let possibleTypes: [String: Set<String>] = ["
+        let single = declaration + entries.joined(separator: ", ") + "]"
+        // swift-format breaks a collection literal that ends at the last column.
+        if writer.fits(single, margin: 1) {
+            writer.line(single)
+            return
+        }
+        writer.line(declaration)
+        writer.indented { writer in
+            // swift-format wants a trailing comma after each element only when there are several.
+            for entry in entries { writer.line(entries.count > 1 ? entry + "," : entry) }
+        }
+        writer.line("]")
     }
 
     private func writeInitializer(_ variables: [Variable], into writer: inout SwiftWriter) {

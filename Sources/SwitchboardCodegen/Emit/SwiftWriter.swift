@@ -16,6 +16,11 @@ struct SwiftWriter {
 
     private var indentation: String { String(repeating: " ", count: depth * 4) }
 
+    /// Whether `content` fits on one line at the current indentation, with `margin` columns to spare.
+    func fits(_ content: String, margin: Int = 0) -> Bool {
+        depth * 4 + content.count + margin <= Self.lineLength
+    }
+
     /// Writes one line at the current indentation.
     mutating func line(_ content: String) {
         text += content.isEmpty ? "\n" : indentation + content + "\n"

@@ -21,6 +21,7 @@ extension ApolloSeedFragment {
               __typename
             }
             """
+        static let possibleTypes: [String: Set<String>] = ["Droid": ["Droid"]]
 
         struct Data: Decodable, Sendable, Equatable {
             let hero: Hero

@@ -18,6 +18,7 @@ extension ApolloSeedInline {
               }
             }
             """
+        static let possibleTypes: [String: Set<String>] = ["Droid": ["Droid"]]
 
         struct Data: Decodable, Sendable, Equatable {
             let hero: Hero

@@ -42,6 +42,7 @@ struct EdgeCasesQuery: GraphQLQuery {
           __typename
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Thing": ["Thing"]]
 
     var variables: Variables
 
@@ -185,6 +186,7 @@ struct RootFragmentQuery: GraphQLQuery {
           }
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Query": ["Query"]]
 
     struct Data: Decodable, Sendable, Equatable, Things_Key {
         let things: [Thing]

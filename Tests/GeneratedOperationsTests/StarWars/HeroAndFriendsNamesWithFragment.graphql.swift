@@ -22,6 +22,7 @@ struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery {
           __typename
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Character": ["Droid", "Human"]]
 
     var variables: Variables
 
@@ -98,6 +99,7 @@ struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
           __typename
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Character": ["Droid", "Human"], "Droid": ["Droid"]]
 
     var variables: Variables
 

@@ -40,6 +40,7 @@ struct HeroAppearsInWithFragmentQuery: GraphQLQuery {
           __typename
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Character": ["Droid", "Human"]]
 
     var variables: Variables
 

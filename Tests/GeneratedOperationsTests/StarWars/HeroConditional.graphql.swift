@@ -195,6 +195,11 @@ struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
           __typename
         }
         """
+    static let possibleTypes: [String: Set<String>] = [
+        "Character": ["Droid", "Human"],
+        "Droid": ["Droid"],
+        "Human": ["Human"],
+    ]
 
     var variables: Variables
 
@@ -310,6 +315,7 @@ struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQLQuery {
           }
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Droid": ["Droid"]]
 
     var variables: Variables
 
@@ -371,6 +377,7 @@ struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
           }
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Droid": ["Droid"]]
 
     var variables: Variables
 
@@ -443,6 +450,7 @@ struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: GraphQLQuery
           }
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Droid": ["Droid"]]
 
     var variables: Variables
 

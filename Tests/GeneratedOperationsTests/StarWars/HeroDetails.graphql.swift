@@ -21,6 +21,7 @@ struct HeroDetailsQuery: GraphQLQuery {
           }
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Droid": ["Droid"], "Human": ["Human"]]
 
     var variables: Variables
 
@@ -101,6 +102,11 @@ struct HeroDetailsWithFragmentQuery: GraphQLQuery {
           __typename
         }
         """
+    static let possibleTypes: [String: Set<String>] = [
+        "Character": ["Droid", "Human"],
+        "Droid": ["Droid"],
+        "Human": ["Human"],
+    ]
 
     var variables: Variables
 
@@ -224,6 +230,7 @@ struct DroidDetailsWithFragmentQuery: GraphQLQuery {
           __typename
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Droid": ["Droid"]]
 
     var variables: Variables
 

@@ -85,6 +85,7 @@ struct HeroNameWithFragmentQuery: GraphQLQuery {
           __typename
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Character": ["Droid", "Human"]]
 
     var variables: Variables
 
@@ -142,6 +143,7 @@ struct HeroNameWithFragmentAndIDQuery: GraphQLQuery {
           __typename
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Character": ["Droid", "Human"]]
 
     var variables: Variables
 

@@ -54,6 +54,7 @@ struct HeroNameAndAppearsInWithFragmentQuery: GraphQLQuery {
           __typename
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Character": ["Droid", "Human"]]
 
     var variables: Variables
 

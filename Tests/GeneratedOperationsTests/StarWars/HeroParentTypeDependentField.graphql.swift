@@ -35,6 +35,7 @@ struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
           }
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Droid": ["Droid"], "Human": ["Human"]]
 
     var variables: Variables
 

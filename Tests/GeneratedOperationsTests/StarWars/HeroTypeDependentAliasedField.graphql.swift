@@ -20,6 +20,7 @@ struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
           }
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Droid": ["Droid"], "Human": ["Human"]]
 
     var variables: Variables
 

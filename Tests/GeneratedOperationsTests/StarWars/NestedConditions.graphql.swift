@@ -32,6 +32,11 @@ struct SearchNestedQuery: GraphQLQuery {
           __typename
         }
         """
+    static let possibleTypes: [String: Set<String>] = [
+        "Character": ["Droid", "Human"],
+        "Droid": ["Droid"],
+        "Starship": ["Starship"],
+    ]
 
     var variables: Variables
 
@@ -155,6 +160,7 @@ struct HeroWithIncludedFragmentQuery: GraphQLQuery {
           __typename
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Character": ["Droid", "Human"]]
 
     var variables: Variables
 
@@ -229,6 +235,7 @@ struct HeroFriendsConnectionQuery: GraphQLQuery {
           __typename
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Character": ["Droid", "Human"]]
 
     var variables: Variables
 

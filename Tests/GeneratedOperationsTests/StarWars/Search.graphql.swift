@@ -27,6 +27,11 @@ struct SearchQuery: GraphQLQuery {
           }
         }
         """
+    static let possibleTypes: [String: Set<String>] = [
+        "Droid": ["Droid"],
+        "Human": ["Human"],
+        "Starship": ["Starship"],
+    ]
 
     var variables: Variables
 

@@ -25,6 +25,7 @@ struct AddTodoMutation: GraphQLMutation {
           __typename
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Todo": ["Todo"]]
 
     var variables: Variables
 

@@ -110,6 +110,7 @@ struct UserToDoListQuery: GraphQLQuery {
           __typename
         }
         """
+    static let possibleTypes: [String: Set<String>] = ["Todo": ["Todo"], "User": ["User"]]
 
     var variables: Variables
 

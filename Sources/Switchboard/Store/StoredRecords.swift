@@ -1,0 +1,93 @@
+import Foundation
+
+/// A field as the store keeps it: the value and when it was written.
+struct StoredField: Sendable {
+    var value: RecordValue
+    /// Seconds since 1970 at the write, for time to live.
+    var writtenAt: Double
+}
+
+/// A record as the store keeps it.
+struct StoredRecord: Sendable {
+    var fields: [String: StoredField] = [:]
+    /// The store's use counter at the last read or write, for least-recently-used eviction.
+    var lastUsed: UInt64 = 0
+    /// The estimated bytes of the record, kept current by ``RecordTable``.
+    var size: Int = 0
+
+    /// The estimated bytes of the record stored under `key`.
+    func estimatedSize(key: CacheKey) -> Int {
+        fields.reduce(64 + key.rawValue.utf8.count) { $0 + Self.estimatedSize(ofField: $1.key, $1.value.value) }
+    }
+
+    /// The estimated bytes of one field.
+    static func estimatedSize(ofField storageKey: String, _ value: RecordValue) -> Int {
+        32 + storageKey.utf8.count + value.estimatedSize
+    }
+
+    var typename: String? {
+        if case .scalar(.string(let name))? = fields["__typename"]?.value { return name }
+        return nil
+    }
+}
+
+/// Optimistic changes of one mutation, layered over the records until the mutation finishes.
+struct OptimisticLayer: Sendable {
+    let id: UInt64
+    var records: [CacheKey: [String: RecordValue]]
+}
+
+/// What reads see: the records with the optimistic layers over them, newest layer first, and the
+/// time to live in force.
+struct RecordView {
+    let records: [CacheKey: StoredRecord]
+    let layers: [OptimisticLayer]
+    let now: Double
+    let configuration: RecordStoreConfiguration
+
+    /// The fields of one record as reads see them, looked up once for all the fields a read needs.
+    func fields(of key: CacheKey) -> RecordFields? {
+        let stored = records[key]
+        var overlays: [[String: RecordValue]] = []
+        for layer in layers.reversed() {
+            if let fields = layer.records[key] { overlays.append(fields) }
+        }
+        guard stored != nil || !overlays.isEmpty else { return nil }
+        let ttl = stored.flatMap { timeToLive(of: $0) }
+        return RecordFields(stored: stored, overlays: overlays, expiredBefore: ttl.map { now - $0 })
+    }
+
+    func contains(_ key: CacheKey) -> Bool {
+        if records[key] != nil { return true }
+        return layers.contains { $0.records[key] != nil }
+    }
+
+    private func timeToLive(of record: StoredRecord) -> Double? {
+        guard configuration.timeToLive != nil || !configuration.timeToLiveByType.isEmpty else { return nil }
+        let duration = record.typename.flatMap { configuration.timeToLiveByType[$0] } ?? configuration.timeToLive
+        return duration.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }
+    }
+}
+
+/// One record's fields as a read sees them: optimistic overlays first, then the stored fields
+/// that have not expired.
+struct RecordFields {
+    let stored: StoredRecord?
+    let overlays: [[String: RecordValue]]
+    /// Fields written before this time (seconds since 1970) have expired.
+    let expiredBefore: Double?
+
+    func value(_ storageKey: String) -> RecordValue? {
+        for overlay in overlays {
+            if let value = overlay[storageKey] { return value }
+        }
+        guard let field = stored?.fields[storageKey] else { return nil }
+        if let expiredBefore, field.writtenAt <= expiredBefore { return nil }
+        return field.value
+    }
+
+    var typename: String? {
+        if case .scalar(.string(let name))? = value("__typename") { return name }
+        return nil
+    }
+}

@@ -1,0 +1,148 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
+// scripts/bench store: a 1,000-item `listPosts` response normalized into a RecordStore and read
+// back as the operation's Data, against decoding the same bytes straight into Data, in one
+// release run; then one record change fanned out to 1,000 watchers.
+import Foundation
+import Switchboard
+
+struct ListPostsQuery: GraphQLQuery {
+    static let operationName = "ListPosts"
+    static let document = """
+        query ListPosts($limit: Int) {
+          listPosts(limit: $limit) {
+            items { id title status rating tags publishedAt blog { id name __typename } createdAt updatedAt __typename }
+            nextToken
+            __typename
+          }
+        }
+        """
+
+    struct Variables: Encodable, Sendable { var limit: Int }
+    var variables: Variables
+
+    struct Data: Decodable, Sendable, Equatable {
+        let listPosts: ListPosts?
+
+        struct ListPosts: Decodable, Sendable, Equatable {
+            let items: [Item]
+            let nextToken: String?
+            let __typename: String
+        }
+
+        struct Item: Decodable, Sendable, Equatable {
+            let id: String
+            let title: String
+            let status: String
+            let rating: Int?
+            let tags: [String]?
+            let publishedAt: String?
+            let blog: Blog?
+            let createdAt: String
+            let updatedAt: String
+            let __typename: String
+        }
+
+        struct Blog: Decodable, Sendable, Equatable {
+            let id: String
+            let name: String
+            let __typename: String
+        }
+    }
+}
+
+struct PostTitleQuery: GraphQLQuery {
+    static let operationName = "PostTitle"
+    static let document = "query PostTitle { getPost(id: \"post-7\") { id title __typename } }"
+    struct Data: Decodable, Sendable, Equatable {
+        let getPost: Post?
+        struct Post: Decodable, Sendable, Equatable {
+            let id: String
+            let title: String
+            let __typename: String
+        }
+    }
+}
+
+let itemCount = 1000
+let items = (0..<itemCount).map { index in
+    #"{"id":"post-\#(index)","title":"Post number \#(index) about Swift","status":"\#(index % 2 == 0 ? "DRAFT" : "PUBLISHED")","rating":\#(index % 5),"tags":["swift","graphql","appsync"],"publishedAt":"2026-11-23T09:30:\#(String(format: "%02d", index % 60)).000Z","blog":{"id":"blog-\#(index % 10)","name":"Blog \#(index % 10)","__typename":"Blog"},"createdAt":"2026-11-20T08:00:00.000Z","updatedAt":"2026-11-21T08:00:00.000Z","__typename":"Post"}"#
+}
+let dataBytes = Data(
+    (#"{"listPosts":{"items":["# + items.joined(separator: ",")
+        + #"],"nextToken":"eyJvZmZzZXQiOjEwMDB9","__typename":"ModelPostConnection"}}"#).utf8)
+let query = ListPostsQuery(variables: .init(limit: itemCount))
+
+@concurrent func plainDecode() async throws -> ListPostsQuery.Data {
+    try JSONBytesDecoder().decode(ListPostsQuery.Data.self, from: dataBytes)
+}
+
+/// A fresh store each time, so that every round normalizes 1,001 new records.
+@concurrent func normalizeAndRead() async throws -> ListPostsQuery.Data {
+    let store = RecordStore()
+    try await store.write(data: JSONValue(parsing: dataBytes), for: query)
+    return try await store.read(operation: query)
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+if let only = ProcessInfo.processInfo.environment["STORE_BENCH_PROFILE"] {
+    for _ in 0..<Int(ProcessInfo.processInfo.environment["STORE_BENCH_COUNT"] ?? "200")! {
+        _ = only == "plain" ? try await plainDecode() : try await normalizeAndRead()
+    }
+    exit(0)
+}
+
+let rounds = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 200
+let expected = try await plainDecode()
+guard try await normalizeAndRead() == expected else { fatalError("the store read back different data") }
+for _ in 0..<5 {
+    _ = try await plainDecode()
+    _ = try await normalizeAndRead()
+}
+// The two sides take turns, in alternating order, and the figure is the median of the ratios of
+// adjacent pairs: this VM drifts between fast and slow states over a few decodes.
+let clock = ContinuousClock()
+var times: [[Double]] = [[], []]
+for round in 0..<rounds {
+    for side in round % 2 == 0 ? [0, 1] : [1, 0] {
+        let start = clock.now
+        _ = side == 0 ? try await normalizeAndRead() : try await plainDecode()
+        times[side].append(seconds(clock.now - start))
+    }
+}
+let ratio = median(zip(times[0], times[1]).map { $0 / $1 })
+print(String(format: "normalize + read back, 1,000 items: median %.2f ms", median(times[0]) * 1e3))
+print(String(format: "decode straight into Data:          median %.2f ms", median(times[1]) * 1e3))
+print(String(format: "ratio (median of paired rounds): %.2fx the plain decode (goal: at most 2x)", ratio))
+
+// Fan-out: 1,000 watchers of the same post; one write changes its title.
+let store = RecordStore()
+try await store.write(data: JSONValue(parsing: dataBytes), for: query)
+let watcherCount = 1000
+var fanOuts: [Double] = []
+for round in 0..<20 {
+    var watchers: [SwitchboardAsyncThrowingSequence<PostTitleQuery.Data>] = []
+    let post: JSONValue = ["getPost": ["__typename": "Post", "id": "post-7", "title": .string("Round \(round)")]]
+    try await store.write(data: post, for: PostTitleQuery())
+    for _ in 0..<watcherCount { watchers.append(try await store.watch(operation: PostTitleQuery())) }
+    var iterators = watchers.map { $0.makeAsyncIterator() }
+    for index in iterators.indices { _ = try await iterators[index].next() }
+    let changed: JSONValue = ["getPost": ["__typename": "Post", "id": "post-7", "title": .string("Changed \(round)")]]
+    let start = clock.now
+    try await store.write(data: changed, for: PostTitleQuery())
+    for index in iterators.indices {
+        guard try await iterators[index].next()?.getPost?.title == "Changed \(round)" else {
+            fatalError("missed a change")
+        }
+    }
+    fanOuts.append(seconds(clock.now - start))
+    for watcher in watchers { watcher.cancel() }
+}
+print(
+    String(
+        format: "fan-out: one record change to %d watchers, all notified and decoded: median %.2f ms, max %.2f ms",
+        watcherCount, median(fanOuts) * 1e3, fanOuts.max()! * 1e3))
