@@ -31,7 +31,9 @@ package struct JSONToken: Sendable {
 /// The tape owns a copy of the bytes and its tokens (a `Decodable` type may keep a decoder or a
 /// container beyond the call that produced it); ``view`` reads them without reference counting, so
 /// whoever reads through it must hold the tape meanwhile.
-package final class JSONTape {
+// Sendable: the tokens and bytes are written once in `init` and only read afterwards; `deinit`
+// frees them when the last reference goes, so no access can race with it.
+package final class JSONTape: @unchecked Sendable {
     /// The tokens and bytes, for reading.
     package let view: JSONTapeView
 

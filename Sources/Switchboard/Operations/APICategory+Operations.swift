@@ -47,7 +47,7 @@ extension APICategory {
                         forwarded = .connection(state)
                     case .data(let result):
                         let (response, json) = result.released()
-                        if let json { try await store.write(data: json, for: operation) }
+                        if let json { try await store.write(json, for: operation) }
                         forwarded = .data(response)
                     }
                     if case .dropped = continuation.yield(forwarded) {

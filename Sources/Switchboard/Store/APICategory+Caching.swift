@@ -77,7 +77,7 @@ extension APICategory {
         do {
             let (response, json) = try await run(operation, apiName: apiName)
             if let json {
-                try await store.commitOptimisticUpdate(update, data: json, for: operation)
+                try await store.commitOptimisticUpdate(update, json: json, for: operation)
             } else {
                 await store.removeOptimisticUpdate(update)
             }
@@ -98,13 +98,13 @@ extension APICategory {
                 ? try await plugin().mutate(request: request) : try await plugin().query(request: request)
         }
         let (response, json) = try await run(operation, apiName: apiName)
-        if let json { try await store.write(data: json, for: operation) }
+        if let json { try await store.write(json, for: operation) }
         return response
     }
 
     /// Sends a typed query or mutation, keeping the response's `data` as JSON beside the decoded value.
     private func run<Operation: GraphQLOperation>(_ operation: Operation, apiName: String?)
-        async throws -> (GraphQLResponse<Operation.Data>, JSONValue?)
+        async throws -> (GraphQLResponse<Operation.Data>, CapturedJSON?)
     {
         let request = GraphQLRequest(capturing: operation, apiName: apiName, authMode: nil)
         let result =

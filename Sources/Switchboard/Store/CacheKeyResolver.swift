@@ -4,41 +4,40 @@ struct CacheKeyResolver: Sendable {
     let configuration: RecordStoreConfiguration
     /// The key fields of the types seen so far, so that a list of a thousand objects of one type
     /// looks its type up once.
-    private var keyFields: [String: [String]] = [:]
+    private var keyFields: [String: [[UInt8]]] = [:]
 
     init(configuration: RecordStoreConfiguration) {
         self.configuration = configuration
     }
 
-    /// The object's key, or `nil` when it has no identity (it is then stored under its path).
-    mutating func key(for object: [String: JSONValue], typename: String?) -> CacheKey? {
+    /// The key of the object at token `object` of `view`, or `nil` when it has no identity (it is
+    /// then stored under its path).
+    mutating func key(forObjectAt object: Int, of view: JSONTapeView, typename: String?) -> CacheKey? {
         guard let typename else { return nil }
-        if let custom = configuration.cacheKey, let key = custom(typename, object) { return key }
-        let fields = keyFields(of: typename)
+        if let custom = configuration.cacheKey,
+            case .object(let members)? = try? view.value(object, builder: JSONValueTreeBuilder()),
+            let key = custom(typename, members)
+        {
+            return key
+        }
         var text = typename + ":"
-        for (index, field) in fields.enumerated() {
-            guard let value = object[field], let part = CacheKeyResolver.text(of: value) else { return nil }
+        var hint = 0
+        for (index, field) in keyFields(of: typename).enumerated() {
+            guard let value = view.member(field, ofObjectAt: object, hint: &hint), let part = view.keyText(value)
+            else { return nil }
             if index > 0 { text += "+" }
             text += part
         }
         return CacheKey(text)
     }
 
-    private mutating func keyFields(of typename: String) -> [String] {
+    private mutating func keyFields(of typename: String) -> [[UInt8]] {
         if let known = keyFields[typename] { return known }
         let fields =
-            configuration.keyFields[typename]
+            (configuration.keyFields[typename]
             ?? ModelRegistry.modelSchema(from: typename)?.primaryKeyFieldNames
-            ?? ["id"]
+            ?? ["id"]).map { Array($0.utf8) }
         keyFields[typename] = fields
         return fields
-    }
-
-    private static func text(of value: JSONValue) -> String? {
-        switch value {
-        case .string(let text): text
-        case .number, .boolean: value.jsonText
-        case .null, .array, .object: nil
-        }
     }
 }

@@ -1,12 +1,13 @@
 /// GraphQL's CollectFields for the store: the fields of a selection set that apply to one object,
 /// grouped by response key, with the sub-selections of fields that share a key merged.
 struct CollectedField: Sendable {
-    /// The field's key in the response.
-    let responseKey: String
     /// The field as the document selects it (the first selection with this response key).
     let field: PlannedField
     /// The sub-selections of every selection with this response key.
     var selectionSet: PlannedSelectionSet?
+
+    /// The field's key in the response.
+    var responseKey: String { field.responseKey }
 }
 
 /// Decides whether a type-conditioned group applies to an object, and collects fields.
@@ -51,7 +52,7 @@ struct FieldCollector {
                 } else {
                     positions[field.responseKey] = fields.count
                     fields.append(
-                        CollectedField(responseKey: field.responseKey, field: field, selectionSet: field.selectionSet))
+                        CollectedField(field: field, selectionSet: field.selectionSet))
                 }
             case .conditional(let condition, let directives, let group):
                 guard directives.isEmpty || variables.includes(directives) else { continue }

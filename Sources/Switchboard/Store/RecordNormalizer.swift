@@ -1,11 +1,18 @@
-/// Splits a response into records: each object with an identity becomes (or updates) the record
-/// of its key, and the others are stored under their path from the nearest identified record.
+/// Splits a response into records, reading it from a JSON tape: each object with an identity
+/// becomes (or updates) the record of its key, the others are stored under their path from the
+/// nearest identified record, and leaf values keep their JSON text.
 struct RecordNormalizer {
-    private(set) var records: [CacheKey: [String: RecordValue]] = [:]
+    /// The fields of each object, in the order the objects were finished (nested objects first);
+    /// a record that appears twice appears in two groups, the later one winning.
+    private(set) var groups: [RecordUpdate] = []
     private var collector: FieldCollector
     private var keys: CacheKeyResolver
+    private let tape: JSONTape
+    private let view: JSONTapeView
 
-    init(variables: PlanVariables, possibleTypes: PossibleTypes, keys: CacheKeyResolver) {
+    init(tape: JSONTape, variables: PlanVariables, possibleTypes: PossibleTypes, keys: CacheKeyResolver) {
+        self.tape = tape
+        view = tape.view
         collector = FieldCollector(variables: variables, possibleTypes: possibleTypes)
         self.keys = keys
     }
@@ -13,52 +20,101 @@ struct RecordNormalizer {
     /// The (abstract type, object type) pairs the response showed, for the store to remember.
     var inferences: [(condition: String, typename: String)] { collector.inferences }
 
-    /// Normalizes `object`, selected by `selectionSet`, into the record `key`.
-    mutating func normalize(
-        _ object: [String: JSONValue], selectionSet: PlannedSelectionSet, into key: CacheKey
-    ) throws(RecordStoreError) {
-        let typename = object["__typename"]?.stringValue
-        let fields = collector.collect(selectionSet, typename: typename) { object[$0.responseKey] != nil }
-        var record = records[key] ?? [:]
+    /// The groups as one set of fields per record.
+    var records: [CacheKey: [String: StoredValue]] {
+        var records: [CacheKey: [String: StoredValue]] = [:]
+        for group in groups {
+            for (storageKey, value) in group.fields { records[group.key, default: [:]][storageKey] = value }
+        }
+        return records
+    }
+
+    /// Normalizes the object at token `object`, selected by `selectionSet`, into the record `key`.
+    mutating func normalize(objectAt object: Int, selectionSet: PlannedSelectionSet, into key: CacheKey)
+        throws(RecordStoreError)
+    {
+        let view = self.view
+        var hint = 0
+        let typename = view.member(Self.typenameBytes, ofObjectAt: object, hint: &hint).flatMap { index in
+            view.tokens[index].kind == .string ? view.string(index) : nil
+        }
+        let fields = collector.collect(selectionSet, typename: typename) { field in
+            var hint = 0
+            return view.member(field.responseKeyBytes, ofObjectAt: object, hint: &hint) != nil
+        }
+        var stored: [(String, StoredValue)] = []
+        stored.reserveCapacity(fields.count)
+        hint = 0
         for collected in fields {
             // A field the response left out (a partial response, or a field a server skipped)
             // is not written: the store keeps what it knew.
-            guard let value = object[collected.responseKey] else { continue }
+            guard let value = view.member(collected.field.responseKeyBytes, ofObjectAt: object, hint: &hint) else {
+                continue
+            }
             let storageKey = collector.variables.storageKey(of: collected.field)
-            record[storageKey] = try normalize(
-                value, selectionSet: collected.selectionSet, parent: key, storageKey: storageKey, index: nil)
+            stored.append(
+                (
+                    storageKey,
+                    try normalize(
+                        value, selectionSet: collected.selectionSet, parent: key, storageKey: storageKey, index: nil)
+                ))
         }
-        records[key] = record
+        groups.append(RecordUpdate(key: key, fields: stored))
     }
 
     private mutating func normalize(
-        _ value: JSONValue, selectionSet: PlannedSelectionSet?, parent: CacheKey, storageKey: String, index: Int?
-    ) throws(RecordStoreError) -> RecordValue {
-        guard let selectionSet else { return .scalar(value) }
-        switch value {
-        case .object(let object):
+        _ value: Int, selectionSet: PlannedSelectionSet?, parent: CacheKey, storageKey: String, index: Int?
+    ) throws(RecordStoreError) -> StoredValue {
+        let token = view.tokens[value]
+        switch token.kind {
+        case .object:
+            guard let selectionSet else { return .json(leafText(value)) }
+            var hint = 0
+            let typename = view.member(Self.typenameBytes, ofObjectAt: value, hint: &hint).flatMap { index in
+                view.tokens[index].kind == .string ? view.string(index) : nil
+            }
             let key =
-                keys.key(for: object, typename: object["__typename"]?.stringValue)
+                keys.key(forObjectAt: value, of: view, typename: typename)
                 ?? parent.appending(storageKey, index: index)
-            try normalize(object, selectionSet: selectionSet, into: key)
+            try normalize(objectAt: value, selectionSet: selectionSet, into: key)
             return .reference(key)
-        case .array(let items):
-            var values: [RecordValue] = []
-            values.reserveCapacity(items.count)
-            for (position, item) in items.enumerated() {
+        case .array:
+            var values: [StoredValue] = []
+            values.reserveCapacity(Int(token.count))
+            var element = value + 1
+            var position = 0
+            while element < Int(token.end) {
                 // Nested lists extend the path with one index per level.
                 let itemKey = index.map { storageKey + "." + String($0) } ?? storageKey
                 values.append(
                     try normalize(
-                        item, selectionSet: selectionSet, parent: parent, storageKey: itemKey, index: position))
+                        element, selectionSet: selectionSet, parent: parent, storageKey: itemKey, index: position))
+                element = view.next(after: element)
+                position += 1
             }
             return .list(values)
         case .null:
-            return .scalar(.null)
-        case .string, .number, .boolean:
-            throw .invalidData(
-                "The response holds \(value.kindDescription) at \(parent).\(storageKey), where the document selects an object."
-            )
+            return .null
+        case .string, .number, .true, .false:
+            guard selectionSet == nil else {
+                throw .invalidData(
+                    "The response holds a \(token.kind) at \(parent).\(storageKey), where the document selects an object."
+                )
+            }
+            return .json(view.scalarText(value) ?? [])
         }
     }
+
+    /// The JSON text of a custom scalar's object value (an `AWSJSON` field, say).
+    private func leafText(_ value: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        if let tree = try? view.value(value, builder: JSONValueTreeBuilder()),
+            (try? tree.serialize(into: &bytes)) != nil
+        {
+            return bytes
+        }
+        return Array("null".utf8)
+    }
+
+    private static let typenameBytes = Array("__typename".utf8)
 }

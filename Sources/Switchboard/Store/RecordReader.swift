@@ -18,11 +18,11 @@ struct RecordReader {
 
     /// Appends the object `selectionSet` selects on the record `key`. `path` is the response
     /// path, for errors.
-    mutating func read(_ selectionSet: PlannedSelectionSet, from key: CacheKey, path: String = "")
+    mutating func read(_ selectionSet: PlannedSelectionSet, from key: CacheKey, path: () -> String = { "" })
         throws(RecordStoreError)
     {
         dependencies.insert(key)
-        guard let record = view.fields(of: key) else { throw .missingRecord(key, path: path) }
+        guard let record = view.fields(of: key) else { throw .missingRecord(key, path: path()) }
         let variables = collector.variables
         let fields = collector.collect(selectionSet, typename: record.typename) { field in
             record.value(variables.storageKey(of: field)) != nil
@@ -31,37 +31,32 @@ struct RecordReader {
         for (position, collected) in fields.enumerated() {
             let storageKey = variables.storageKey(of: collected.field)
             guard let value = record.value(storageKey) else {
-                throw .missingField(record: key, field: storageKey, path: Self.join(path, collected.responseKey))
+                throw .missingField(record: key, field: storageKey, path: Self.join(path(), collected.responseKey))
             }
             if position > 0 { bytes.append(UInt8(ascii: ",")) }
-            JSONValue.appendQuoted(collected.responseKey, to: &bytes)
-            bytes.append(UInt8(ascii: ":"))
+            bytes.append(contentsOf: collected.field.quotedResponseKey)
             try read(
                 value, selectionSet: collected.selectionSet, record: key, field: storageKey,
-                path: { Self.join(path, collected.responseKey) })
+                path: { Self.join(path(), collected.responseKey) })
         }
         bytes.append(UInt8(ascii: "}"))
     }
 
     private mutating func read(
-        _ value: RecordValue, selectionSet: PlannedSelectionSet?, record: CacheKey, field: String,
+        _ value: StoredValue, selectionSet: PlannedSelectionSet?, record: CacheKey, field: String,
         path: () -> String
     ) throws(RecordStoreError) {
         switch value {
-        case .scalar(let scalar):
-            if selectionSet != nil, !scalar.isNull {
-                throw .unexpectedValue(record: record, field: field, path: path(), found: scalar.kindDescription)
+        case .json(let text):
+            if selectionSet != nil, !value.isNull {
+                throw .unexpectedValue(record: record, field: field, path: path(), found: "a leaf value")
             }
-            do {
-                try scalar.serialize(into: &bytes)
-            } catch {
-                throw .unexpectedValue(record: record, field: field, path: path(), found: "a value JSON cannot hold")
-            }
+            bytes.append(contentsOf: text)
         case .reference(let key):
             guard let selectionSet else {
                 throw .unexpectedValue(record: record, field: field, path: path(), found: "a reference to \(key)")
             }
-            try read(selectionSet, from: key, path: path())
+            try read(selectionSet, from: key, path: path)
         case .list(let items):
             bytes.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {

@@ -12,7 +12,7 @@ extension RecordStore {
     public func addOptimisticUpdate<Operation: GraphQLOperation>(data: JSONValue, for operation: Operation) throws
         -> OptimisticUpdate
     {
-        let records = try normalize(data, for: operation)
+        let records = try normalize(try Self.tape(of: data, for: operation), at: 0, for: operation).records
         nextLayerID &+= 1
         layers.append(OptimisticLayer(id: nextLayerID, records: records))
         notifyWatchers(of: Set(records.keys))
@@ -31,12 +31,19 @@ extension RecordStore {
     public func commitOptimisticUpdate<Operation: GraphQLOperation>(
         _ update: OptimisticUpdate, data: JSONValue, for operation: Operation
     ) throws {
-        let records = try normalize(data, for: operation)
+        try commitOptimisticUpdate(update, tape: try Self.tape(of: data, for: operation), at: 0, for: operation)
+    }
+
+    /// Replaces an optimistic update with the data at token `index` of `tape`.
+    func commitOptimisticUpdate<Operation: GraphQLOperation>(
+        _ update: OptimisticUpdate, tape: JSONTape, at index: Int, for operation: Operation
+    ) throws {
+        let normalized = try normalize(tape, at: index, for: operation)
         var touched: Set<CacheKey> = []
         if let index = layers.firstIndex(where: { $0.id == update.id }) {
             touched.formUnion(layers.remove(at: index).records.keys)
         }
-        touched.formUnion(merge(records))
+        touched.formUnion(merge(normalized.groups))
         enforceMemoryBudget()
         notifyWatchers(of: touched)
     }

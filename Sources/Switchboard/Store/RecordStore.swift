@@ -45,26 +45,51 @@ public actor RecordStore {
     /// Writes an operation's data (the response's `data` object) into the store, updating every
     /// watcher whose data changed.
     public func write<Operation: GraphQLOperation>(data: JSONValue, for operation: Operation) throws {
-        let changed = merge(try normalize(data, for: operation))
+        try write(try Self.tape(of: data, for: operation), at: 0, for: operation)
+    }
+
+    /// Writes an operation's data given as JSON text (the `data` object), as the API's pipeline
+    /// does with a response body.
+    package func write<Operation: GraphQLOperation>(json: some ContiguousBytes, for operation: Operation) throws {
+        let tape = try json.withUnsafeBytes { raw throws(JSONScanner.Failure) in try JSONTape(raw) }
+        try write(tape, at: 0, for: operation)
+    }
+
+    /// Writes the operation's data found at token `index` of `tape` (where the response decoder
+    /// read it), so that a response is read into a tape once for both its `Data` and the store.
+    func write<Operation: GraphQLOperation>(_ tape: JSONTape, at index: Int, for operation: Operation) throws {
+        let changed = merge(try normalize(tape, at: index, for: operation).groups)
         enforceMemoryBudget()
         notifyWatchers(of: changed)
     }
 
-    /// The records `data` (an operation's `data` object) holds, not yet merged into the store.
-    func normalize<Operation: GraphQLOperation>(_ data: JSONValue, for operation: Operation) throws
-        -> [CacheKey: [String: RecordValue]]
+    /// The records the data at token `index` of `tape` holds, not yet merged into the store.
+    func normalize<Operation: GraphQLOperation>(_ tape: JSONTape, at index: Int, for operation: Operation) throws
+        -> RecordNormalizer
     {
         let (plan, variables) = try Self.inputs(of: operation)
-        guard case .object(let object) = data else {
+        guard tape.view.tokens[index].kind == .object else {
             throw RecordStoreError.invalidData(
-                "The data of \(Operation.operationName) is \(data.kindDescription), not an object.")
+                "The data of \(Operation.operationName) is a \(tape.view.tokens[index].kind), not an object.")
         }
-        var normalizer = RecordNormalizer(variables: variables, possibleTypes: possibleTypes(for: plan), keys: keys)
-        try normalizer.normalize(object, selectionSet: plan.root, into: plan.rootKey)
+        var normalizer = RecordNormalizer(
+            tape: tape, variables: variables, possibleTypes: possibleTypes(for: plan), keys: keys)
+        try normalizer.normalize(objectAt: index, selectionSet: plan.root, into: plan.rootKey)
         for (condition, typename) in normalizer.inferences {
             possibleTypes.learned[condition, default: []].insert(typename)
         }
-        return normalizer.records
+        return normalizer
+    }
+
+    /// A tape of `data`, which must be an object.
+    static func tape<Operation: GraphQLOperation>(of data: JSONValue, for operation: Operation) throws -> JSONTape {
+        guard case .object = data else {
+            throw RecordStoreError.invalidData(
+                "The data of \(Operation.operationName) is \(data.kindDescription), not an object.")
+        }
+        var bytes: [UInt8] = []
+        try data.serialize(into: &bytes)
+        return try bytes.withUnsafeBytes { raw throws(JSONScanner.Failure) in try JSONTape(raw) }
     }
 
     /// The plan and variables of a typed operation.
@@ -83,9 +108,15 @@ public actor RecordStore {
         throws(RecordStoreError) -> (bytes: [UInt8], dependencies: Set<CacheKey>)
     {
         var reader = RecordReader(view: view(), variables: variables, possibleTypes: possibleTypes(for: plan))
-        defer { touch(reader.dependencies) }
-        try reader.read(plan.root, from: key)
-        return (reader.bytes, reader.dependencies)
+        do {
+            try reader.read(plan.root, from: key)
+        } catch {
+            touch(reader.dependencies)
+            throw error
+        }
+        let dependencies = reader.dependencies
+        touch(dependencies)
+        return (reader.bytes, dependencies)
     }
 
     /// The store's possible types with those `plan` lists.
@@ -103,25 +134,41 @@ public actor RecordStore {
             configuration: configuration)
     }
 
-    /// Merges fields into the records; returns the keys of records whose values changed.
-    func merge(_ updates: [CacheKey: [String: RecordValue]]) -> Set<CacheKey> {
+    /// Merges groups of fields into the records, in order; returns the keys of records whose
+    /// values changed.
+    func merge(_ groups: [RecordUpdate]) -> Set<CacheKey> {
         let now = configuration.now().timeIntervalSince1970
         useCounter &+= 1
         var changed: Set<CacheKey> = []
-        for (key, fields) in updates {
-            var record = records.removeValue(forKey: key) ?? StoredRecord()
-            let before = record.size
-            var recordChanged = record.fields.isEmpty
-            for (storageKey, value) in fields {
-                if record.fields[storageKey]?.value != value { recordChanged = true }
-                record.fields[storageKey] = StoredField(value: value, writtenAt: now)
-            }
-            if recordChanged || before == 0 { record.size = record.estimatedSize(key: key) }
-            record.lastUsed = useCounter
-            totalSize += record.size - before
-            records[key] = record
-            if recordChanged { changed.insert(key) }
+        var sizeChange = 0
+        for group in groups {
+            let key = group.key
+            let isNew = records[key] == nil
+            // Changed in place: one lookup per group, and the record's dictionary is not copied.
+            let recordChanged = Self.merge(
+                group.fields, into: &records[key, default: StoredRecord()], key: key, now: now, use: useCounter,
+                size: &sizeChange)
+            if recordChanged || isNew { changed.insert(key) }
         }
+        totalSize += sizeChange
+        return changed
+    }
+
+    /// Merges one group of fields into `record` in place (one dictionary lookup per group, not
+    /// per field); returns whether a value changed.
+    private static func merge(
+        _ fields: [(String, StoredValue)], into record: inout StoredRecord, key: CacheKey, now: Double, use: UInt64,
+        size totalSize: inout Int
+    ) -> Bool {
+        let before = record.size
+        var changed = record.fields.isEmpty
+        for (storageKey, value) in fields {
+            let old = record.fields.updateValue(StoredField(value: value, writtenAt: now), forKey: storageKey)
+            if !changed, old?.value != value { changed = true }
+        }
+        if changed || before == 0 { record.size = record.estimatedSize(key: key) }
+        record.lastUsed = use
+        totalSize += record.size - before
         return changed
     }
 
@@ -143,17 +190,16 @@ public actor RecordStore {
         for layer in layers {
             fields.merge(layer.records[key] ?? [:]) { _, new in new }
         }
-        return Record(key: key, fields: fields)
+        return Record(key: key, fields: fields.mapValues(\.recordValue))
     }
 
     /// Writes records by hand: each record's fields are merged into the stored record of its key
     /// (created when absent), and watchers of changed records are notified.
     public func merge(_ records: [Record]) {
-        var updates: [CacheKey: [String: RecordValue]] = [:]
-        for record in records {
-            updates[record.key, default: [:]].merge(record.fields) { _, new in new }
-        }
-        let changed = merge(updates)
+        let changed = merge(
+            records.map { record in
+                RecordUpdate(key: record.key, fields: record.fields.map { ($0.key, StoredValue($0.value)) })
+            })
         enforceMemoryBudget()
         notifyWatchers(of: changed)
     }
@@ -165,7 +211,7 @@ public actor RecordStore {
         guard let removed = records.removeValue(forKey: key) else { return nil }
         totalSize -= removed.size
         notifyWatchers(of: [key])
-        return Record(key: key, fields: removed.fields.mapValues(\.value))
+        return Record(key: key, fields: removed.fields.mapValues(\.value.recordValue))
     }
 
     /// Removes one field of a record (for example `todos({"limit":10})` of `QUERY_ROOT`).

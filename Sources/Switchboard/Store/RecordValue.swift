@@ -8,36 +8,6 @@ public enum RecordValue: Sendable, Hashable {
     case reference(CacheKey)
     /// A list of values, possibly nested.
     case list([RecordValue])
-
-    /// The records this value refers to, directly or within lists.
-    func forEachReference(_ body: (CacheKey) -> Void) {
-        switch self {
-        case .scalar: return
-        case .reference(let key): body(key)
-        case .list(let items): for item in items { item.forEachReference(body) }
-        }
-    }
-
-    /// A rough count of the bytes the value holds, for the store's memory budget.
-    var estimatedSize: Int {
-        switch self {
-        case .scalar(let value): value.estimatedSize
-        case .reference(let key): 16 + key.rawValue.utf8.count
-        case .list(let items): items.reduce(16) { $0 + $1.estimatedSize }
-        }
-    }
-}
-
-extension JSONValue {
-    /// A rough count of the bytes the value holds.
-    var estimatedSize: Int {
-        switch self {
-        case .null, .boolean, .number: 16
-        case .string(let text): 16 + text.utf8.count
-        case .array(let items): items.reduce(16) { $0 + $1.estimatedSize }
-        case .object(let members): members.reduce(16) { $0 + 16 + $1.key.utf8.count + $1.value.estimatedSize }
-        }
-    }
 }
 
 /// One normalized object in a ``RecordStore``: its fields by storage key (the field name, with

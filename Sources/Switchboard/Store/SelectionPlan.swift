@@ -77,8 +77,9 @@ struct SelectionPlan: Sendable {
     private static let cache = Locked([String: SelectionPlan]())
 }
 
-/// One selection set of a plan.
-struct PlannedSelectionSet: Sendable {
+/// One selection set of a plan. A class, so that the many copies a walk makes of collected
+/// fields cost one reference count each.
+final class PlannedSelectionSet: Sendable {
     /// Fields and type-conditioned groups, in document order.
     let items: [PlannedSelection]
     /// The collected fields when they are the same for every object: no type condition and no
@@ -102,8 +103,7 @@ struct PlannedSelectionSet: Sendable {
                         items: (fields[position].selectionSet?.items ?? []) + nested.items)
                 }
             } else {
-                fields.append(
-                    CollectedField(responseKey: field.responseKey, field: field, selectionSet: field.selectionSet))
+                fields.append(CollectedField(field: field, selectionSet: field.selectionSet))
             }
         }
         return fields
@@ -118,8 +118,8 @@ enum PlannedSelection: Sendable {
     case conditional(String?, [Directive], PlannedSelectionSet)
 }
 
-/// A field of a plan.
-struct PlannedField: Sendable {
+/// A field of a plan (a class for the same reason as ``PlannedSelectionSet``).
+final class PlannedField: Sendable {
     /// The key of the field in the response: its alias or its name.
     let responseKey: String
     /// The field's name in the schema.
@@ -132,6 +132,10 @@ struct PlannedField: Sendable {
     let selectionSet: PlannedSelectionSet?
     /// The storage key when it does not depend on variables.
     let fixedStorageKey: String?
+    /// The response key's UTF-8 bytes, for finding the field in a response.
+    let responseKeyBytes: [UInt8]
+    /// `"responseKey":`, written before the field's value when it is read back.
+    let quotedResponseKey: [UInt8]
 
     init(_ field: Field, selectionSet: PlannedSelectionSet?) {
         responseKey = field.responseKey
@@ -140,6 +144,11 @@ struct PlannedField: Sendable {
         directives = field.directives.filter { $0.name == "skip" || $0.name == "include" }
         self.selectionSet = selectionSet
         fixedStorageKey = field.arguments.isEmpty ? field.name : nil
+        responseKeyBytes = Array(field.responseKey.utf8)
+        var quoted: [UInt8] = []
+        JSONValue.appendQuoted(field.responseKey, to: &quoted)
+        quoted.append(UInt8(ascii: ":"))
+        quotedResponseKey = quoted
     }
 }
 
@@ -155,9 +164,8 @@ private struct FragmentInliner {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
-                let nested = try field.selectionSet.map { (set) throws(RecordStoreError) in
-                    try plan(set, visiting: visiting)
-                }
+                var nested: PlannedSelectionSet?
+                if let selectionSet = field.selectionSet { nested = try plan(selectionSet, visiting: visiting) }
                 items.append(.field(PlannedField(field, selectionSet: nested)))
             case .inlineFragment(let fragment):
                 items.append(

@@ -2,7 +2,7 @@ import Foundation
 
 /// A field as the store keeps it: the value and when it was written.
 struct StoredField: Sendable {
-    var value: RecordValue
+    var value: StoredValue
     /// Seconds since 1970 at the write, for time to live.
     var writtenAt: Double
 }
@@ -21,20 +21,17 @@ struct StoredRecord: Sendable {
     }
 
     /// The estimated bytes of one field.
-    static func estimatedSize(ofField storageKey: String, _ value: RecordValue) -> Int {
+    static func estimatedSize(ofField storageKey: String, _ value: StoredValue) -> Int {
         32 + storageKey.utf8.count + value.estimatedSize
     }
 
-    var typename: String? {
-        if case .scalar(.string(let name))? = fields["__typename"]?.value { return name }
-        return nil
-    }
+    var typename: String? { fields["__typename"]?.value.stringValue }
 }
 
 /// Optimistic changes of one mutation, layered over the records until the mutation finishes.
 struct OptimisticLayer: Sendable {
     let id: UInt64
-    var records: [CacheKey: [String: RecordValue]]
+    var records: [CacheKey: [String: StoredValue]]
 }
 
 /// What reads see: the records with the optimistic layers over them, newest layer first, and the
@@ -48,7 +45,7 @@ struct RecordView {
     /// The fields of one record as reads see them, looked up once for all the fields a read needs.
     func fields(of key: CacheKey) -> RecordFields? {
         let stored = records[key]
-        var overlays: [[String: RecordValue]] = []
+        var overlays: [[String: StoredValue]] = []
         for layer in layers.reversed() {
             if let fields = layer.records[key] { overlays.append(fields) }
         }
@@ -73,11 +70,11 @@ struct RecordView {
 /// that have not expired.
 struct RecordFields {
     let stored: StoredRecord?
-    let overlays: [[String: RecordValue]]
+    let overlays: [[String: StoredValue]]
     /// Fields written before this time (seconds since 1970) have expired.
     let expiredBefore: Double?
 
-    func value(_ storageKey: String) -> RecordValue? {
+    func value(_ storageKey: String) -> StoredValue? {
         for overlay in overlays {
             if let value = overlay[storageKey] { return value }
         }
@@ -86,8 +83,5 @@ struct RecordFields {
         return field.value
     }
 
-    var typename: String? {
-        if case .scalar(.string(let name))? = value("__typename") { return name }
-        return nil
-    }
+    var typename: String? { value("__typename")?.stringValue }
 }

@@ -80,7 +80,7 @@ let query = ListPostsQuery(variables: .init(limit: itemCount))
 /// A fresh store each time, so that every round normalizes 1,001 new records.
 @concurrent func normalizeAndRead() async throws -> ListPostsQuery.Data {
     let store = RecordStore()
-    try await store.write(data: JSONValue(parsing: dataBytes), for: query)
+    try await store.write(json: dataBytes, for: query)
     return try await store.read(operation: query)
 }
 
