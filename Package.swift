@@ -32,6 +32,8 @@ let systemTargets: [Target] = [
     .systemLibrary(name: "CSystemEvents"),
     // The lock every module uses (Synchronization.Mutex needs macOS 15 / iOS 18); package access only.
     .target(name: "SwitchboardLocking"),
+    // The SQLite connection shared by the local server's model store and the client's record store.
+    .target(name: "SwitchboardSQLite", dependencies: ["CSQLite"]),
 ]
 
 // MARK: - Hub, configuration and models (no networking)
@@ -62,7 +64,7 @@ let apiProducts: [Product] = [.library(name: "SwitchboardAPI", targets: ["Switch
 let apiTargets: [Target] = [
     .target(
         name: "SwitchboardAPI",
-        dependencies: ["Switchboard", "SwitchboardNet", "SwitchboardSigV4", "SwitchboardLocking"]),
+        dependencies: ["Switchboard", "SwitchboardNet", "SwitchboardSigV4", "SwitchboardLocking", "SwitchboardSQLite"]),
     .testTarget(
         name: "SwitchboardAPITests",
         dependencies: [
@@ -183,7 +185,7 @@ let serverTargets: [Target] = [
         name: "SwitchboardServer",
         dependencies: [
             "ModelTransform", "GraphQLLanguage", "SwitchboardNet", "SwitchboardSigV4", "Switchboard", "CSQLite",
-            "SwitchboardLocking", "SwitchboardRealtimeServer",
+            "SwitchboardLocking", "SwitchboardRealtimeServer", "SwitchboardSQLite",
         ]),
     .testTarget(
         name: "SwitchboardServerTests",

@@ -7,6 +7,7 @@ extension RecordStore {
         let reachable = reachableRecords()
         let garbage = records.keys.filter { !reachable.contains($0) }.sorted()
         for key in garbage { remove(key) }
+        try? save()
         return garbage
     }
 
@@ -66,11 +67,13 @@ extension RecordStore {
         let size = StoredRecord.estimatedSize(ofField: storageKey, field.value)
         records[key]?.size -= size
         totalSize -= size
+        noteUnsaved([key])
         return true
     }
 
     private func remove(_ key: CacheKey) {
         if let removed = records.removeValue(forKey: key) { totalSize -= removed.size }
+        noteUnsaved([key])
     }
 
     static var roots: [CacheKey] { [.queryRoot, .mutationRoot, .subscriptionRoot] }

@@ -46,6 +46,7 @@ extension RecordStore {
         touched.formUnion(merge(normalized.groups))
         enforceMemoryBudget()
         notifyWatchers(of: touched)
+        try save()
     }
 
     /// How many optimistic updates are applied.

@@ -25,11 +25,76 @@ public actor RecordStore {
     var watchers = WatcherTable()
     let keys: CacheKeyResolver
 
-    /// An empty store.
+    /// Where records are saved across launches, if anywhere.
+    let persistence: (any RecordPersistence)?
+    /// Records changed or removed since the last save.
+    var unsaved: Set<CacheKey> = []
+
+    /// An empty store, kept in memory only.
     public init(configuration: RecordStoreConfiguration = RecordStoreConfiguration()) {
+        self.init(configuration: configuration, persistence: nil, records: [:])
+    }
+
+    /// A store that saves its records with `persistence` and starts with the records saved there
+    /// (by an earlier launch), so that `returnCacheDataElseFetch` can answer before the network.
+    ///
+    /// ```swift
+    /// let store = try RecordStore(persistence: SQLiteRecordPersistence(path: cacheURL.path))
+    /// Switchboard.API.setStore(store)
+    /// ```
+    ///
+    /// Each write is saved before it returns. A failed save throws from the write that made it
+    /// (or from the next `write`, or ``save()``, after a change by a method that does not throw).
+    public init(
+        configuration: RecordStoreConfiguration = RecordStoreConfiguration(), persistence: any RecordPersistence
+    )
+        throws
+    {
+        var records: [CacheKey: StoredRecord] = [:]
+        for saved in try persistence.loadRecords() {
+            records[saved.key] = try StoredRecord(decoding: saved.encoded, key: saved.key)
+        }
+        self.init(configuration: configuration, persistence: persistence, records: records)
+    }
+
+    private init(
+        configuration: RecordStoreConfiguration, persistence: (any RecordPersistence)?,
+        records: [CacheKey: StoredRecord]
+    ) {
         self.configuration = configuration
+        self.persistence = persistence
+        self.records = records
+        totalSize = records.values.reduce(0) { $0 + $1.size }
         possibleTypes = PossibleTypes(declared: configuration.possibleTypes)
         keys = CacheKeyResolver(configuration: configuration)
+    }
+
+    /// Saves the records changed or removed since the last save (a store without persistence has
+    /// nothing to save). Writes save by themselves; call this after changes made by methods that
+    /// do not throw, to learn whether they were saved.
+    public func save() throws {
+        guard let persistence, !unsaved.isEmpty else { return }
+        var saved: [PersistedRecord] = []
+        var removed: [CacheKey] = []
+        for key in unsaved.sorted() {
+            if let record = records[key] {
+                saved.append(PersistedRecord(key: key, encoded: record.encoded()))
+            } else {
+                removed.append(key)
+            }
+        }
+        do {
+            try persistence.save(saved, removing: removed)
+        } catch {
+            throw RecordStoreError.persistence("\(error)")
+        }
+        unsaved.removeAll(keepingCapacity: true)
+    }
+
+    /// Notes changed or removed records for the next save.
+    func noteUnsaved(_ keys: some Sequence<CacheKey>) {
+        guard persistence != nil else { return }
+        unsaved.formUnion(keys)
     }
 
     // MARK: Operations
@@ -61,6 +126,7 @@ public actor RecordStore {
         let changed = merge(try normalize(tape, at: index, for: operation).groups)
         enforceMemoryBudget()
         notifyWatchers(of: changed)
+        try save()
     }
 
     /// The records the data at token `index` of `tape` holds, not yet merged into the store.
@@ -151,6 +217,8 @@ public actor RecordStore {
             if recordChanged || isNew { changed.insert(key) }
         }
         totalSize += sizeChange
+        // Unchanged records are saved too: their fields' write times moved, for time to live.
+        if persistence != nil { noteUnsaved(groups.map(\.key)) }
         return changed
     }
 
@@ -202,6 +270,7 @@ public actor RecordStore {
             })
         enforceMemoryBudget()
         notifyWatchers(of: changed)
+        try? save()
     }
 
     /// Removes the record `key`; watchers that showed it read again and stay silent until their
@@ -210,14 +279,18 @@ public actor RecordStore {
     public func removeRecord(for key: CacheKey) -> Record? {
         guard let removed = records.removeValue(forKey: key) else { return nil }
         totalSize -= removed.size
+        noteUnsaved([key])
         notifyWatchers(of: [key])
+        try? save()
         return Record(key: key, fields: removed.fields.mapValues(\.value.recordValue))
     }
 
     /// Removes one field of a record (for example `todos({"limit":10})` of `QUERY_ROOT`).
     public func removeField(_ storageKey: String, of key: CacheKey) {
         guard removeStoredField(storageKey, of: key) else { return }
+        noteUnsaved([key])
         notifyWatchers(of: [key])
+        try? save()
     }
 
     /// Removes every record, keeping watchers (they stay silent until data arrives again).
@@ -225,7 +298,9 @@ public actor RecordStore {
         let keys = Set(records.keys)
         records.removeAll()
         totalSize = 0
+        noteUnsaved(keys)
         notifyWatchers(of: keys)
+        try? save()
     }
 
     /// The keys of the stored records, sorted.

@@ -1,3 +1,5 @@
+import SwitchboardSQLite
+
 /// Where model items live: the local server's resolvers read and write only through this
 /// protocol, with DynamoDB's data model — items addressed by a partition key and an optional
 /// sort key, read back in key order from the table or from a secondary index, and written one
@@ -121,10 +123,5 @@ struct QueryPage: Sendable {
     var cursor: [JSON]?
 }
 
-/// A store failure: the store cannot be opened, or its data does not fit the schema.
-struct StoreError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong and what to do about it.
-    var description: String
-
-    init(_ description: String) { self.description = description }
-}
+/// A store failure: what went wrong and what to do about it (the SQLite layer's error type).
+typealias StoreError = StorageError

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardSQLite
 
 /// Brings a database up to the schema inside the opening transaction: the metadata table and
 /// the pagination secret, then per model its table, new field columns, hidden composite-key

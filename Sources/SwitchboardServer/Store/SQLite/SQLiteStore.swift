@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardSQLite
 
 /// A ``ModelStore`` in a SQLite database file: one table per model with a column per field, a
 /// SQLite index per `@index` (and `@hasMany` key), WAL journaling, and one transaction per

@@ -1,3 +1,5 @@
+import SwitchboardSQLite
+
 /// How one ``TableLayout`` maps onto a SQLite table: a column per stored field (named after
 /// it), hidden `__sk…` columns holding `#`-joined composite sort keys, and the SQL of the
 /// table's reads and writes. Items convert to and from rows here.

@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 
 /// One value of a SQLite column, in SQLite's storage classes.
-enum SQLiteValue: Sendable, Hashable {
+package enum SQLiteValue: Sendable, Hashable {
     case null
     case integer(Int64)
     case real(Double)
@@ -10,21 +10,30 @@ enum SQLiteValue: Sendable, Hashable {
     case blob([UInt8])
 }
 
-/// A connection to a SQLite database with a cache of prepared statements. Not thread-safe: the
-/// ``SQLiteStore`` actor owns it and is the only one using it.
-final class SQLiteDatabase {
+/// A failure of the database or of what is stored in it: what went wrong and what to do about it.
+package struct StorageError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong and what to do about it.
+    package var description: String
+
+    package init(_ description: String) { self.description = description }
+}
+
+/// A connection to a SQLite database with a cache of prepared statements, shared by the local
+/// server's model store and the client's record store. Not thread-safe: one actor (or lock)
+/// owns each connection and is the only one using it.
+package final class SQLiteDatabase {
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
 
     /// Opens (creating if needed) the database at `path`; `":memory:"` for a private in-memory one.
-    init(path: String) throws(StoreError) {
+    package init(path: String) throws(StorageError) {
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &connection, flags, nil)
         guard status == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             if let connection { sqlite3_close_v2(connection) }
-            throw StoreError("Cannot open the SQLite database at \(path): \(message)")
+            throw StorageError("Cannot open the SQLite database at \(path): \(message)")
         }
         handle = connection
         sqlite3_extended_result_codes(handle, 1)
@@ -35,25 +44,25 @@ final class SQLiteDatabase {
         sqlite3_close_v2(handle)
     }
 
-    private func failure(_ what: String) -> StoreError {
-        StoreError(
+    private func failure(_ what: String) -> StorageError {
+        StorageError(
             "SQLite \(what) failed: \(String(cString: sqlite3_errmsg(handle))) (code \(sqlite3_extended_errcode(handle)))"
         )
     }
 
     /// Runs SQL without results (several statements allowed).
-    func execute(_ sql: String) throws(StoreError) {
+    package func execute(_ sql: String) throws(StorageError) {
         var message: UnsafeMutablePointer<CChar>?
         guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? "unknown error"
             sqlite3_free(message)
-            throw StoreError("SQLite failed: \(text) in \(sql.prefix(200))")
+            throw StorageError("SQLite failed: \(text) in \(sql.prefix(200))")
         }
     }
 
     /// Runs one statement with `bindings` and returns its rows, each a list of (column, value).
     @discardableResult
-    func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StoreError) -> [[(
+    package func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StorageError) -> [[(
         name: String, value: SQLiteValue
     )]] {
         let statement = try prepared(sql)
@@ -111,7 +120,7 @@ final class SQLiteDatabase {
         }
     }
 
-    private func prepared(_ sql: String) throws(StoreError) -> OpaquePointer {
+    private func prepared(_ sql: String) throws(StorageError) -> OpaquePointer {
         if let statement = statements[sql] { return statement }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
@@ -127,11 +136,11 @@ final class SQLiteDatabase {
     }
 
     /// The most prepared statements kept (the schema's reads and writes need a few per model).
-    static let maximumCachedStatements = 512
+    package static let maximumCachedStatements = 512
 
     /// Runs `body` in a transaction that takes the write lock at once; commits when `body`
     /// returns, rolls back when it throws.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
+    package func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -144,7 +153,7 @@ final class SQLiteDatabase {
     }
 
     /// `"name"`, with embedded quotes doubled: identifiers in SQL built from schema names.
-    static func quoted(_ identifier: String) -> String {
+    package static func quoted(_ identifier: String) -> String {
         "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
