@@ -79,9 +79,15 @@ package struct OperationGenerator {
                 OperationWriter().write(written, into: &writers[file])
             case .fragment(let fragment):
                 let data = builder.shape(named: "Data", of: fragment.selectionSet, on: fragment.typeCondition)
+                let used = Self.fragmentsUsed(by: fragment.selectionSet, in: fragments).subtracting([fragment.name])
+                let document = Document(
+                    definitions: [.fragment(fragment)]
+                        + used.sorted().compactMap { fragments[$0].map(Definition.fragment) })
                 writers[file].blankLine()
                 FragmentWriter(qualifier: qualifier).write(
-                    name: fragment.name, typeCondition: fragment.typeCondition, data: data, into: &writers[file],
+                    name: fragment.name, typeCondition: fragment.typeCondition,
+                    definition: Printer.print(document.addingTypename(schema: schema)),
+                    possibleTypes: possibleTypes(in: document, builder.index), data: data, into: &writers[file],
                     fileScope: &fileScopes[file])
             default:
                 break
@@ -108,14 +114,19 @@ package struct OperationGenerator {
         let used = Self.fragmentsUsed(by: operation.selectionSet, in: fragments).sorted()
         let document = Document(
             definitions: [.operation(operation)] + used.compactMap { fragments[$0].map(Definition.fragment) })
-        var possibleTypes: [String: Set<String>] = [:]
-        for condition in Self.typeConditions(in: document) {
-            possibleTypes[condition] = builder.index.possibleTypes(of: condition)
-        }
         return OperationWriter.Operation(
             typeName: typeName, kind: operation.operation, name: operation.name ?? typeName,
             document: Printer.print(document.addingTypename(schema: schema)), variables: variables, data: data,
-            possibleTypes: possibleTypes)
+            possibleTypes: possibleTypes(in: document, builder.index))
+    }
+
+    /// Each type condition of `document` and the object types that satisfy it.
+    private func possibleTypes(in document: Document, _ index: SchemaIndex) -> [String: Set<String>] {
+        var possibleTypes: [String: Set<String>] = [:]
+        for condition in Self.typeConditions(in: document) {
+            possibleTypes[condition] = index.possibleTypes(of: condition)
+        }
+        return possibleTypes
     }
 
     /// The type conditions of a document's inline fragments and fragment definitions.

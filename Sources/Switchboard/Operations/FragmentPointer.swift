@@ -7,9 +7,9 @@
 /// print(todo.text)
 /// ```
 ///
-/// Today a pointer holds the response object the fragment was spread on (with its `__typename`)
-/// and the fragment's data decoded from it; how it finds the data is internal, so that a
-/// normalized store can back it later without changing generated code.
+/// A pointer holds the response object the fragment was spread on (with its `__typename`) and the
+/// fragment's data decoded from it, which `init(key:)` reads without waiting. For the object's
+/// newest data, `RecordStore.read(fragment:at:)` follows the pointer to the object's record.
 public struct FragmentPointer: Sendable, Equatable {
     /// The `__typename` of the object the fragment was spread on; `nil` on a root operation type,
     /// whose selection set has none.

@@ -8,6 +8,12 @@ public protocol GraphQLFragment: Decodable, Sendable, Equatable {
     /// The fragment's fields as typed properties.
     associatedtype Data: Decodable & Sendable & Equatable
 
+    /// The fragment's text followed by every fragment it spreads, with `__typename` selected in
+    /// every selection set: what the record store reads and writes the fragment with.
+    static var fragmentDefinition: String { get }
+    /// The object types that satisfy each type condition in ``fragmentDefinition``.
+    static var possibleTypes: [String: Set<String>] { get }
+
     /// Where the fragment was spread.
     var fragmentPointer: FragmentPointer { get }
     /// The fragment's data.
@@ -18,6 +24,13 @@ public protocol GraphQLFragment: Decodable, Sendable, Equatable {
 }
 
 extension GraphQLFragment {
+    /// No definition: a hand-written fragment cannot be read from the record store unless it
+    /// declares one.
+    public static var fragmentDefinition: String { "" }
+
+    /// No type conditions are known: the store decides from the fields a record holds.
+    public static var possibleTypes: [String: Set<String>] { [:] }
+
     /// Decodes the fragment from the object it was spread on.
     public init(from decoder: any Decoder) throws {
         let data = try Data(from: decoder)

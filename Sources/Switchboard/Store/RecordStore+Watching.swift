@@ -12,12 +12,21 @@ extension RecordStore {
     public func watch<Operation: GraphQLOperation>(operation: Operation) throws
         -> SwitchboardAsyncThrowingSequence<Operation.Data>
     {
-        let (stream, continuation) = AsyncThrowingStream<Operation.Data, any Error>.makeStream(
+        let (plan, variables) = try Self.inputs(of: operation)
+        return try watchSequence(of: Operation.Data.self, plan: plan, variables: variables, root: plan.rootKey)
+    }
+
+    /// A sequence of `Value`s decoded from a new watcher's reads: only complete data, the newest
+    /// one waiting while the consumer is busy; its end removes the watcher.
+    func watchSequence<Value: Decodable & Sendable>(
+        of type: Value.Type, plan: SelectionPlan, variables: PlanVariables, root: CacheKey
+    ) throws -> SwitchboardAsyncThrowingSequence<Value> {
+        let (stream, continuation) = AsyncThrowingStream<Value, any Error>.makeStream(
             bufferingPolicy: .bufferingNewest(1))
-        let id = try addWatcher(for: operation) { result in
+        let id = try addWatcher(plan: plan, variables: variables, root: root) { result in
             guard case .success(let bytes) = result else { return }
             do {
-                continuation.yield(try JSONBytesDecoder().decode(Operation.Data.self, fromBytes: bytes))
+                continuation.yield(try JSONBytesDecoder().decode(Value.self, fromBytes: bytes))
             } catch {
                 continuation.finish(throwing: error)
             }
@@ -34,12 +43,20 @@ extension RecordStore {
     func addWatcher<Operation: GraphQLOperation>(
         for operation: Operation, deliver: @escaping WatcherDelivery
     ) throws -> UInt64 {
+        let (plan, variables) = try Self.inputs(of: operation)
+        return try addWatcher(plan: plan, variables: variables, root: plan.rootKey, deliver: deliver)
+    }
+
+    /// Registers a watcher of `plan` read on the record `root`, delivers its current data (or
+    /// miss) at once, and returns its identifier.
+    func addWatcher(plan: SelectionPlan, variables: PlanVariables, root: CacheKey, deliver: @escaping WatcherDelivery)
+        throws -> UInt64
+    {
         guard watchers.count < configuration.maximumWatchers else {
             throw RecordStoreError.tooManyWatchers(limit: configuration.maximumWatchers)
         }
-        let (plan, variables) = try Self.inputs(of: operation)
         var watcher = Watcher(
-            plan: plan, variables: variables, root: plan.rootKey, dependencies: [], last: nil, deliver: deliver)
+            plan: plan, variables: variables, root: root, dependencies: [], last: nil, deliver: deliver)
         let result = reread(&watcher)
         let id = watchers.add(watcher)
         watcher.deliver(result)

@@ -134,13 +134,19 @@ public actor RecordStore {
         -> RecordNormalizer
     {
         let (plan, variables) = try Self.inputs(of: operation)
+        return try normalize(tape, at: index, plan: plan, variables: variables, into: plan.rootKey)
+    }
+
+    /// The records the object at token `index` of `tape` holds when `plan` is read on the record `key`.
+    func normalize(_ tape: JSONTape, at index: Int, plan: SelectionPlan, variables: PlanVariables, into key: CacheKey)
+        throws -> RecordNormalizer
+    {
         guard tape.view.tokens[index].kind == .object else {
-            throw RecordStoreError.invalidData(
-                "The data of \(Operation.operationName) is a \(tape.view.tokens[index].kind), not an object.")
+            throw RecordStoreError.invalidData("The data is a \(tape.view.tokens[index].kind), not an object.")
         }
         var normalizer = RecordNormalizer(
             tape: tape, variables: variables, possibleTypes: possibleTypes(for: plan), keys: keys)
-        try normalizer.normalize(objectAt: index, selectionSet: plan.root, into: plan.rootKey)
+        try normalizer.normalize(objectAt: index, selectionSet: plan.root, into: key)
         for (condition, typename) in normalizer.inferences {
             possibleTypes.learned[condition, default: []].insert(typename)
         }

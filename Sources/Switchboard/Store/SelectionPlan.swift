@@ -38,13 +38,15 @@ struct SelectionPlan: Sendable {
         return plan
     }
 
-    /// The plan of the fragment named `fragmentName` in `document`, read on an object of any type.
-    static func fragment(_ document: String, named fragmentName: String) throws(RecordStoreError) -> SelectionPlan {
-        let cacheKey = "fragment:" + fragmentName + "\u{0}" + document
+    /// The plan of the first fragment in `document` (a generated fragment's definition, followed
+    /// by the fragments it spreads), read on an object of any type.
+    static func fragment(_ document: String) throws(RecordStoreError) -> SelectionPlan {
+        let cacheKey = "fragment:\u{0}" + document
         if let cached = cache.withLock({ $0[cacheKey] }) { return cached }
         let parsed = try parse(document)
-        guard let fragment = parsed.fragment(named: fragmentName) else {
-            throw .invalidDocument("The document has no fragment named \(fragmentName).")
+        guard let fragment = parsed.fragments.first else {
+            throw .invalidDocument(
+                "The fragment definition is empty: a hand-written fragment needs a fragmentDefinition.")
         }
         let inliner = FragmentInliner(document: parsed)
         let body = try inliner.plan(fragment.selectionSet)

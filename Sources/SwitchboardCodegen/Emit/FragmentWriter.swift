@@ -8,13 +8,16 @@ struct FragmentWriter {
     let qualifier: String
 
     func write(
-        name: String, typeCondition: String, data: SelectionSetShape, into writer: inout SwiftWriter,
-        fileScope: inout SwiftWriter
+        name: String, typeCondition: String, definition: String, possibleTypes: [String: Set<String>],
+        data: SelectionSetShape, into writer: inout SwiftWriter, fileScope: inout SwiftWriter
     ) {
         writer.declares(name)
         writer.documentation(
             "`fragment \(name) on \(typeCondition)`: read it with `\(name)(key:)` from a type that spreads it.")
         writer.block("struct \(name): GraphQLFragment") { writer in
+            DocumentLiteral(text: definition).write("static let fragmentDefinition =", into: &writer)
+            OperationWriter.writePossibleTypes(possibleTypes, into: &writer)
+            writer.blankLine()
             writer.line("let fragmentPointer: FragmentPointer")
             writer.line("let data: Data")
             writer.blankLine()

@@ -29,7 +29,7 @@ struct OperationWriter {
             writer in
             writer.line("static let operationName = \"\(operation.name)\"")
             DocumentLiteral(text: operation.document).write("static let document =", into: &writer)
-            writePossibleTypes(operation.possibleTypes, into: &writer)
+            Self.writePossibleTypes(operation.possibleTypes, into: &writer)
             if !operation.variables.isEmpty {
                 writer.blankLine()
                 writer.line("var variables: Variables")
@@ -45,7 +45,7 @@ struct OperationWriter {
 
     /// The type conditions' object types, for the record store; nothing when the document has no
     /// type condition.
-    private func writePossibleTypes(_ possibleTypes: [String: Set<String>], into writer: inout SwiftWriter) {
+    static func writePossibleTypes(_ possibleTypes: [String: Set<String>], into writer: inout SwiftWriter) {
         guard !possibleTypes.isEmpty else { return }
         let entries = possibleTypes.sorted(by: { $0.key < $1.key }).map { condition, types in
             "\"\(condition)\": [" + types.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "]"

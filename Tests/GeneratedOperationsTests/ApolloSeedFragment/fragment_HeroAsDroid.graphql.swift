@@ -83,6 +83,15 @@ extension ApolloSeedFragment {
 
     /// `fragment DroidDetails on Droid`: read it with `DroidDetails(key:)` from a type that spreads it.
     struct DroidDetails: GraphQLFragment {
+        static let fragmentDefinition = """
+            fragment DroidDetails on Droid {
+              name
+              primaryFunction
+              __typename
+            }
+            """
+        static let possibleTypes: [String: Set<String>] = ["Droid": ["Droid"]]
+
         let fragmentPointer: FragmentPointer
         let data: Data
 

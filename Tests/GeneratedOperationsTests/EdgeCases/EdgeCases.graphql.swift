@@ -150,6 +150,14 @@ struct EdgeCasesQuery: GraphQLQuery {
 
 /// `fragment ThingID on Thing`: read it with `ThingID(key:)` from a type that spreads it.
 struct ThingID: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment ThingID on Thing {
+          id
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = ["Thing": ["Thing"]]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 
@@ -217,6 +225,16 @@ struct RootFragmentQuery: GraphQLQuery {
 
 /// `fragment Things on Query`: read it with `Things(key:)` from a type that spreads it.
 struct Things: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment Things on Query {
+          things {
+            id
+            __typename
+          }
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = ["Query": ["Query"]]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 

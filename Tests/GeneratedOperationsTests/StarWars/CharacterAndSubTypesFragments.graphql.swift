@@ -5,6 +5,25 @@ import Switchboard
 
 /// `fragment DroidNameAndPrimaryFunction on Droid`: read it with `DroidNameAndPrimaryFunction(key:)` from a type that spreads it.
 struct DroidNameAndPrimaryFunction: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment DroidNameAndPrimaryFunction on Droid {
+          ...CharacterName
+          ...DroidPrimaryFunction
+          __typename
+        }
+
+        fragment CharacterName on Character {
+          name
+          __typename
+        }
+
+        fragment DroidPrimaryFunction on Droid {
+          primaryFunction
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = ["Character": ["Droid", "Human"], "Droid": ["Droid"]]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 
@@ -56,6 +75,25 @@ protocol DroidNameAndPrimaryFunction_Key {
 
 /// `fragment CharacterNameAndDroidPrimaryFunction on Character`: read it with `CharacterNameAndDroidPrimaryFunction(key:)` from a type that spreads it.
 struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment CharacterNameAndDroidPrimaryFunction on Character {
+          ...CharacterName
+          ...DroidPrimaryFunction
+          __typename
+        }
+
+        fragment CharacterName on Character {
+          name
+          __typename
+        }
+
+        fragment DroidPrimaryFunction on Droid {
+          primaryFunction
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = ["Character": ["Droid", "Human"], "Droid": ["Droid"]]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 
@@ -140,6 +178,18 @@ protocol CharacterNameAndDroidPrimaryFunction_Key {
 
 /// `fragment CharacterNameAndDroidAppearsIn on Character`: read it with `CharacterNameAndDroidAppearsIn(key:)` from a type that spreads it.
 struct CharacterNameAndDroidAppearsIn: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment CharacterNameAndDroidAppearsIn on Character {
+          name
+          ... on Droid {
+            appearsIn
+            __typename
+          }
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = ["Character": ["Droid", "Human"], "Droid": ["Droid"]]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 
@@ -188,6 +238,14 @@ protocol CharacterNameAndDroidAppearsIn_Key {
 
 /// `fragment DroidName on Droid`: read it with `DroidName(key:)` from a type that spreads it.
 struct DroidName: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment DroidName on Droid {
+          name
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = ["Droid": ["Droid"]]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 
@@ -213,6 +271,14 @@ protocol DroidName_Key {
 
 /// `fragment DroidPrimaryFunction on Droid`: read it with `DroidPrimaryFunction(key:)` from a type that spreads it.
 struct DroidPrimaryFunction: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment DroidPrimaryFunction on Droid {
+          primaryFunction
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = ["Droid": ["Droid"]]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 
@@ -238,6 +304,14 @@ protocol DroidPrimaryFunction_Key {
 
 /// `fragment HumanHeightWithVariable on Human`: read it with `HumanHeightWithVariable(key:)` from a type that spreads it.
 struct HumanHeightWithVariable: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment HumanHeightWithVariable on Human {
+          height(unit: $heightUnit)
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = ["Human": ["Human"]]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 
@@ -263,6 +337,25 @@ protocol HumanHeightWithVariable_Key {
 
 /// `fragment CharacterNameAndAppearsInWithNestedFragments on Character`: read it with `CharacterNameAndAppearsInWithNestedFragments(key:)` from a type that spreads it.
 struct CharacterNameAndAppearsInWithNestedFragments: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment CharacterNameAndAppearsInWithNestedFragments on Character {
+          ...CharacterNameWithNestedAppearsInFragment
+          __typename
+        }
+
+        fragment CharacterAppearsIn on Character {
+          appearsIn
+          __typename
+        }
+
+        fragment CharacterNameWithNestedAppearsInFragment on Character {
+          name
+          ...CharacterAppearsIn
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = ["Character": ["Droid", "Human"]]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 
@@ -314,6 +407,20 @@ protocol CharacterNameAndAppearsInWithNestedFragments_Key {
 
 /// `fragment CharacterNameWithNestedAppearsInFragment on Character`: read it with `CharacterNameWithNestedAppearsInFragment(key:)` from a type that spreads it.
 struct CharacterNameWithNestedAppearsInFragment: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment CharacterNameWithNestedAppearsInFragment on Character {
+          name
+          ...CharacterAppearsIn
+          __typename
+        }
+
+        fragment CharacterAppearsIn on Character {
+          appearsIn
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = ["Character": ["Droid", "Human"]]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 
@@ -362,6 +469,42 @@ protocol CharacterNameWithNestedAppearsInFragment_Key {
 
 /// `fragment CharacterNameWithInlineFragment on Character`: read it with `CharacterNameWithInlineFragment(key:)` from a type that spreads it.
 struct CharacterNameWithInlineFragment: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment CharacterNameWithInlineFragment on Character {
+          ... on Human {
+            friends {
+              appearsIn
+              __typename
+            }
+            __typename
+          }
+          ... on Droid {
+            ...CharacterName
+            ...FriendsNames
+            __typename
+          }
+          __typename
+        }
+
+        fragment CharacterName on Character {
+          name
+          __typename
+        }
+
+        fragment FriendsNames on Character {
+          friends {
+            name
+            __typename
+          }
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = [
+        "Character": ["Droid", "Human"],
+        "Droid": ["Droid"],
+        "Human": ["Human"],
+    ]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 

@@ -195,6 +195,17 @@ struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
 
 /// `fragment FriendsNames on Character`: read it with `FriendsNames(key:)` from a type that spreads it.
 struct FriendsNames: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment FriendsNames on Character {
+          friends {
+            name
+            __typename
+          }
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = ["Character": ["Droid", "Human"]]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 

@@ -84,6 +84,14 @@ struct HeroAppearsInWithFragmentQuery: GraphQLQuery {
 
 /// `fragment CharacterAppearsIn on Character`: read it with `CharacterAppearsIn(key:)` from a type that spreads it.
 struct CharacterAppearsIn: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment CharacterAppearsIn on Character {
+          appearsIn
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = ["Character": ["Droid", "Human"]]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 

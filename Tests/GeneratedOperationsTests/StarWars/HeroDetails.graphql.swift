@@ -301,6 +301,26 @@ struct DroidDetailsWithFragmentQuery: GraphQLQuery {
 
 /// `fragment HeroDetails on Character`: read it with `HeroDetails(key:)` from a type that spreads it.
 struct HeroDetails: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment HeroDetails on Character {
+          name
+          ... on Human {
+            height
+            __typename
+          }
+          ... on Droid {
+            primaryFunction
+            __typename
+          }
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = [
+        "Character": ["Droid", "Human"],
+        "Droid": ["Droid"],
+        "Human": ["Human"],
+    ]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 
@@ -361,6 +381,15 @@ protocol HeroDetails_Key {
 
 /// `fragment DroidDetails on Droid`: read it with `DroidDetails(key:)` from a type that spreads it.
 struct DroidDetails: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment DroidDetails on Droid {
+          name
+          primaryFunction
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = ["Droid": ["Droid"]]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 

@@ -191,6 +191,14 @@ struct HeroNameWithFragmentAndIDQuery: GraphQLQuery {
 
 /// `fragment CharacterName on Character`: read it with `CharacterName(key:)` from a type that spreads it.
 struct CharacterName: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment CharacterName on Character {
+          name
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = ["Character": ["Droid", "Human"]]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 

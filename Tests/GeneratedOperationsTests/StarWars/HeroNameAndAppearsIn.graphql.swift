@@ -104,6 +104,15 @@ struct HeroNameAndAppearsInWithFragmentQuery: GraphQLQuery {
 
 /// `fragment CharacterNameAndAppearsIn on Character`: read it with `CharacterNameAndAppearsIn(key:)` from a type that spreads it.
 struct CharacterNameAndAppearsIn: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment CharacterNameAndAppearsIn on Character {
+          name
+          appearsIn
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = ["Character": ["Droid", "Human"]]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 

@@ -5,6 +5,16 @@ import Switchboard
 
 /// `fragment ToDoItem_todo on Todo`: read it with `ToDoItem_todo(key:)` from a type that spreads it.
 struct ToDoItem_todo: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment ToDoItem_todo on Todo {
+          id
+          text
+          complete
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = ["Todo": ["Todo"]]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 
@@ -31,6 +41,25 @@ protocol ToDoItem_todo_Key {
 
 /// `fragment ToDoList_user on User`: read it with `ToDoList_user(key:)` from a type that spreads it.
 struct ToDoList_user: GraphQLFragment {
+    static let fragmentDefinition = """
+        fragment ToDoList_user on User {
+          todos {
+            id
+            ...ToDoItem_todo
+            __typename
+          }
+          __typename
+        }
+
+        fragment ToDoItem_todo on Todo {
+          id
+          text
+          complete
+          __typename
+        }
+        """
+    static let possibleTypes: [String: Set<String>] = ["Todo": ["Todo"], "User": ["User"]]
+
     let fragmentPointer: FragmentPointer
     let data: Data
 

@@ -1,0 +1,69 @@
+extension RecordStore {
+    /// The key of the record a fragment pointer points at (`Todo:t1`), or `nil` when the object
+    /// has no identity in this store.
+    public func cacheKey(for pointer: FragmentPointer) -> CacheKey? {
+        var bytes: [UInt8] = []
+        guard (try? pointer.object.serialize(into: &bytes)) != nil,
+            let tape = try? bytes.withUnsafeBytes({ raw throws(JSONScanner.Failure) in try JSONTape(raw) })
+        else { return nil }
+        var keys = self.keys
+        return keys.key(forObjectAt: 0, of: tape.view, typename: pointer.typename)
+    }
+
+    /// Reads a fragment from the record `key`, as the store holds it now, or throws
+    /// ``RecordStoreError`` naming what is missing.
+    ///
+    /// ```swift
+    /// let todo = try await store.read(fragment: ToDoItem_todo.self, from: "Todo:t1")
+    /// ```
+    public func read<Fragment: GraphQLFragment>(fragment: Fragment.Type, from key: CacheKey) throws -> Fragment {
+        let plan = try Self.plan(of: Fragment.self)
+        let bytes = try readBytes(plan: plan, variables: Self.noVariables, from: key).bytes
+        return try JSONBytesDecoder().decode(Fragment.self, fromBytes: bytes)
+    }
+
+    /// Reads a fragment from the record a pointer points at: the newest data of the object a view
+    /// was handed, rather than the data decoded with the pointer.
+    public func read<Fragment: GraphQLFragment>(fragment: Fragment.Type, at pointer: FragmentPointer) throws -> Fragment
+    {
+        guard let key = cacheKey(for: pointer) else {
+            throw RecordStoreError.missingRecord(CacheKey(pointer.typename ?? "?"), path: "")
+        }
+        return try read(fragment: fragment, from: key)
+    }
+
+    /// Writes a fragment's fields (`data`, shaped as the fragment selects them) into the record
+    /// `key`, updating every watcher that shows them.
+    public func write<Fragment: GraphQLFragment>(fragment: Fragment.Type, data: JSONValue, to key: CacheKey) throws {
+        guard case .object = data else {
+            throw RecordStoreError.invalidData(
+                "The data of \(Fragment.self) is \(data.kindDescription), not an object.")
+        }
+        let plan = try Self.plan(of: Fragment.self)
+        var bytes: [UInt8] = []
+        try data.serialize(into: &bytes)
+        let tape = try bytes.withUnsafeBytes { raw throws(JSONScanner.Failure) in try JSONTape(raw) }
+        let normalized = try normalize(tape, at: 0, plan: plan, variables: Self.noVariables, into: key)
+        let changed = merge(normalized.groups)
+        enforceMemoryBudget()
+        notifyWatchers(of: changed)
+        try save()
+    }
+
+    /// Watches a fragment on the record `key`: yields it now if the store holds all of it, then
+    /// whenever a write changes it. Ending the loop or calling `cancel()` removes the watcher.
+    public func watch<Fragment: GraphQLFragment>(fragment: Fragment.Type, from key: CacheKey) throws
+        -> SwitchboardAsyncThrowingSequence<Fragment>
+    {
+        try watchSequence(
+            of: Fragment.self, plan: try Self.plan(of: Fragment.self), variables: Self.noVariables, root: key)
+    }
+
+    private static func plan<Fragment: GraphQLFragment>(of fragment: Fragment.Type) throws -> SelectionPlan {
+        var plan = try SelectionPlan.fragment(Fragment.fragmentDefinition)
+        plan.possibleTypes = Fragment.possibleTypes
+        return plan
+    }
+
+    private static var noVariables: PlanVariables { PlanVariables([:], defaults: [:]) }
+}
