@@ -28,7 +28,7 @@ extension APICategory {
     /// `Data`. Each event's data is written to the API's record store before it is yielded, so
     /// that watchers showing the objects it carries update too.
     ///
-    /// Events pass through a buffer of ``typedSubscriptionBufferLimit`` events between the
+    /// Events pass through a buffer of 10,000 events between the
     /// store and the consumer; a consumer that falls that far behind ends the sequence with an error.
     public func subscribe<Subscription: GraphQLSubscription>(operation: Subscription)
         -> SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<Subscription.Data>>
@@ -69,8 +69,8 @@ extension APICategory {
         return SwitchboardAsyncThrowingSequence(stream: stream, continuation: continuation)
     }
 
-    /// How many events of a typed subscription wait for the consumer (10,000).
-    public static let typedSubscriptionBufferLimit = 10_000
+    /// How many events of a typed subscription wait for the consumer.
+    static let typedSubscriptionBufferLimit = 10_000
 }
 
 extension APICategoryPlugin {

@@ -91,7 +91,24 @@ struct PossibleTypes: Sendable {
     /// Abstract type → its object types, as configured or provided (authoritative).
     var declared: [String: Set<String>] = [:]
     /// Abstract type → object types a response showed to match it.
-    var learned: [String: Set<String>] = [:]
+    private(set) var learned: [String: Set<String>] = [:]
+
+    /// Types known from the start: the configuration's.
+    init(declared: [String: Set<String>] = [:]) {
+        self.declared = declared
+    }
+
+    /// Remembers what responses showed, up to ``maximumLearnedTypes`` pairs: responses come from
+    /// a server, and a store should not grow without end on its say-so.
+    mutating func learn(_ inferences: [(condition: String, typename: String)]) {
+        for (condition, typename) in inferences where learnedCount < Self.maximumLearnedTypes {
+            if learned[condition, default: []].insert(typename).inserted { learnedCount += 1 }
+        }
+    }
+
+    /// How many (abstract type, object type) pairs a store learns at most.
+    static let maximumLearnedTypes = 10_000
+    private var learnedCount = 0
 
     /// `true`/`false` when known, `nil` when neither the declarations nor a response tell.
     func contains(_ condition: String, _ typename: String) -> Bool? {

@@ -2,10 +2,7 @@ extension RecordStore {
     /// The key of the record a fragment pointer points at (`Todo:t1`), or `nil` when the object
     /// has no identity in this store.
     public func cacheKey(for pointer: FragmentPointer) -> CacheKey? {
-        var bytes: [UInt8] = []
-        guard (try? pointer.object.serialize(into: &bytes)) != nil,
-            let tape = try? bytes.withUnsafeBytes({ raw throws(JSONScanner.Failure) in try JSONTape(raw) })
-        else { return nil }
+        guard let tape = try? Self.tape(ofObject: pointer.object, named: "a fragment pointer") else { return nil }
         var keys = self.keys
         return keys.key(forObjectAt: 0, of: tape.view, typename: pointer.typename)
     }
@@ -35,19 +32,9 @@ extension RecordStore {
     /// Writes a fragment's fields (`data`, shaped as the fragment selects them) into the record
     /// `key`, updating every watcher that shows them.
     public func write<Fragment: GraphQLFragment>(fragment: Fragment.Type, data: JSONValue, to key: CacheKey) throws {
-        guard case .object = data else {
-            throw RecordStoreError.invalidData(
-                "The data of \(Fragment.self) is \(data.kindDescription), not an object.")
-        }
-        let plan = try Self.plan(of: Fragment.self)
-        var bytes: [UInt8] = []
-        try data.serialize(into: &bytes)
-        let tape = try bytes.withUnsafeBytes { raw throws(JSONScanner.Failure) in try JSONTape(raw) }
-        let normalized = try normalize(tape, at: 0, plan: plan, variables: Self.noVariables, into: key)
-        let changed = merge(normalized.groups)
-        enforceMemoryBudget()
-        notifyWatchers(of: changed)
-        try save()
+        let tape = try Self.tape(ofObject: data, named: "\(Fragment.self)")
+        try apply(
+            normalize(tape, at: 0, plan: try Self.plan(of: Fragment.self), variables: Self.noVariables, into: key))
     }
 
     /// Watches a fragment on the record `key`: yields it now if the store holds all of it, then

@@ -39,14 +39,11 @@ extension RecordStore {
         _ update: OptimisticUpdate, tape: JSONTape, at index: Int, for operation: Operation
     ) throws {
         let normalized = try normalize(tape, at: index, for: operation)
-        var touched: Set<CacheKey> = []
+        var removed: Set<CacheKey> = []
         if let index = layers.firstIndex(where: { $0.id == update.id }) {
-            touched.formUnion(layers.remove(at: index).records.keys)
+            removed = Set(layers.remove(at: index).records.keys)
         }
-        touched.formUnion(merge(normalized.groups))
-        enforceMemoryBudget()
-        notifyWatchers(of: touched)
-        try save()
+        try apply(normalized, alsoChanged: removed)
     }
 
     /// How many optimistic updates are applied.

@@ -116,14 +116,19 @@ public actor RecordStore {
     /// Writes an operation's data given as JSON text (the `data` object), as the API's pipeline
     /// does with a response body.
     package func write<Operation: GraphQLOperation>(json: some ContiguousBytes, for operation: Operation) throws {
-        let tape = try json.withUnsafeBytes { raw throws(JSONScanner.Failure) in try JSONTape(raw) }
-        try write(tape, at: 0, for: operation)
+        try write(try Self.tape(ofJSON: json), at: 0, for: operation)
     }
 
     /// Writes the operation's data found at token `index` of `tape` (where the response decoder
     /// read it), so that a response is read into a tape once for both its `Data` and the store.
     func write<Operation: GraphQLOperation>(_ tape: JSONTape, at index: Int, for operation: Operation) throws {
-        let changed = merge(try normalize(tape, at: index, for: operation).groups)
+        try apply(normalize(tape, at: index, for: operation))
+    }
+
+    /// Merges what a normalizer found, keeps the memory budget, tells the watchers of changed
+    /// records (and of `alsoChanged`, records changed otherwise) and saves.
+    func apply(_ normalized: RecordNormalizer, alsoChanged: Set<CacheKey> = []) throws {
+        let changed = merge(normalized.groups).union(alsoChanged)
         enforceMemoryBudget()
         notifyWatchers(of: changed)
         try save()
@@ -147,21 +152,28 @@ public actor RecordStore {
         var normalizer = RecordNormalizer(
             tape: tape, variables: variables, possibleTypes: possibleTypes(for: plan), keys: keys)
         try normalizer.normalize(objectAt: index, selectionSet: plan.root, into: key)
-        for (condition, typename) in normalizer.inferences {
-            possibleTypes.learned[condition, default: []].insert(typename)
-        }
+        possibleTypes.learn(normalizer.inferences)
         return normalizer
     }
 
     /// A tape of `data`, which must be an object.
     static func tape<Operation: GraphQLOperation>(of data: JSONValue, for operation: Operation) throws -> JSONTape {
+        try tape(ofObject: data, named: Operation.operationName)
+    }
+
+    /// A tape of `data`, which must be an object; `name` says whose data it is in the error.
+    static func tape(ofObject data: JSONValue, named name: String) throws -> JSONTape {
         guard case .object = data else {
-            throw RecordStoreError.invalidData(
-                "The data of \(Operation.operationName) is \(data.kindDescription), not an object.")
+            throw RecordStoreError.invalidData("The data of \(name) is \(data.kindDescription), not an object.")
         }
         var bytes: [UInt8] = []
         try data.serialize(into: &bytes)
-        return try bytes.withUnsafeBytes { raw throws(JSONScanner.Failure) in try JSONTape(raw) }
+        return try tape(ofJSON: bytes)
+    }
+
+    /// A tape of JSON text.
+    static func tape(ofJSON json: some ContiguousBytes) throws -> JSONTape {
+        try json.withUnsafeBytes { raw throws(JSONScanner.Failure) in try JSONTape(raw) }
     }
 
     /// The plan and variables of a typed operation.

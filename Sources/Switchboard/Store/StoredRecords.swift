@@ -12,7 +12,7 @@ struct StoredRecord: Sendable {
     var fields: [String: StoredField] = [:]
     /// The store's use counter at the last read or write, for least-recently-used eviction.
     var lastUsed: UInt64 = 0
-    /// The estimated bytes of the record, kept current by ``RecordTable``.
+    /// The estimated bytes of the record, kept current by the store as fields change.
     var size: Int = 0
 
     /// The estimated bytes of the record stored under `key`.

@@ -35,15 +35,7 @@ enum StoredValue: Sendable, Hashable {
         }
     }
 
-    var isNull: Bool {
-        if case .json(let bytes) = self { return bytes == StoredValue.null.bytes }
-        return false
-    }
-
-    private var bytes: [UInt8]? {
-        if case .json(let bytes) = self { return bytes }
-        return nil
-    }
+    var isNull: Bool { self == .null }
 
     /// The records this value refers to, directly or within lists.
     func forEachReference(_ body: (CacheKey) -> Void) {
@@ -65,17 +57,14 @@ enum StoredValue: Sendable, Hashable {
 }
 
 extension StoredValue {
-    /// The text of a JSON string without escapes (a `__typename`), else `nil`.
+    /// The text of a JSON string (a `__typename`), else `nil`.
     var stringValue: String? {
-        guard case .json(let bytes) = self, bytes.count >= 2, bytes.first == UInt8(ascii: "\""),
-            !bytes.contains(UInt8(ascii: "\\"))
-        else {
-            if case .json(let bytes) = self, bytes.first == UInt8(ascii: "\"") {
-                return (try? JSONValue(parsing: Data(bytes)))?.stringValue
-            }
-            return nil
+        guard case .json(let bytes) = self, bytes.count >= 2, bytes.first == UInt8(ascii: "\"") else { return nil }
+        // Type names have no escapes; anything else goes through the parser.
+        guard bytes.contains(UInt8(ascii: "\\")) else {
+            return String(decoding: bytes[1..<(bytes.count - 1)], as: UTF8.self)
         }
-        return String(decoding: bytes[1..<(bytes.count - 1)], as: UTF8.self)
+        return (try? JSONValue(parsing: Data(bytes)))?.stringValue
     }
 }
 
