@@ -9,9 +9,14 @@ struct RecordNormalizer {
     private var keys: CacheKeyResolver
     private let tape: JSONTape
     private let view: JSONTapeView
+    /// The time of the write (seconds since 1970), stamped on every field.
+    private let now: Double
 
-    init(tape: JSONTape, variables: PlanVariables, possibleTypes: PossibleTypes, keys: CacheKeyResolver) {
+    init(
+        tape: JSONTape, variables: PlanVariables, possibleTypes: PossibleTypes, keys: CacheKeyResolver, now: Double
+    ) {
         self.tape = tape
+        self.now = now
         view = tape.view
         collector = FieldCollector(variables: variables, possibleTypes: possibleTypes)
         self.keys = keys
@@ -24,7 +29,7 @@ struct RecordNormalizer {
     var records: [CacheKey: [String: StoredValue]] {
         var records: [CacheKey: [String: StoredValue]] = [:]
         for group in groups {
-            for (storageKey, value) in group.fields { records[group.key, default: [:]][storageKey] = value }
+            for field in group.fields { records[group.key, default: [:]][field.key] = field.value.value }
         }
         return records
     }
@@ -33,16 +38,23 @@ struct RecordNormalizer {
     mutating func normalize(objectAt object: Int, selectionSet: PlannedSelectionSet, into key: CacheKey)
         throws(RecordStoreError)
     {
+        try normalize(objectAt: object, selectionSet: selectionSet, into: key, typename: typename(ofObjectAt: object))
+    }
+
+    /// Normalizes the object at token `object`, whose `__typename` is `typename`.
+    private mutating func normalize(
+        objectAt object: Int, selectionSet: PlannedSelectionSet, into key: CacheKey, typename: String?
+    ) throws(RecordStoreError) {
         let view = self.view
         var hint = 0
-        let typename = view.member(Self.typenameBytes, ofObjectAt: object, hint: &hint).flatMap { index in
-            view.tokens[index].kind == .string ? view.string(index) : nil
-        }
-        let fields = collector.collect(selectionSet, typename: typename) { field in
-            var hint = 0
-            return view.member(field.responseKeyBytes, ofObjectAt: object, hint: &hint) != nil
-        }
-        var stored: [(String, StoredValue)] = []
+        let fields =
+            selectionSet.fixedFields
+            ?? collector.collect(selectionSet, typename: typename) { field in
+                var hint = 0
+                return view.member(field.responseKeyBytes, ofObjectAt: object, hint: &hint) != nil
+            }
+        var size = StoredRecord.estimatedSize(ofKey: key)
+        var stored: [FieldTable<StoredField>.Entry] = []
         stored.reserveCapacity(fields.count)
         hint = 0
         for collected in fields {
@@ -52,14 +64,14 @@ struct RecordNormalizer {
                 continue
             }
             let storageKey = collector.variables.storageKey(of: collected.field)
-            stored.append(
-                (
-                    storageKey,
-                    try normalize(
-                        value, selectionSet: collected.selectionSet, parent: key, storageKey: storageKey, index: nil)
-                ))
+            let normalized = try normalize(
+                value, selectionSet: collected.selectionSet, parent: key, storageKey: storageKey, index: nil)
+            size += StoredRecord.estimatedSize(ofField: storageKey, normalized)
+            stored.append(FieldTable.Entry(key: storageKey, value: StoredField(value: normalized, writtenAt: now)))
         }
-        groups.append(RecordUpdate(key: key, fields: stored))
+        groups.append(
+            RecordUpdate(
+                key: key, fields: stored, distinct: selectionSet.hasDistinctStorageKeys, size: size))
     }
 
     private mutating func normalize(
@@ -69,14 +81,11 @@ struct RecordNormalizer {
         switch token.kind {
         case .object:
             guard let selectionSet else { return .json(leafText(value)) }
-            var hint = 0
-            let typename = view.member(Self.typenameBytes, ofObjectAt: value, hint: &hint).flatMap { index in
-                view.tokens[index].kind == .string ? view.string(index) : nil
-            }
+            let typename = typename(ofObjectAt: value)
             let key =
                 keys.key(forObjectAt: value, of: view, typename: typename)
                 ?? parent.appending(storageKey, index: index)
-            try normalize(objectAt: value, selectionSet: selectionSet, into: key)
+            try normalize(objectAt: value, selectionSet: selectionSet, into: key, typename: typename)
             return .reference(key)
         case .array:
             var values: [StoredValue] = []
@@ -101,19 +110,27 @@ struct RecordNormalizer {
                     "The response holds a \(token.kind) at \(parent).\(storageKey), where the document selects an object."
                 )
             }
-            return .json(view.scalarText(value) ?? [])
+            return view.storedLeaf(value) ?? .null
         }
     }
 
     /// The JSON text of a custom scalar's object value (an `AWSJSON` field, say).
-    private func leafText(_ value: Int) -> [UInt8] {
+    private func leafText(_ value: Int) -> String {
         var bytes: [UInt8] = []
         if let tree = try? view.value(value, builder: JSONValueTreeBuilder()),
             (try? tree.serialize(into: &bytes)) != nil
         {
-            return bytes
+            return String(decoding: bytes, as: UTF8.self)
         }
-        return Array("null".utf8)
+        return "null"
+    }
+
+    /// The `__typename` of the object at token `object`, if the response has it.
+    private func typename(ofObjectAt object: Int) -> String? {
+        var hint = 0
+        return view.member(Self.typenameBytes, ofObjectAt: object, hint: &hint).flatMap { index in
+            view.tokens[index].kind == .string ? view.string(index) : nil
+        }
     }
 
     private static let typenameBytes = Array("__typename".utf8)

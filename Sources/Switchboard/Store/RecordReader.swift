@@ -24,9 +24,11 @@ struct RecordReader {
         dependencies.insert(key)
         guard let record = view.fields(of: key) else { throw .missingRecord(key, path: path()) }
         let variables = collector.variables
-        let fields = collector.collect(selectionSet, typename: record.typename) { field in
-            record.value(variables.storageKey(of: field)) != nil
-        }
+        let fields =
+            selectionSet.fixedFields
+            ?? collector.collect(selectionSet, typename: record.typename) { field in
+                record.value(variables.storageKey(of: field)) != nil
+            }
         bytes.append(UInt8(ascii: "{"))
         for (position, collected) in fields.enumerated() {
             let storageKey = variables.storageKey(of: collected.field)
@@ -47,11 +49,11 @@ struct RecordReader {
         path: () -> String
     ) throws(RecordStoreError) {
         switch value {
-        case .json(let text):
+        case .string, .json:
             if selectionSet != nil, !value.isNull {
                 throw .unexpectedValue(record: record, field: field, path: path(), found: "a leaf value")
             }
-            bytes.append(contentsOf: text)
+            value.appendLeafText(to: &bytes)
         case .reference(let key):
             guard let selectionSet else {
                 throw .unexpectedValue(record: record, field: field, path: path(), found: "a reference to \(key)")

@@ -31,7 +31,7 @@ extension RecordStore {
         let watched = watchers.watchedRecords
         var rootFields: [CacheKey: [(root: CacheKey, field: String)]] = [:]
         for root in Self.roots {
-            for (storageKey, field) in records[root]?.fields ?? [:] {
+            for (storageKey, field) in (records[root]?.fields.entries ?? []).map({ ($0.key, $0.value) }) {
                 field.value.forEachReference { rootFields[$0, default: []].append((root, storageKey)) }
             }
         }
@@ -53,7 +53,7 @@ extension RecordStore {
         var pending = Array(Self.roots) + Array(watchers.watchedRecords)
         while let key = pending.popLast() {
             guard reachable.insert(key).inserted, let record = records[key] else { continue }
-            for field in record.fields.values {
+            for field in record.fields.entries.map(\.value) {
                 field.value.forEachReference { pending.append($0) }
             }
         }

@@ -15,8 +15,7 @@ extension RecordStore {
     /// ```
     public func read<Fragment: GraphQLFragment>(fragment: Fragment.Type, from key: CacheKey) throws -> Fragment {
         let plan = try Self.plan(of: Fragment.self)
-        let bytes = try readBytes(plan: plan, variables: Self.noVariables, from: key).bytes
-        return try JSONBytesDecoder().decode(Fragment.self, fromBytes: bytes)
+        return try decode(Fragment.self, plan: plan, variables: Self.noVariables, from: key)
     }
 
     /// Reads a fragment from the record a pointer points at: the newest data of the object a view

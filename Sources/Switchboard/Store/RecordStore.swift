@@ -103,8 +103,7 @@ public actor RecordStore {
     /// first record or field that is missing or expired.
     public func read<Operation: GraphQLOperation>(operation: Operation) throws -> Operation.Data {
         let (plan, variables) = try Self.inputs(of: operation)
-        let bytes = try readBytes(plan: plan, variables: variables, from: plan.rootKey).bytes
-        return try JSONBytesDecoder().decode(Operation.Data.self, fromBytes: bytes)
+        return try decode(Operation.Data.self, plan: plan, variables: variables, from: plan.rootKey)
     }
 
     /// Writes an operation's data (the response's `data` object) into the store, updating every
@@ -150,7 +149,8 @@ public actor RecordStore {
             throw RecordStoreError.invalidData("The data is a \(tape.view.tokens[index].kind), not an object.")
         }
         var normalizer = RecordNormalizer(
-            tape: tape, variables: variables, possibleTypes: possibleTypes(for: plan), keys: keys)
+            tape: tape, variables: variables, possibleTypes: possibleTypes(for: plan), keys: keys,
+            now: configuration.now().timeIntervalSince1970)
         try normalizer.normalize(objectAt: index, selectionSet: plan.root, into: key)
         possibleTypes.learn(normalizer.inferences)
         return normalizer
@@ -187,20 +187,20 @@ public actor RecordStore {
 
     // MARK: Untyped reads and writes
 
-    /// Reads `plan` from the record `key` as JSON text.
-    func readBytes(plan: SelectionPlan, variables: PlanVariables, from key: CacheKey)
-        throws(RecordStoreError) -> (bytes: [UInt8], dependencies: Set<CacheKey>)
+    /// Decodes `plan` read on the record `key` as a `Value`, straight from the records.
+    func decode<Value: Decodable>(_ type: Value.Type, plan: SelectionPlan, variables: PlanVariables, from key: CacheKey)
+        throws -> Value
     {
-        var reader = RecordReader(view: view(), variables: variables, possibleTypes: possibleTypes(for: plan))
-        do {
-            try reader.read(plan.root, from: key)
-        } catch {
-            touch(reader.dependencies)
-            throw error
-        }
-        let dependencies = reader.dependencies
-        touch(dependencies)
-        return (reader.bytes, dependencies)
+        let (result, visited) = { () -> (Result<Value, any Error>, [CacheKey]) in
+            let decoder = RecordDecoder(
+                view: view(), collector: FieldCollector(variables: variables, possibleTypes: possibleTypes(for: plan)),
+                root: key, selectionSet: plan.root)
+            return (Result { try decoder.decodeValue(Value.self) }, decoder.visited)
+        }()
+        // Touched once the decoder, and the view of the records it holds, is gone: touching them
+        // while it lived would copy every record.
+        touch(visited)
+        return try result.get()
     }
 
     /// The store's possible types with those `plan` lists.
@@ -219,20 +219,19 @@ public actor RecordStore {
     }
 
     /// Merges groups of fields into the records, in order; returns the keys of records whose
-    /// values changed.
+    /// values changed (new records included).
     func merge(_ groups: [RecordUpdate]) -> Set<CacheKey> {
-        let now = configuration.now().timeIntervalSince1970
         useCounter &+= 1
         var changed: Set<CacheKey> = []
+        changed.reserveCapacity(groups.count)
+        records.reserveCapacity(records.count + groups.count)
         var sizeChange = 0
         for group in groups {
-            let key = group.key
-            let isNew = records[key] == nil
-            // Changed in place: one lookup per group, and the record's dictionary is not copied.
-            let recordChanged = Self.merge(
-                group.fields, into: &records[key, default: StoredRecord()], key: key, now: now, use: useCounter,
-                size: &sizeChange)
-            if recordChanged || isNew { changed.insert(key) }
+            // Changed in place: one lookup per group, and the record's table is not copied.
+            if Self.merge(group, into: &records[group.key, default: StoredRecord()], use: useCounter, size: &sizeChange)
+            {
+                changed.insert(group.key)
+            }
         }
         totalSize += sizeChange
         // Unchanged records are saved too: their fields' write times moved, for time to live.
@@ -240,29 +239,38 @@ public actor RecordStore {
         return changed
     }
 
-    /// Merges one group of fields into `record` in place (one dictionary lookup per group, not
-    /// per field); returns whether a value changed.
+    /// Merges one group of fields into `record` in place; returns whether a value changed or the
+    /// record is new.
     private static func merge(
-        _ fields: [(String, StoredValue)], into record: inout StoredRecord, key: CacheKey, now: Double, use: UInt64,
-        size totalSize: inout Int
-    ) -> Bool {
+        _ group: RecordUpdate, into record: inout StoredRecord, use: UInt64, size totalSize: inout Int
+    )
+        -> Bool
+    {
         let before = record.size
         var changed = record.fields.isEmpty
-        for (storageKey, value) in fields {
-            let old = record.fields.updateValue(StoredField(value: value, writtenAt: now), forKey: storageKey)
-            if !changed, old?.value != value { changed = true }
+        if changed && group.distinct {
+            // A new record takes the fields as they come (distinct keys, in the selection's order),
+            // with their size as the normalizer counted it.
+            record.fields = FieldTable(uniqueEntries: group.fields)
+            record.size = group.size
+        } else {
+            for (position, field) in group.fields.enumerated() {
+                let old = record.fields.updateValue(field.value, forKey: field.key, hint: position)
+                if !changed, old?.value != field.value.value { changed = true }
+            }
+            if changed || before == 0 { record.size = record.estimatedSize(key: group.key) }
         }
-        if changed || before == 0 { record.size = record.estimatedSize(key: key) }
         record.lastUsed = use
         totalSize += record.size - before
         return changed
     }
 
     /// Marks records as used now, for least-recently-used eviction.
-    func touch(_ keys: Set<CacheKey>) {
+    func touch(_ keys: some Sequence<CacheKey>) {
         useCounter &+= 1
         for key in keys {
-            records[key]?.lastUsed = useCounter
+            // Through the index: the record is changed in place, not moved out and back.
+            if let index = records.index(forKey: key) { records.values[index].lastUsed = useCounter }
         }
     }
 
@@ -272,7 +280,8 @@ public actor RecordStore {
     public func record(for key: CacheKey) -> Record? {
         let view = view()
         guard view.contains(key) else { return nil }
-        var fields = records[key]?.fields.mapValues(\.value) ?? [:]
+        var fields = Dictionary(
+            (records[key]?.fields.entries ?? []).map { ($0.key, $0.value.value) }, uniquingKeysWith: { _, new in new })
         for layer in layers {
             fields.merge(layer.records[key] ?? [:]) { _, new in new }
         }
@@ -282,9 +291,14 @@ public actor RecordStore {
     /// Writes records by hand: each record's fields are merged into the stored record of its key
     /// (created when absent), and watchers of changed records are notified.
     public func merge(_ records: [Record]) {
+        let now = configuration.now().timeIntervalSince1970
         let changed = merge(
             records.map { record in
-                RecordUpdate(key: record.key, fields: record.fields.map { ($0.key, StoredValue($0.value)) })
+                RecordUpdate(
+                    key: record.key,
+                    fields: record.fields.map {
+                        FieldTable.Entry(key: $0.key, value: StoredField(value: StoredValue($0.value), writtenAt: now))
+                    })
             })
         enforceMemoryBudget()
         notifyWatchers(of: changed)
@@ -300,7 +314,11 @@ public actor RecordStore {
         noteUnsaved([key])
         notifyWatchers(of: [key])
         try? save()
-        return Record(key: key, fields: removed.fields.mapValues(\.value.recordValue))
+        return Record(
+            key: key,
+            fields: Dictionary(
+                removed.fields.entries.map { ($0.key, $0.value.value.recordValue) }, uniquingKeysWith: { _, new in new }
+            ))
     }
 
     /// Removes one field of a record (for example `todos({"limit":10})` of `QUERY_ROOT`).

@@ -88,10 +88,16 @@ final class PlannedSelectionSet: Sendable {
     /// `@skip`/`@include`. Most selection sets are like that, and collecting them once saves a
     /// dictionary per object written or read.
     let fixedFields: [CollectedField]?
+    /// Whether the fixed fields have fixed storage keys that differ (no two aliases of one field):
+    /// then a new record can take a written object's fields as they come.
+    let hasDistinctStorageKeys: Bool
 
     init(items: [PlannedSelection]) {
         self.items = items
-        fixedFields = PlannedSelectionSet.fixedFields(of: items)
+        let fixed = PlannedSelectionSet.fixedFields(of: items)
+        fixedFields = fixed
+        let keys = fixed?.compactMap(\.field.fixedStorageKey) ?? []
+        hasDistinctStorageKeys = fixed != nil && keys.count == fixed?.count && Set(keys).count == keys.count
     }
 
     private static func fixedFields(of items: [PlannedSelection]) -> [CollectedField]? {

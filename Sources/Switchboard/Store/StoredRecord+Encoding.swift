@@ -5,7 +5,9 @@ import Foundation
 extension StoredRecord {
     func encoded() -> [UInt8] {
         var bytes: [UInt8] = [UInt8(ascii: "{")]
-        for (index, (storageKey, field)) in fields.sorted(by: { $0.key < $1.key }).enumerated() {
+        for (index, (storageKey, field)) in fields.entries.map({ ($0.key, $0.value) }).sorted(by: { $0.0 < $1.0 })
+            .enumerated()
+        {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             JSONValue.appendQuoted(storageKey, to: &bytes)
             bytes.append(contentsOf: Array(":[".utf8))
@@ -27,7 +29,9 @@ extension StoredRecord {
             guard case .array(let parts) = field, parts.count == 2, let writtenAt = parts[0].doubleValue else {
                 throw .persistence("The saved field \(storageKey) of record \(key) is not [time, value].")
             }
-            fields[storageKey] = StoredField(value: try StoredValue(decoding: parts[1], key: key), writtenAt: writtenAt)
+            fields.updateValue(
+                StoredField(value: try StoredValue(decoding: parts[1], key: key), writtenAt: writtenAt),
+                forKey: storageKey)
         }
         size = estimatedSize(key: key)
     }
@@ -36,9 +40,9 @@ extension StoredRecord {
 extension StoredValue {
     fileprivate func encode(into bytes: inout [UInt8]) {
         switch self {
-        case .json(let text):
+        case .string, .json:
             bytes.append(contentsOf: Array(#"["j","#.utf8))
-            bytes.append(contentsOf: text)
+            appendLeafText(to: &bytes)
         case .reference(let key):
             bytes.append(contentsOf: Array(#"["r","#.utf8))
             JSONValue.appendQuoted(key.rawValue, to: &bytes)
@@ -59,9 +63,7 @@ extension StoredValue {
         }
         switch (tag, parts[1]) {
         case ("j", let leaf):
-            var text: [UInt8] = []
-            do { try leaf.serialize(into: &text) } catch { throw .persistence("\(error)") }
-            self = .json(text)
+            self = StoredValue(leaf: leaf)
         case ("r", .string(let reference)):
             self = .reference(CacheKey(reference))
         case ("l", .array(let items)):

@@ -9,7 +9,7 @@ struct StoredField: Sendable {
 
 /// A record as the store keeps it.
 struct StoredRecord: Sendable {
-    var fields: [String: StoredField] = [:]
+    var fields = FieldTable<StoredField>()
     /// The store's use counter at the last read or write, for least-recently-used eviction.
     var lastUsed: UInt64 = 0
     /// The estimated bytes of the record, kept current by the store as fields change.
@@ -17,8 +17,13 @@ struct StoredRecord: Sendable {
 
     /// The estimated bytes of the record stored under `key`.
     func estimatedSize(key: CacheKey) -> Int {
-        fields.reduce(64 + key.rawValue.utf8.count) { $0 + Self.estimatedSize(ofField: $1.key, $1.value.value) }
+        var size = Self.estimatedSize(ofKey: key)
+        for entry in fields.entries { size += Self.estimatedSize(ofField: entry.key, entry.value.value) }
+        return size
     }
+
+    /// The estimated bytes of a record without fields.
+    static func estimatedSize(ofKey key: CacheKey) -> Int { 64 + key.rawValue.utf8.count }
 
     /// The estimated bytes of one field.
     static func estimatedSize(ofField storageKey: String, _ value: StoredValue) -> Int {
@@ -51,7 +56,7 @@ struct RecordView {
         }
         guard stored != nil || !overlays.isEmpty else { return nil }
         let ttl = stored.flatMap { timeToLive(of: $0) }
-        return RecordFields(stored: stored, overlays: overlays, expiredBefore: ttl.map { now - $0 })
+        return RecordFields(stored: stored?.fields, overlays: overlays, expiredBefore: ttl.map { now - $0 })
     }
 
     func contains(_ key: CacheKey) -> Bool {
@@ -69,16 +74,20 @@ struct RecordView {
 /// One record's fields as a read sees them: optimistic overlays first, then the stored fields
 /// that have not expired.
 struct RecordFields {
-    let stored: StoredRecord?
+    let stored: FieldTable<StoredField>?
     let overlays: [[String: StoredValue]]
     /// Fields written before this time (seconds since 1970) have expired.
     let expiredBefore: Double?
 
-    func value(_ storageKey: String) -> StoredValue? {
-        for overlay in overlays {
-            if let value = overlay[storageKey] { return value }
+    /// The value of `storageKey`, looked up from `hint` (the position the field is expected at).
+    @inline(__always)
+    func value(_ storageKey: String, hint: Int = 0) -> StoredValue? {
+        if !overlays.isEmpty {
+            for overlay in overlays {
+                if let value = overlay[storageKey] { return value }
+            }
         }
-        guard let field = stored?.fields[storageKey] else { return nil }
+        guard let field = stored?.value(storageKey, hint: hint) else { return nil }
         if let expiredBefore, field.writtenAt <= expiredBefore { return nil }
         return field.value
     }

@@ -22,22 +22,15 @@ extension JSONTapeView {
         }
     }
 
-    /// The JSON text of the scalar at `index` (a string with its quotes), or `nil` for an array
-    /// or an object.
-    func scalarText(_ index: Int) -> [UInt8]? {
+    /// The scalar at `index` as the store keeps it, or `nil` for an array or an object.
+    func storedLeaf(_ index: Int) -> StoredValue? {
         switch tokens[index].kind {
-        case .null: return Array("null".utf8)
-        case .true: return Array("true".utf8)
-        case .false: return Array("false".utf8)
-        case .number: return Array(raw(index))
-        case .string:
-            let raw = raw(index)
-            var text = [UInt8](repeating: UInt8(ascii: "\""), count: raw.count + 2)
-            text.withUnsafeMutableBufferPointer { text in
-                _ = UnsafeMutableBufferPointer(rebasing: text[1..<(raw.count + 1)]).initialize(from: raw)
-            }
-            return text
-        case .array, .object: return nil
+        case .null: .null
+        case .true: .true
+        case .false: .false
+        case .number: .json(numberText(index))
+        case .string: .string(string(index))
+        case .array, .object: nil
         }
     }
 

@@ -31,7 +31,9 @@ import Testing
         clock.advance(10)
         #expect(try await store.read(operation: HumanQuery(id: "1000")).human?.name == "Luke")
         // The Droid's own fields expired after 5 s; the root field pointing at it has not.
-        await #expect(throws: RecordStoreError.missingField(record: "Droid:2001", field: "id", path: "hero.id")) {
+        await #expect(
+            throws: RecordStoreError.missingField(record: "Droid:2001", field: "__typename", path: "hero.__typename")
+        ) {
             try await store.read(operation: HeroNameWithIDQuery())
         }
         clock.advance(60)

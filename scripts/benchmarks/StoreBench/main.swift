@@ -89,9 +89,19 @@ func seconds(_ duration: Duration) -> Double {
 }
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
+// STORE_BENCH_PROFILE=plain|store|write|read runs one side (or one half of the store's side)
+// STORE_BENCH_COUNT times, for a profiler.
 if let only = ProcessInfo.processInfo.environment["STORE_BENCH_PROFILE"] {
-    for _ in 0..<Int(ProcessInfo.processInfo.environment["STORE_BENCH_COUNT"] ?? "200")! {
-        _ = only == "plain" ? try await plainDecode() : try await normalizeAndRead()
+    let count = Int(ProcessInfo.processInfo.environment["STORE_BENCH_COUNT"] ?? "200")!
+    let filled = RecordStore()
+    try await filled.write(json: dataBytes, for: query)
+    for _ in 0..<count {
+        switch only {
+        case "plain": _ = try await plainDecode()
+        case "write": try await RecordStore().write(json: dataBytes, for: query)
+        case "read": _ = try await filled.read(operation: query)
+        default: _ = try await normalizeAndRead()
+        }
     }
     exit(0)
 }
