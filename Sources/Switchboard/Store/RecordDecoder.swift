@@ -87,9 +87,9 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == Int.self { return try scalar(Int.self, value) as! T }
         if T.self == Bool.self { return try scalar(Bool.self, value) as! T }
         if T.self == Double.self { return try scalar(Double.self, value) as! T }
-        if T.self == JSONValue.self { return try jsonValue(value, selectionSet: selectionSet) as! T }
+        if T.self == JSONValue.self { return try jsonValue() as! T }
         if T.self == [String: JSONValue].self {
-            guard case .object(let members) = try jsonValue(value, selectionSet: selectionSet) else {
+            guard case .object(let members) = try jsonValue() else {
                 throw mismatch([String: JSONValue].self)
             }
             return members as! T
@@ -126,22 +126,34 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
         return RecordObject(key: key, record: record, fields: fields, decoder: self)
     }
 
-    /// The value as a `JSONValue` tree: how `JSONValue` and `FragmentPointer` fields read it.
-    func jsonValue(_ value: StoredValue, selectionSet: PlannedSelectionSet?) throws -> JSONValue {
+    /// The current value as a `JSONValue` tree: how `JSONValue` and `FragmentPointer` fields
+    /// read it.
+    func jsonValue() throws -> JSONValue {
         switch value {
-        case .string(let string): return .string(string)
+        case .string(let string):
+            guard selectionSet == nil else { throw unexpected("a leaf value") }
+            return .string(string)
         case .json(let text):
             guard selectionSet == nil || value.isNull else { throw unexpected("a leaf value") }
             return try JSONValue(parsing: Data(text.utf8))
         case .list(let items):
-            return .array(try items.map { try jsonValue($0, selectionSet: selectionSet) })
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                elements.append(
+                    try decode(
+                        JSONValue.self, value: item, selectionSet: selectionSet, location: location,
+                        key: JSONIndexKey(index: index)))
+            }
+            return .array(elements)
         case .reference(let key):
             guard let selectionSet else { throw unexpected("a reference to \(key)") }
             let object = try object(key, selectionSet: selectionSet, path: responsePath())
             var members: [String: JSONValue] = [:]
             for (position, field) in object.fields.enumerated() {
-                let fieldValue = try object.value(at: position)
-                members[field.responseKey] = try jsonValue(fieldValue, selectionSet: field.selectionSet)
+                members[field.responseKey] = try decode(
+                    JSONValue.self, value: try object.value(at: position), selectionSet: field.selectionSet,
+                    location: object.location(at: position), key: JSONFieldKey(field.responseKey))
             }
             return .object(members)
         }

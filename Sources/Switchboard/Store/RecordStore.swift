@@ -219,19 +219,20 @@ public actor RecordStore {
     }
 
     /// Merges groups of fields into the records, in order; returns the keys of records whose
-    /// values changed (new records included).
+    /// values changed (new records included), which only watchers need: without any, the set is
+    /// left empty.
     func merge(_ groups: [RecordUpdate]) -> Set<CacheKey> {
         useCounter &+= 1
+        let noteChanges = watchers.count > 0
         var changed: Set<CacheKey> = []
-        changed.reserveCapacity(groups.count)
+        if noteChanges { changed.reserveCapacity(groups.count) }
         records.reserveCapacity(records.count + groups.count)
         var sizeChange = 0
         for group in groups {
             // Changed in place: one lookup per group, and the record's table is not copied.
-            if Self.merge(group, into: &records[group.key, default: StoredRecord()], use: useCounter, size: &sizeChange)
-            {
-                changed.insert(group.key)
-            }
+            let recordChanged = Self.merge(
+                group, into: &records[group.key, default: StoredRecord()], use: useCounter, size: &sizeChange)
+            if recordChanged && noteChanges { changed.insert(group.key) }
         }
         totalSize += sizeChange
         // Unchanged records are saved too: their fields' write times moved, for time to live.
