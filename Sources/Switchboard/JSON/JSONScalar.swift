@@ -6,6 +6,37 @@ package enum JSONScalarFailure: Error {
     case doesNotFit(Any.Type)
 }
 
+extension JSONScalarFailure {
+    /// `JSONDecoder`'s error for this failure: a null where a value was expected is
+    /// `valueNotFound`, any other kind `typeMismatch`, a number out of range `dataCorrupted`.
+    /// `found` names the kind of value found (`"a string"`), `numberText` the number's text.
+    package func decodingError(
+        codingPath: [any CodingKey], foundNull: Bool, found: @autoclosure () -> String,
+        numberText: @autoclosure () -> String
+    ) -> DecodingError {
+        switch self {
+        case .mismatch(let expected):
+            if foundNull {
+                return .valueNotFound(
+                    expected,
+                    DecodingError.Context(
+                        codingPath: codingPath, debugDescription: "Cannot get \(expected) -- found null value instead"))
+            }
+            return .typeMismatch(
+                expected,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "Expected to decode \(expected) but found \(found()) instead."
+                ))
+        case .doesNotFit(let type):
+            return .dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "Parsed JSON number <\(numberText().prefix(40))> does not fit in \(type)."))
+        }
+    }
+}
+
 /// A type the decoder reads straight from a token: the primitive types of `Decodable`.
 package protocol JSONScalar {
     /// Reads the token at `index`.

@@ -181,27 +181,10 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer {
 
     /// The `DecodingError` for `failure` at `index`.
     func error(_ failure: JSONScalarFailure, at index: Int, codingPath: [any CodingKey]) -> DecodingError {
-        switch failure {
-        case .mismatch(let expected):
-            let kind = view.tokens[index].kind
-            if kind == .null {
-                return .valueNotFound(
-                    expected,
-                    DecodingError.Context(
-                        codingPath: codingPath, debugDescription: "Cannot get \(expected) -- found null value instead"))
-            }
-            return .typeMismatch(
-                expected,
-                DecodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription: "Expected to decode \(expected) but found \(kind.description) instead."))
-        case .doesNotFit(let type):
-            return .dataCorrupted(
-                DecodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription:
-                        "Parsed JSON number <\(view.numberText(index).prefix(40))> does not fit in \(type)."))
-        }
+        let kind = view.tokens[index].kind
+        return failure.decodingError(
+            codingPath: codingPath, foundNull: kind == .null, found: kind.description,
+            numberText: view.numberText(index))
     }
 }
 

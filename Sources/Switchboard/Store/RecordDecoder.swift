@@ -286,30 +286,11 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
         error(.mismatch(expected), value: value, codingPath: path)
     }
 
-    /// `JSONDecoder`'s errors: a null where a value was expected is `valueNotFound`, any other
-    /// kind `typeMismatch`.
+    /// `JSONDecoder`'s error for `failure` on `value`.
     func error(_ failure: JSONScalarFailure, value: StoredValue, codingPath: [any CodingKey]) -> DecodingError {
-        switch failure {
-        case .mismatch(let expected):
-            if value.isNull {
-                return .valueNotFound(
-                    expected,
-                    DecodingError.Context(
-                        codingPath: codingPath, debugDescription: "Cannot get \(expected) -- found null value instead"))
-            }
-            return .typeMismatch(
-                expected,
-                DecodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription: "Expected to decode \(expected) but found \(value.kindDescription) instead."))
-        case .doesNotFit(let type):
-            return .dataCorrupted(
-                DecodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription:
-                        "Parsed JSON number <\((value.numberText ?? "").prefix(40))> does not fit in \(type)."
-                ))
-        }
+        failure.decodingError(
+            codingPath: codingPath, foundNull: value.isNull, found: value.kindDescription,
+            numberText: value.numberText ?? "")
     }
 }
 
