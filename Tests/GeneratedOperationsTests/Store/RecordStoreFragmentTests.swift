@@ -61,3 +61,58 @@ import Testing
         }
     }
 }
+
+/// A fragment whose field arguments use the variables of the operation it is spread in.
+@Suite struct RecordStoreFragmentVariablesTests {
+    struct FirstTodos: GraphQLFragment {
+        static let fragmentDefinition =
+            "fragment FirstTodos on User { __typename id todos(first: $count) { __typename id text } }"
+        struct Data: Decodable, Sendable, Equatable {
+            let id: String
+            let todos: [Todo]
+            struct Todo: Decodable, Sendable, Equatable { let text: String }
+        }
+        let fragmentPointer: FragmentPointer
+        let data: Data
+    }
+
+    struct FirstTodosQuery: GraphQLQuery {
+        static let operationName = "FirstTodos"
+        static let document =
+            #"query FirstTodos($count: Int) { user(id: "u1") { __typename id todos(first: $count) { __typename id text } } }"#
+        struct Variables: Encodable, Sendable { let count: Int }
+        let variables: Variables
+        typealias Data = JSONValue
+    }
+
+    static func user(_ texts: [String]) -> JSONValue {
+        let todos = texts.enumerated().map { index, text -> JSONValue in
+            ["__typename": "Todo", "id": .string("t\(index)"), "text": .string(text)]
+        }
+        return ["__typename": "User", "id": "u1", "todos": .array(todos)]
+    }
+
+    @Test func fragmentsReadWriteAndWatchWithTheOperationsVariables() async throws {
+        let store = RecordStore()
+        try await store.write(
+            data: ["user": Self.user(["Buy milk", "Ship it"])], for: FirstTodosQuery(variables: .init(count: 2)))
+        let two = try await store.read(fragment: FirstTodos.self, from: "User:u1", variables: ["count": 2])
+        #expect(two.todos.map(\.text) == ["Buy milk", "Ship it"])
+        // Without the variable the field is another one (`todos` with no arguments), not stored.
+        await #expect(
+            throws: RecordStoreError.missingField(record: "User:u1", field: "todos", path: "todos")
+        ) {
+            try await store.read(fragment: FirstTodos.self, from: "User:u1")
+        }
+
+        let watcher = try await store.watch(fragment: FirstTodos.self, from: "User:u1", variables: ["count": 1])
+        var updates = watcher.makeAsyncIterator()
+        try await store.write(
+            fragment: FirstTodos.self, data: Self.user(["Only one"]), to: "User:u1", variables: ["count": 1])
+        #expect(try await updates.next()?.todos.map(\.text) == ["Only one"])
+        watcher.cancel()
+        // The page of two is a field of its own, untouched by the page of one.
+        #expect(
+            try await store.read(fragment: FirstTodos.self, from: "User:u1", variables: ["count": 2]).todos.count == 2)
+    }
+}
