@@ -1,10 +1,15 @@
 import GraphQLLanguage
+import SwitchboardLocking
 
 /// The variables one read or write of a plan runs with: the operation's values, with the
 /// document's defaults for those it does not set. Resolves arguments into storage keys and
 /// evaluates `@skip`/`@include`.
 struct PlanVariables: Sendable {
     private let values: [String: JSONValue]
+    /// The storage keys of fields with arguments, each resolved once: a list of a thousand
+    /// objects would otherwise print the same arguments a thousand times. Shared by the copies of
+    /// these variables, and holding one entry per field of the plan they are used with.
+    private let resolvedKeys = Locked<[ObjectIdentifier: String]>([:])
 
     init(_ values: [String: JSONValue], defaults: [String: Value]) {
         var merged = values
@@ -19,6 +24,14 @@ struct PlanVariables: Sendable {
     /// and `hero(episode: EMPIRE)` are two fields of the same record.
     func storageKey(of field: PlannedField) -> String {
         if let fixed = field.fixedStorageKey { return fixed }
+        let id = ObjectIdentifier(field)
+        if let known = resolvedKeys.withLock({ $0[id] }) { return known }
+        let key = resolveStorageKey(of: field)
+        resolvedKeys.withLock { $0[id] = key }
+        return key
+    }
+
+    private func resolveStorageKey(of field: PlannedField) -> String {
         var arguments: [String: JSONValue] = [:]
         for argument in field.arguments {
             if case .variable(let name) = argument.value, values[name] == nil { continue }
