@@ -28,8 +28,15 @@ struct FieldTable<Value: Sendable>: Sendable {
         if entries.count > Self.indexThreshold { rebuildIndex() }
     }
 
-    var count: Int { entries.count }
     var isEmpty: Bool { entries.isEmpty }
+
+    /// The fields as a dictionary of transformed values (for ``Record``, which users see).
+    func mapValues<T>(_ transform: (Value) -> T) -> [String: T] {
+        var fields: [String: T] = [:]
+        fields.reserveCapacity(entries.count)
+        for entry in entries { fields[entry.key] = transform(entry.value) }
+        return fields
+    }
 
     /// The position of `key`, trying `hint` first.
     @inline(__always)

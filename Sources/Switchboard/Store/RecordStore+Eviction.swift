@@ -31,8 +31,8 @@ extension RecordStore {
         let watched = watchers.watchedRecords
         var rootFields: [CacheKey: [(root: CacheKey, field: String)]] = [:]
         for root in Self.roots {
-            for (storageKey, field) in (records[root]?.fields.entries ?? []).map({ ($0.key, $0.value) }) {
-                field.value.forEachReference { rootFields[$0, default: []].append((root, storageKey)) }
+            for entry in records[root]?.fields.entries ?? [] {
+                entry.value.value.forEachReference { rootFields[$0, default: []].append((root, entry.key)) }
             }
         }
         for key in byAge where totalSize > target && !evicted.contains(key) {
@@ -53,8 +53,8 @@ extension RecordStore {
         var pending = Array(Self.roots) + Array(watchers.watchedRecords)
         while let key = pending.popLast() {
             guard reachable.insert(key).inserted, let record = records[key] else { continue }
-            for field in record.fields.entries.map(\.value) {
-                field.value.forEachReference { pending.append($0) }
+            for entry in record.fields.entries {
+                entry.value.value.forEachReference { pending.append($0) }
             }
         }
         return reachable

@@ -281,8 +281,7 @@ public actor RecordStore {
     public func record(for key: CacheKey) -> Record? {
         let view = view()
         guard view.contains(key) else { return nil }
-        var fields = Dictionary(
-            (records[key]?.fields.entries ?? []).map { ($0.key, $0.value.value) }, uniquingKeysWith: { _, new in new })
+        var fields = records[key]?.fields.mapValues(\.value) ?? [:]
         for layer in layers {
             fields.merge(layer.records[key] ?? [:]) { _, new in new }
         }
@@ -315,11 +314,7 @@ public actor RecordStore {
         noteUnsaved([key])
         notifyWatchers(of: [key])
         try? save()
-        return Record(
-            key: key,
-            fields: Dictionary(
-                removed.fields.entries.map { ($0.key, $0.value.value.recordValue) }, uniquingKeysWith: { _, new in new }
-            ))
+        return Record(key: key, fields: removed.fields.mapValues(\.value.recordValue))
     }
 
     /// Removes one field of a record (for example `todos({"limit":10})` of `QUERY_ROOT`).

@@ -5,9 +5,8 @@ import Foundation
 extension StoredRecord {
     func encoded() -> [UInt8] {
         var bytes: [UInt8] = [UInt8(ascii: "{")]
-        for (index, (storageKey, field)) in fields.entries.map({ ($0.key, $0.value) }).sorted(by: { $0.0 < $1.0 })
-            .enumerated()
-        {
+        for (index, entry) in fields.entries.sorted(by: { $0.key < $1.key }).enumerated() {
+            let (storageKey, field) = (entry.key, entry.value)
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             JSONValue.appendQuoted(storageKey, to: &bytes)
             bytes.append(contentsOf: Array(":[".utf8))
