@@ -14,10 +14,18 @@ import SwitchboardLocking
 /// suspends; the loop thread resumes it when the kernel reports readiness. Tasks then retry the
 /// non-blocking system call themselves, so a spurious wake-up costs one `EAGAIN`, nothing more.
 public final class EventLoop: Sendable {
+    /// A suspended task waiting for readiness. The number tells its cancellation handler whether the
+    /// waiter it finds is still its own: by the time a task is cancelled, its descriptor may have
+    /// been closed and reused by another socket, whose waiter it must not take.
+    private struct Waiter {
+        let id: UInt64
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
     private struct Registration {
         var isAdded = false
-        var reader: CheckedContinuation<Void, any Error>?
-        var writer: CheckedContinuation<Void, any Error>?
+        var reader: Waiter?
+        var writer: Waiter?
 
         var armedInterest: Interest {
             var interest: Interest = []
@@ -27,8 +35,22 @@ public final class EventLoop: Sendable {
         }
     }
 
-    private let poller: Poller
-    private let registrations = Locked<[Int32: Registration]>([:])
+    /// Jobs of tasks that prefer this loop as their executor, and whether the loop thread is
+    /// blocked in the poller (so that enqueuing a job must wake it).
+    struct JobQueue {
+        var jobs: [UnownedJob] = []
+        var isPolling = false
+        var isWakeSent = false
+    }
+
+    let poller: Poller
+    private struct Registrations {
+        var table: [Int32: Registration] = [:]
+        var lastWaiterID: UInt64 = 0
+    }
+
+    private let registrations = Locked(Registrations())
+    let jobQueue = Locked(JobQueue())
 
     private static let sharedLoop = Result<EventLoop, NetworkError> { () throws(NetworkError) in try EventLoop() }
 
@@ -45,33 +67,53 @@ public final class EventLoop: Sendable {
         thread.start()
     }
 
+    /// The loop thread: runs the jobs enqueued on the loop, then collects readiness (without
+    /// blocking while jobs are waiting) and resumes the waiters, whose tasks, when they prefer this
+    /// loop, are enqueued right back here rather than on the cooperative pool.
     private func run() {
         var events: [ReadinessEvent] = []
         events.reserveCapacity(128)
+        var buffer = Poller.Buffer()
+        var batch: [UnownedJob] = []
         while true {
+            runEnqueuedJobs(&batch)
+            let blocking = jobQueue.withLock { queue in
+                queue.isPolling = queue.jobs.isEmpty
+                return queue.isPolling
+            }
             events.removeAll(keepingCapacity: true)
-            _ = poller.wait(into: &events)
+            _ = poller.wait(into: &events, blocking: blocking, buffer: &buffer)
+            if blocking {
+                jobQueue.withLock { queue in
+                    queue.isPolling = false
+                    queue.isWakeSent = false
+                }
+            }
             for event in events { dispatch(event) }
         }
     }
 
     private func dispatch(_ event: ReadinessEvent) {
-        var resumed: [CheckedContinuation<Void, any Error>] = []
-        registrations.withLock { table in
+        let (reader, writer) = registrations.withLock {
+            registrations -> (CheckedContinuation<Void, any Error>?, CheckedContinuation<Void, any Error>?) in
             // In place: one lookup, no copy of the registration.
-            guard let index = table.index(forKey: event.fd) else { return }
-            if event.ready.contains(.read), let reader = table.values[index].reader {
-                resumed.append(reader)
-                table.values[index].reader = nil
+            guard let index = registrations.table.index(forKey: event.fd) else { return (nil, nil) }
+            var reader: CheckedContinuation<Void, any Error>?
+            var writer: CheckedContinuation<Void, any Error>?
+            if event.ready.contains(.read), let waiter = registrations.table.values[index].reader {
+                reader = waiter.continuation
+                registrations.table.values[index].reader = nil
             }
-            if event.ready.contains(.write), let writer = table.values[index].writer {
-                resumed.append(writer)
-                table.values[index].writer = nil
+            if event.ready.contains(.write), let waiter = registrations.table.values[index].writer {
+                writer = waiter.continuation
+                registrations.table.values[index].writer = nil
             }
-            let remaining = table.values[index].armedInterest
+            let remaining = registrations.table.values[index].armedInterest
             if !remaining.isEmpty { try? poller.arm(event.fd, for: remaining, isNew: false) }
+            return (reader, writer)
         }
-        for continuation in resumed { continuation.resume() }
+        reader?.resume()
+        writer?.resume()
     }
 
     /// Suspends until `fd` is ready for `interest` (exactly one of `.read`, `.write`).
@@ -83,28 +125,32 @@ public final class EventLoop: Sendable {
     /// the number may already belong to a new socket, whose wake-up it would take (a listener
     /// then found its slot busy and stopped accepting).
     func waitUntilReady(_ fd: Int32, for interest: Interest, isStillOpen: () -> Bool) async throws {
+        let id = registrations.withLock { registrations in
+            registrations.lastWaiterID &+= 1
+            return registrations.lastWaiterID
+        }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let failure: (any Error)? = registrations.withLock { table in
+                let failure: (any Error)? = registrations.withLock { registrations in
                     if Task.isCancelled { return CancellationError() }
                     guard isStillOpen() else { return NetworkError(.closed, operation: "wait") }
-                    return add(continuation, for: interest, to: &table[fd, default: Registration()], fd: fd)
+                    return add(
+                        Waiter(id: id, continuation: continuation), for: interest,
+                        to: &registrations.table[fd, default: Registration()], fd: fd)
                 }
                 if let failure { continuation.resume(throwing: failure) }
             }
         } onCancel: {
-            let cancelled: CheckedContinuation<Void, any Error>? = registrations.withLock { table in
-                guard var registration = table[fd] else { return nil }
-                let waiter: CheckedContinuation<Void, any Error>?
+            let cancelled: CheckedContinuation<Void, any Error>? = registrations.withLock { registrations in
+                guard let index = registrations.table.index(forKey: fd) else { return nil }
                 if interest == .read {
-                    waiter = registration.reader
-                    registration.reader = nil
-                } else {
-                    waiter = registration.writer
-                    registration.writer = nil
+                    guard let waiter = registrations.table.values[index].reader, waiter.id == id else { return nil }
+                    registrations.table.values[index].reader = nil
+                    return waiter.continuation
                 }
-                table[fd] = registration
-                return waiter
+                guard let waiter = registrations.table.values[index].writer, waiter.id == id else { return nil }
+                registrations.table.values[index].writer = nil
+                return waiter.continuation
             }
             cancelled?.resume(throwing: CancellationError())
         }
@@ -114,15 +160,15 @@ public final class EventLoop: Sendable {
     /// Records `continuation` as the waiter for `interest` and arms the descriptor; the error to
     /// resume it with when that fails. Changes `registration` in place (the table's own entry).
     private func add(
-        _ continuation: CheckedContinuation<Void, any Error>, for interest: Interest,
+        _ waiter: Waiter, for interest: Interest,
         to registration: inout Registration, fd: Int32
     ) -> (any Error)? {
         if interest == .read {
             if registration.reader != nil { return NetworkError(.systemCall, operation: "read", errorNumber: EBUSY) }
-            registration.reader = continuation
+            registration.reader = waiter
         } else {
             if registration.writer != nil { return NetworkError(.systemCall, operation: "write", errorNumber: EBUSY) }
-            registration.writer = continuation
+            registration.writer = waiter
         }
         do {
             try poller.arm(fd, for: registration.armedInterest, isNew: !registration.isAdded)
@@ -135,10 +181,10 @@ public final class EventLoop: Sendable {
     }
 
     func deregister(_ fd: Int32) {
-        let waiters: [CheckedContinuation<Void, any Error>] = registrations.withLock { table in
-            guard let registration = table.removeValue(forKey: fd) else { return [] }
+        let waiters: [CheckedContinuation<Void, any Error>] = registrations.withLock { registrations in
+            guard let registration = registrations.table.removeValue(forKey: fd) else { return [] }
             if registration.isAdded { poller.remove(fd) }
-            return [registration.reader, registration.writer].compactMap { $0 }
+            return [registration.reader, registration.writer].compactMap { $0?.continuation }
         }
         for waiter in waiters { waiter.resume(throwing: NetworkError(.closed, operation: "wait")) }
     }

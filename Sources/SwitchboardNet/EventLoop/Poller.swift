@@ -107,7 +107,7 @@ final class Poller: Sendable {
         #endif
     }
 
-    /// Interrupts a ``wait(into:)`` in progress on another thread.
+    /// Interrupts a ``wait(into:blocking:buffer:)`` in progress on another thread.
     func wake() {
         #if canImport(Glibc)
             var one: UInt64 = 1
@@ -119,15 +119,24 @@ final class Poller: Sendable {
         #endif
     }
 
-    /// Blocks until at least one descriptor is ready (or a wake-up), appending readiness reports.
-    /// Returns `true` when the wait was interrupted by ``wake()``.
-    func wait(into events: inout [ReadinessEvent]) -> Bool {
+    /// The kernel's reports, reused by every ``wait(into:blocking:buffer:)`` of one loop thread.
+    struct Buffer {
+        #if canImport(Glibc)
+            fileprivate var raw = [epoll_event](repeating: epoll_event(), count: 128)
+        #else
+            fileprivate var raw = [kevent](repeating: kevent(), count: 128)
+        #endif
+    }
+
+    /// Waits until at least one descriptor is ready (or a wake-up), appending readiness reports;
+    /// with `blocking` false it only collects what is ready now. Returns `true` when the wait was
+    /// interrupted by ``wake()``.
+    func wait(into events: inout [ReadinessEvent], blocking: Bool, buffer: inout Buffer) -> Bool {
         var woken = false
         #if canImport(Glibc)
-            var buffer = [epoll_event](repeating: epoll_event(), count: 128)
-            let count = epoll_wait(pollFD, &buffer, Int32(buffer.count), -1)
+            let count = epoll_wait(pollFD, &buffer.raw, Int32(buffer.raw.count), blocking ? -1 : 0)
             guard count > 0 else { return false }
-            for raw in buffer[0..<Int(count)] {
+            for raw in buffer.raw[0..<Int(count)] {
                 let fd = raw.data.fd
                 if fd == wakeFD {
                     var value: UInt64 = 0
@@ -142,10 +151,13 @@ final class Poller: Sendable {
                 events.append(ReadinessEvent(fd: fd, ready: ready))
             }
         #else
-            var buffer = [kevent](repeating: kevent(), count: 128)
-            let count = kevent(pollFD, nil, 0, &buffer, Int32(buffer.count), nil)
+            var noWait = timespec(tv_sec: 0, tv_nsec: 0)
+            let count =
+                blocking
+                ? kevent(pollFD, nil, 0, &buffer.raw, Int32(buffer.raw.count), nil)
+                : kevent(pollFD, nil, 0, &buffer.raw, Int32(buffer.raw.count), &noWait)
             guard count > 0 else { return false }
-            for raw in buffer[0..<Int(count)] {
+            for raw in buffer.raw[0..<Int(count)] {
                 if raw.filter == Int16(EVFILT_USER) {
                     woken = true
                     continue

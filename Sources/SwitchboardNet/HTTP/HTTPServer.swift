@@ -117,8 +117,10 @@ public final class HTTPServer: Sendable {
     ) async throws -> HTTPServer {
         let listener = try TCPListener(host: host, port: port)
         let server = HTTPServer(listener: listener, configuration: configuration, isSecure: tls != nil)
-        let task = Task {
+        let task = Task.onLoop(listener.loop) {
             [connections = server.connections, admission = server.admission, accepted = server.accepted] in
+            // Connections inherit the preference for the loop: a request is parsed and answered on
+            // the thread that saw its bytes arrive.
             await withDiscardingTaskGroup { group in
                 group.addTask { await connections.reapExpiredConnections() }
                 while true {

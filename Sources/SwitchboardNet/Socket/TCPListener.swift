@@ -9,7 +9,8 @@ import SwitchboardLocking
 /// A listening TCP socket whose ``accept()`` suspends the task until a client connects.
 public final class TCPListener: Sendable {
     private let descriptor: Locked<Int32>
-    private let loop: EventLoop
+    /// The loop its socket and the connections it accepts are registered with.
+    let loop: EventLoop
     /// The port actually bound (the kernel's choice when bound to port 0).
     public let port: Int
     /// The host the listener is bound to.
