@@ -22,14 +22,7 @@ struct HTTPServerTests {
     ) async throws {
         let server = try await HTTPServer.start(configuration: configuration, responder: responder)
         do {
-            // The client runs on the event loop, as the server's connections do: on the cooperative
-            // pool, which the parallel suite keeps busy, it could be held back for seconds between
-            // connecting and sending, past deadlines that the server (on the loop) keeps on time.
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-                try await withTaskExecutorPreference(try EventLoop.shared) { try await body(server) }
-            } else {
-                try await body(server)
-            }
+            try await onEventLoop { try await body(server) }
         } catch {
             await server.stop()
             throw error

@@ -103,14 +103,16 @@ public struct HTTPClientTransport: HTTPTransport {
     /// task cancels it and closes its connection.
     public func send(_ request: URLRequest) async throws -> HTTPTransportResponse {
         let first = try HTTPClientRequest(request, proxies: proxies)
-        return try await withRequestDeadline(
-            requestDeadline, setting: "HTTPClientTransport.requestDeadline", target: first.displayURL
-        ) {
+        // The deadline runs in this task, as an event-loop timer that aborts the wait in progress
+        // when it fires (see ExchangeDeadline), rather than in a task racing a sleeping one.
+        let deadline = ExchangeDeadline(after: requestDeadline, on: try EventLoop.shared)
+        defer { deadline.finish() }
+        do {
             var request = request
             var message = first
             var redirects = 0
             while true {
-                let response = try await exchange(message)
+                let response = try await exchange(message, deadline: deadline)
                 guard let next = try redirect(request, message, answeredWith: response, after: redirects) else {
                     return response
                 }
@@ -118,25 +120,35 @@ public struct HTTPClientTransport: HTTPTransport {
                 message = try HTTPClientRequest(next, proxies: proxies)
                 redirects += 1
             }
+        } catch {
+            guard deadline.hasPassed else { throw error }
+            throw APIError.networkError(
+                "The request to \(first.displayURL) did not complete within \(requestDeadline) "
+                    + "(HTTPClientTransport.requestDeadline).")
         }
     }
 
-    private func exchange(_ message: HTTPClientRequest) async throws -> HTTPTransportResponse {
-        let grant = try await checkOut(message)
+    private func exchange(_ message: HTTPClientRequest, deadline: ExchangeDeadline) async throws
+        -> HTTPTransportResponse
+    {
+        let grant = try await checkOut(message, deadline: deadline)
         do {
-            return try await exchange(message, grant: grant)
+            return try await exchange(message, grant: grant, deadline: deadline)
         } catch is StaleConnection {
             // The server had closed that kept-alive connection (probably its older siblings too):
             // once more, on another.
             await pool.closeIdle(message.connectionKey)
-            return try await exchange(message, grant: try await checkOut(message), retrying: true)
+            return try await exchange(
+                message, grant: try await checkOut(message, deadline: deadline), deadline: deadline, retrying: true)
         }
     }
 
     /// A connection for `message` from the pool, or a slot to open one in.
-    private func checkOut(_ message: HTTPClientRequest) async throws -> HTTPConnectionPool.Grant {
+    private func checkOut(_ message: HTTPClientRequest, deadline: ExchangeDeadline) async throws
+        -> HTTPConnectionPool.Grant
+    {
         do {
-            return try await pool.checkOut(message.connectionKey)
+            return try await pool.checkOut(message.connectionKey, deadline: deadline)
         } catch let error as HTTPConnectionPool.TooManyWaiting {
             throw APIError.networkError(
                 "\(error.limit) requests to \(message.connectionKey) are already waiting for one of its "
@@ -146,7 +158,8 @@ public struct HTTPClientTransport: HTTPTransport {
     }
 
     private func exchange(
-        _ message: HTTPClientRequest, grant: HTTPConnectionPool.Grant, retrying: Bool = false
+        _ message: HTTPClientRequest, grant: HTTPConnectionPool.Grant, deadline: ExchangeDeadline,
+        retrying: Bool = false
     ) async throws -> HTTPTransportResponse {
         let stream: any ByteStream
         let isReused: Bool
@@ -156,7 +169,7 @@ public struct HTTPClientTransport: HTTPTransport {
             isReused = true
         case .openNew:
             do {
-                stream = try await connect(message)
+                stream = try await connect(message, deadline: deadline)
             } catch {
                 await pool.discard(from: message.connectionKey)
                 throw error
@@ -166,6 +179,8 @@ public struct HTTPClientTransport: HTTPTransport {
         var reader = HTTPResponseReader(stream: stream)
         let response: HTTPClientResponse
         do {
+            deadline.guarding(stream)
+            defer { deadline.clearExpiry() }
             try await stream.write(message.wire)
             response = try await reader.readResponse(
                 method: message.method, maximumHeadSize: Self.maximumHeadSize,
@@ -185,11 +200,13 @@ public struct HTTPClientTransport: HTTPTransport {
         }
     }
 
-    private func connect(_ message: HTTPClientRequest) async throws -> any ByteStream {
+    private func connect(_ message: HTTPClientRequest, deadline: ExchangeDeadline) async throws -> any ByteStream {
         let origin = message.origin
         let stream: (any ByteStream)?
+        // The request's deadline bounds the connect too (the caller reports it when it passed).
+        let limit = min(connectTimeout, deadline.instant - .now)
         do {
-            stream = try await withTimeLimit(connectTimeout) { [tls] () async throws -> any ByteStream in
+            stream = try await withTimeLimit(limit) { [tls] () async throws -> any ByteStream in
                 switch message.route {
                 case .direct where origin.isSecure:
                     return try await TLSClientStream.connect(

@@ -10,7 +10,7 @@ extension EventLoop: TaskExecutor {
     /// Queues `job` to run on the loop thread, waking the thread if it is blocked in the poller.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        let mustWake = jobQueue.withLock { queue in
+        let mustWake = schedule.withLock { queue in
             queue.jobs.append(job)
             guard queue.isPolling, !queue.isWakeSent else { return false }
             queue.isWakeSent = true
@@ -24,7 +24,7 @@ extension EventLoop {
     /// Runs the jobs queued so far (those they enqueue wait for the next round, after the loop has
     /// collected readiness, so that sockets are not starved by tasks that keep yielding).
     func runEnqueuedJobs(_ batch: inout [UnownedJob]) {
-        jobQueue.withLock { queue in swap(&batch, &queue.jobs) }
+        schedule.withLock { queue in swap(&batch, &queue.jobs) }
         guard !batch.isEmpty else { return }
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             let executor = asUnownedTaskExecutor()

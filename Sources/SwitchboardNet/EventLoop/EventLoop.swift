@@ -35,11 +35,14 @@ public final class EventLoop: Sendable {
         }
     }
 
-    /// Jobs of tasks that prefer this loop as their executor, and whether the loop thread is
-    /// blocked in the poller (so that enqueuing a job must wake it).
-    struct JobQueue {
+    /// What the loop thread runs besides readiness: jobs of tasks that prefer this loop as their
+    /// executor, and timers; and whether the thread is blocked in the poller, and until when (so
+    /// that a new job, or a timer due earlier, must wake it).
+    struct Schedule {
         var jobs: [UnownedJob] = []
+        var timers = TimerQueue()
         var isPolling = false
+        var pollDeadline: ContinuousClock.Instant?
         var isWakeSent = false
     }
 
@@ -50,7 +53,7 @@ public final class EventLoop: Sendable {
     }
 
     private let registrations = Locked(Registrations())
-    let jobQueue = Locked(JobQueue())
+    let schedule = Locked(Schedule())
 
     private static let sharedLoop = Result<EventLoop, NetworkError> { () throws(NetworkError) in try EventLoop() }
 
@@ -67,9 +70,10 @@ public final class EventLoop: Sendable {
         thread.start()
     }
 
-    /// The loop thread: runs the jobs enqueued on the loop, then collects readiness (without
-    /// blocking while jobs are waiting) and resumes the waiters, whose tasks, when they prefer this
-    /// loop, are enqueued right back here rather than on the cooperative pool.
+    /// The loop thread: runs the jobs enqueued on the loop and the timers due, then collects
+    /// readiness (without blocking while jobs are waiting, and until the next timer at most) and
+    /// resumes the waiters, whose tasks, when they prefer this loop, are enqueued right back here
+    /// rather than on the cooperative pool.
     private func run() {
         var events: [ReadinessEvent] = []
         events.reserveCapacity(128)
@@ -77,16 +81,22 @@ public final class EventLoop: Sendable {
         var batch: [UnownedJob] = []
         while true {
             runEnqueuedJobs(&batch)
-            let blocking = jobQueue.withLock { queue in
-                queue.isPolling = queue.jobs.isEmpty
-                return queue.isPolling
+            let now = ContinuousClock.now
+            let (due, timeout) = schedule.withLock { schedule -> ([@Sendable () -> Void], Duration?) in
+                let due = schedule.timers.takeDue(at: now)
+                guard schedule.jobs.isEmpty && due.isEmpty else { return (due, .zero) }
+                let next = schedule.timers.nextDeadline()
+                schedule.isPolling = true
+                schedule.pollDeadline = next
+                return (due, next.map { $0 - now })
             }
+            for action in due { action() }
             events.removeAll(keepingCapacity: true)
-            _ = poller.wait(into: &events, blocking: blocking, buffer: &buffer)
-            if blocking {
-                jobQueue.withLock { queue in
-                    queue.isPolling = false
-                    queue.isWakeSent = false
+            _ = poller.wait(into: &events, timeout: timeout, buffer: &buffer)
+            if timeout != .zero {
+                schedule.withLock { schedule in
+                    schedule.isPolling = false
+                    schedule.isWakeSent = false
                 }
             }
             for event in events { dispatch(event) }

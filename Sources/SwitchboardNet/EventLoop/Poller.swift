@@ -107,7 +107,7 @@ final class Poller: Sendable {
         #endif
     }
 
-    /// Interrupts a ``wait(into:blocking:buffer:)`` in progress on another thread.
+    /// Interrupts a ``wait(into:timeout:buffer:)`` in progress on another thread.
     func wake() {
         #if canImport(Glibc)
             var one: UInt64 = 1
@@ -119,7 +119,7 @@ final class Poller: Sendable {
         #endif
     }
 
-    /// The kernel's reports, reused by every ``wait(into:blocking:buffer:)`` of one loop thread.
+    /// The kernel's reports, reused by every ``wait(into:timeout:buffer:)`` of one loop thread.
     struct Buffer {
         #if canImport(Glibc)
             fileprivate var raw = [epoll_event](repeating: epoll_event(), count: 128)
@@ -128,13 +128,14 @@ final class Poller: Sendable {
         #endif
     }
 
-    /// Waits until at least one descriptor is ready (or a wake-up), appending readiness reports;
-    /// with `blocking` false it only collects what is ready now. Returns `true` when the wait was
-    /// interrupted by ``wake()``.
-    func wait(into events: inout [ReadinessEvent], blocking: Bool, buffer: inout Buffer) -> Bool {
+    /// Waits until at least one descriptor is ready, a wake-up or `timeout` (`nil`: no limit),
+    /// appending readiness reports; with a zero `timeout` it only collects what is ready now.
+    /// Returns `true` when the wait was interrupted by ``wake()``.
+    func wait(into events: inout [ReadinessEvent], timeout: Duration?, buffer: inout Buffer) -> Bool {
         var woken = false
         #if canImport(Glibc)
-            let count = epoll_wait(pollFD, &buffer.raw, Int32(buffer.raw.count), blocking ? -1 : 0)
+            let count = epoll_wait(
+                pollFD, &buffer.raw, Int32(buffer.raw.count), timeout.map(Self.milliseconds(rounding:)) ?? -1)
             guard count > 0 else { return false }
             for raw in buffer.raw[0..<Int(count)] {
                 let fd = raw.data.fd
@@ -151,11 +152,14 @@ final class Poller: Sendable {
                 events.append(ReadinessEvent(fd: fd, ready: ready))
             }
         #else
-            var noWait = timespec(tv_sec: 0, tv_nsec: 0)
-            let count =
-                blocking
-                ? kevent(pollFD, nil, 0, &buffer.raw, Int32(buffer.raw.count), nil)
-                : kevent(pollFD, nil, 0, &buffer.raw, Int32(buffer.raw.count), &noWait)
+            let count: Int32
+            if let timeout {
+                let parts = max(timeout, .zero).components
+                var limit = timespec(tv_sec: Int(parts.seconds), tv_nsec: Int(parts.attoseconds / 1_000_000_000))
+                count = kevent(pollFD, nil, 0, &buffer.raw, Int32(buffer.raw.count), &limit)
+            } else {
+                count = kevent(pollFD, nil, 0, &buffer.raw, Int32(buffer.raw.count), nil)
+            }
             guard count > 0 else { return false }
             for raw in buffer.raw[0..<Int(count)] {
                 if raw.filter == Int16(EVFILT_USER) {
@@ -167,5 +171,13 @@ final class Poller: Sendable {
             }
         #endif
         return woken
+    }
+
+    /// `timeout` in whole milliseconds for `epoll_wait`, rounded up so that a timer is never
+    /// found not yet due when the wait ends (which would cost a spin of zero-length waits).
+    private static func milliseconds(rounding timeout: Duration) -> Int32 {
+        let parts = max(timeout, .zero).components
+        let milliseconds = parts.seconds * 1000 + (parts.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: milliseconds)
     }
 }

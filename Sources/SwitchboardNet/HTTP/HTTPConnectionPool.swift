@@ -72,8 +72,9 @@ package actor HTTPConnectionPool {
     /// A connection to use for one exchange. Every grant must be given back exactly once, with
     /// ``checkIn(_:to:reusable:)`` or ``discard(from:)``.
     /// - Throws: ``TooManyWaiting`` when the origin's connections are all busy and
-    ///   `maximumWaitersPerOrigin` callers already wait; `CancellationError` when cancelled waiting.
-    package func checkOut(_ origin: Origin) async throws -> Grant {
+    ///   `maximumWaitersPerOrigin` callers already wait; `CancellationError` when cancelled waiting
+    ///   or when `deadline` passes while waiting.
+    package func checkOut(_ origin: Origin, deadline: ExchangeDeadline? = nil) async throws -> Grant {
         var state = origins[origin, default: OriginState()]
         let now = ContinuousClock.now
         while let idle = state.idle.popLast() {
@@ -96,6 +97,9 @@ package actor HTTPConnectionPool {
         let id = nextWaiterID
         nextWaiterID += 1
         origins[origin] = state
+        // A request whose deadline passes while it waits leaves the queue like a cancelled one.
+        deadline?.onExpiry { Task { await self.cancelWaiter(id, of: origin) } }
+        defer { deadline?.clearExpiry() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 if Task.isCancelled {

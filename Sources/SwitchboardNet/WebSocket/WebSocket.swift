@@ -356,13 +356,7 @@ public final class WebSocket: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    private func dropStream() {
-        if let closable = stream as? any SynchronouslyClosable {
-            closable.closeNow()
-        } else {
-            Task { [stream] in await stream.close() }
-        }
-    }
+    private func dropStream() { stream.closeWithoutWaiting() }
 
     private func waitUntilFinished() async {
         await withCheckedContinuation { continuation in
@@ -375,10 +369,3 @@ public final class WebSocket: Sendable {
         }
     }
 }
-
-/// A stream that can be closed without suspending (used by ``WebSocket/abort()`` and timeouts).
-protocol SynchronouslyClosable: Sendable {
-    func closeNow()
-}
-
-extension TCPConnection: SynchronouslyClosable {}

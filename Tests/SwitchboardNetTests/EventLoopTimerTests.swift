@@ -1,0 +1,91 @@
+import Foundation
+import SwitchboardLocking
+import Testing
+
+@testable import SwitchboardNet
+
+/// The event loop's timers and the time limits built on them.
+@Suite struct EventLoopTimerTests {
+    private struct Boom: Error {}
+
+    @Test func aTimerRunsOnceItsDelayHasPassedAndNotBefore() async throws {
+        let loop = try EventLoop.shared
+        let start = ContinuousClock.now
+        let fired = await withCheckedContinuation { continuation in
+            _ = loop.schedule(after: .milliseconds(50)) { continuation.resume(returning: ContinuousClock.now) }
+        }
+        #expect(fired - start >= .milliseconds(50))
+    }
+
+    @Test func aCancelledTimerNeverRuns() async throws {
+        let loop = try EventLoop.shared
+        let ran = Locked(false)
+        let timer = loop.schedule(after: .milliseconds(20)) { ran.withLock { $0 = true } }
+        #expect(timer.cancel())
+        #expect(!timer.cancel())
+        // A later timer firing shows the loop went past the cancelled one's deadline.
+        await withCheckedContinuation { continuation in
+            _ = loop.schedule(after: .milliseconds(60)) { continuation.resume() }
+        }
+        #expect(!ran.withLock { $0 })
+    }
+
+    @Test func timersFireInDeadlineOrderWhateverTheOrderTheyWereScheduledIn() async throws {
+        let loop = try EventLoop.shared
+        let order = Locked<[Int]>([])
+        await withCheckedContinuation { continuation in
+            for (index, delay) in [40, 10, 30, 20].enumerated() {
+                _ = loop.schedule(after: .milliseconds(delay)) {
+                    let count = order.withLock { order in
+                        order.append(index)
+                        return order.count
+                    }
+                    if count == 4 { continuation.resume() }
+                }
+            }
+        }
+        #expect(order.withLock { $0 } == [1, 3, 2, 0])
+    }
+
+    @Test func manyCancelledTimersLeaveTheLiveOnesIntact() async throws {
+        let loop = try EventLoop.shared
+        let timers = (0..<10_000).map { _ in loop.schedule(after: .seconds(60)) {} }
+        let fired = Locked(0)
+        await withCheckedContinuation { continuation in
+            _ = loop.schedule(after: .milliseconds(30)) {
+                fired.withLock { $0 += 1 }
+                continuation.resume()
+            }
+            for timer in timers { #expect(timer.cancel()) }
+        }
+        #expect(fired.withLock { $0 } == 1)
+    }
+
+    @Test func aTimeLimitReturnsTheResultOrRethrowsTheErrorOfAnOperationThatEndsInTime() async throws {
+        #expect(try await withTimeLimit(.seconds(30)) { 42 } == 42)
+        await #expect(throws: Boom.self) {
+            try await withTimeLimit(.seconds(30)) { () async throws -> Int in throw Boom() }
+        }
+    }
+
+    @Test func aTimeLimitCancelsTheOperationAndReturnsNilWhenItPasses() async throws {
+        let start = ContinuousClock.now
+        let result = try await withTimeLimit(.milliseconds(50)) { () async throws -> Int in
+            try await Task.sleep(for: .seconds(60))
+            return 1
+        }
+        #expect(result == nil)
+        #expect(ContinuousClock.now - start < .seconds(30))
+    }
+
+    @Test func cancellingTheCallerCancelsTheOperation() async throws {
+        let task = Task {
+            try await withTimeLimit(.seconds(60)) { () async throws -> Int in
+                try await Task.sleep(for: .seconds(60))
+                return 1
+            }
+        }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+}
