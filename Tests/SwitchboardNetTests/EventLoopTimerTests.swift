@@ -89,3 +89,44 @@ import Testing
         await #expect(throws: CancellationError.self) { try await task.value }
     }
 }
+
+/// A request's deadline while it waits for a connection of a full pool.
+@Suite struct ExchangeDeadlineTests {
+    @Test(.timeLimit(.minutes(1))) func aWaiterWhoseDeadlinePassesLeavesThePoolQueue() async throws {
+        let pool = HTTPConnectionPool(maximumConnectionsPerOrigin: 1, idleTimeout: .seconds(30))
+        let origin = HTTPConnectionPool.Origin(isSecure: false, host: "127.0.0.1", port: 9)
+        // The only slot is taken and never given back while the second request waits.
+        guard case .openNew = try await pool.checkOut(origin) else {
+            Issue.record("an empty pool grants a new connection")
+            return
+        }
+        let deadline = ExchangeDeadline(after: .milliseconds(100), on: try EventLoop.shared)
+        defer { deadline.finish() }
+        let start = ContinuousClock.now
+        await #expect(throws: CancellationError.self) { try await pool.checkOut(origin, deadline: deadline) }
+        #expect(deadline.hasPassed)
+        #expect(ContinuousClock.now - start >= .milliseconds(100))
+        // It left the queue: the freed slot goes to the next caller, not to the expired waiter.
+        await pool.discard(from: origin)
+        guard case .openNew = try await pool.checkOut(origin) else {
+            Issue.record("the freed slot was not granted")
+            return
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func anExpiredDeadlineClosesTheStreamItGuards() async throws {
+        let listener = try TCPListener()
+        let connection = try await TCPConnection.connect(host: "127.0.0.1", port: listener.port)
+        let accepted = try await listener.accept()
+        defer {
+            accepted.closeNow()
+            listener.close()
+        }
+        let deadline = ExchangeDeadline(after: .milliseconds(50), on: try EventLoop.shared)
+        defer { deadline.finish() }
+        deadline.guarding(connection)
+        // Nothing ever arrives: only the deadline ends this read.
+        await #expect(throws: NetworkError.self) { _ = try await connection.read(maxBytes: 1024) }
+        #expect(deadline.hasPassed)
+    }
+}
