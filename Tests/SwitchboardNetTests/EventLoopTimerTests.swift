@@ -130,3 +130,24 @@ import Testing
         #expect(deadline.hasPassed)
     }
 }
+
+/// The Networking article's example of a task that prefers the event loop.
+@Suite struct EventLoopExecutorExampleTests {
+    @Test(.timeLimit(.minutes(1))) func aTaskPreferringTheLoopTalksOverASocket() async throws {
+        let listener = try TCPListener()
+        defer { listener.close() }
+        let port = listener.port
+        let echo = Task {
+            let peer = try await listener.accept()
+            try await peer.write(try await peer.read(maxBytes: 4096))
+            await peer.close()
+        }
+        try await onEventLoop {
+            let connection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
+            try await connection.write(Array("ping".utf8))
+            #expect(try await connection.read(maxBytes: 4096) == Array("ping".utf8))
+            await connection.close()
+        }
+        try await echo.value
+    }
+}
