@@ -30,21 +30,25 @@ import Testing
         #expect(!ran.withLock { $0 })
     }
 
-    @Test func timersFireInDeadlineOrderWhateverTheOrderTheyWereScheduledIn() async throws {
-        let loop = try EventLoop.shared
+    @Test func timersAreDueInDeadlineOrderWhateverTheOrderTheyWereScheduledIn() {
+        // The queue itself, with explicit instants: on the loop, each delay counts from its own
+        // schedule call, which a busy machine can spread apart.
+        var queue = TimerQueue()
+        let start = ContinuousClock.now
         let order = Locked<[Int]>([])
-        await withCheckedContinuation { continuation in
-            for (index, delay) in [40, 10, 30, 20].enumerated() {
-                _ = loop.schedule(after: .milliseconds(delay)) {
-                    let count = order.withLock { order in
-                        order.append(index)
-                        return order.count
-                    }
-                    if count == 4 { continuation.resume() }
-                }
-            }
+        var ids: [UInt64] = []
+        for (index, delay) in [40, 10, 30, 20, 50].enumerated() {
+            ids.append(queue.schedule(at: start + .milliseconds(delay)) { order.withLock { $0.append(index) } })
         }
+        #expect(queue.cancel(ids[4]) != nil)
+        #expect(queue.cancel(ids[4]) == nil)
+        #expect(queue.nextDeadline() == start + .milliseconds(10))
+        for action in queue.takeDue(at: start + .milliseconds(25)) { action() }
+        #expect(order.withLock { $0 } == [1, 3])
+        for action in queue.takeDue(at: start + .seconds(1)) { action() }
         #expect(order.withLock { $0 } == [1, 3, 2, 0])
+        #expect(queue.count == 0)
+        #expect(queue.nextDeadline() == nil)
     }
 
     @Test func manyCancelledTimersLeaveTheLiveOnesIntact() async throws {
