@@ -122,9 +122,8 @@ public struct HTTPClientTransport: HTTPTransport {
             }
         } catch {
             guard deadline.hasPassed else { throw error }
-            throw APIError.networkError(
-                "The request to \(first.displayURL) did not complete within \(requestDeadline) "
-                    + "(HTTPClientTransport.requestDeadline).")
+            throw requestDeadlineError(
+                requestDeadline, setting: "HTTPClientTransport.requestDeadline", target: first.displayURL)
         }
     }
 

@@ -3,7 +3,14 @@ extension EventLoop {
     /// cancelled first. Timers cost no task and no thread: the loop's poller waits until the
     /// earliest of them.
     package func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> LoopTimer {
-        let deadline = ContinuousClock.now.advanced(byClamping: delay)
+        schedule(at: ContinuousClock.now.advanced(byClamping: delay), action)
+    }
+
+    /// Runs `action` on the loop thread at `deadline` (at once if it has passed), unless the
+    /// returned timer is cancelled first.
+    package func schedule(
+        at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void
+    ) -> LoopTimer {
         let (id, mustWake) = schedule.withLock { schedule in
             let id = schedule.timers.schedule(at: deadline, action)
             // A loop waiting in the poller wakes for a timer due before the end of its wait.

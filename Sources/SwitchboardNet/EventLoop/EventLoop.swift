@@ -92,7 +92,7 @@ public final class EventLoop: Sendable {
             }
             for action in due { action() }
             events.removeAll(keepingCapacity: true)
-            _ = poller.wait(into: &events, timeout: timeout, buffer: &buffer)
+            poller.wait(into: &events, timeout: timeout, buffer: &buffer)
             if timeout != .zero {
                 schedule.withLock { schedule in
                     schedule.isPolling = false

@@ -129,20 +129,18 @@ final class Poller: Sendable {
     }
 
     /// Waits until at least one descriptor is ready, a wake-up or `timeout` (`nil`: no limit),
-    /// appending readiness reports; with a zero `timeout` it only collects what is ready now.
-    /// Returns `true` when the wait was interrupted by ``wake()``.
-    func wait(into events: inout [ReadinessEvent], timeout: Duration?, buffer: inout Buffer) -> Bool {
-        var woken = false
+    /// appending readiness reports; with a zero `timeout` it only collects what is ready now. A
+    /// wake-up is consumed here and reports nothing: the caller looks at its queues after every wait.
+    func wait(into events: inout [ReadinessEvent], timeout: Duration?, buffer: inout Buffer) {
         #if canImport(Glibc)
             let count = epoll_wait(
                 pollFD, &buffer.raw, Int32(buffer.raw.count), timeout.map(Self.milliseconds(rounding:)) ?? -1)
-            guard count > 0 else { return false }
+            guard count > 0 else { return }
             for raw in buffer.raw[0..<Int(count)] {
                 let fd = raw.data.fd
                 if fd == wakeFD {
                     var value: UInt64 = 0
                     _ = read(wakeFD, &value, 8)
-                    woken = true
                     continue
                 }
                 var ready: Interest = []
@@ -160,17 +158,13 @@ final class Poller: Sendable {
             } else {
                 count = kevent(pollFD, nil, 0, &buffer.raw, Int32(buffer.raw.count), nil)
             }
-            guard count > 0 else { return false }
+            guard count > 0 else { return }
             for raw in buffer.raw[0..<Int(count)] {
-                if raw.filter == Int16(EVFILT_USER) {
-                    woken = true
-                    continue
-                }
+                if raw.filter == Int16(EVFILT_USER) { continue }
                 let ready: Interest = raw.filter == Int16(EVFILT_READ) ? .read : .write
                 events.append(ReadinessEvent(fd: Int32(raw.ident), ready: ready))
             }
         #endif
-        return woken
     }
 
     /// `timeout` in whole milliseconds for `epoll_wait`, rounded up so that a timer is never

@@ -21,7 +21,7 @@ package final class ExchangeDeadline: Sendable {
     /// Starts the clock: `limit` from now, on `loop`'s timers.
     package init(after limit: Duration, on loop: EventLoop) {
         instant = ContinuousClock.now.advanced(byClamping: limit)
-        let timer = loop.schedule(after: limit) { [state] in
+        let timer = loop.schedule(at: instant) { [state] in
             let abort = state.withLock { state in
                 state.hasFired = true
                 return state.abort.take()
