@@ -5,6 +5,9 @@ struct CacheKeyResolver: Sendable {
     /// The key fields of the types seen so far, so that a list of a thousand objects of one type
     /// looks its type up once.
     private var keyFields: [String: [[UInt8]]] = [:]
+    /// The type asked for last and its key fields: a list's objects are of one type, and comparing
+    /// a type name costs less than hashing it.
+    private var last: (typename: String, fields: [[UInt8]])?
 
     init(configuration: RecordStoreConfiguration) {
         self.configuration = configuration
@@ -20,9 +23,16 @@ struct CacheKeyResolver: Sendable {
         {
             return key
         }
-        var text = typename + ":"
+        let fields = keyFields(of: typename)
         var hint = 0
-        for (index, field) in keyFields(of: typename).enumerated() {
+        if fields.count == 1 {
+            // The usual single key field: the key is built in one concatenation.
+            guard let value = view.member(fields[0], ofObjectAt: object, hint: &hint), let part = view.keyText(value)
+            else { return nil }
+            return CacheKey(typename + ":" + part)
+        }
+        var text = typename + ":"
+        for (index, field) in fields.enumerated() {
             guard let value = view.member(field, ofObjectAt: object, hint: &hint), let part = view.keyText(value)
             else { return nil }
             if index > 0 { text += "+" }
@@ -32,12 +42,18 @@ struct CacheKeyResolver: Sendable {
     }
 
     private mutating func keyFields(of typename: String) -> [[UInt8]] {
-        if let known = keyFields[typename] { return known }
-        let fields =
-            (configuration.keyFields[typename]
-            ?? ModelRegistry.modelSchema(from: typename)?.primaryKeyFieldNames
-            ?? ["id"]).map { Array($0.utf8) }
-        keyFields[typename] = fields
+        if let last, last.typename == typename { return last.fields }
+        let fields: [[UInt8]]
+        if let known = keyFields[typename] {
+            fields = known
+        } else {
+            fields =
+                (configuration.keyFields[typename]
+                ?? ModelRegistry.modelSchema(from: typename)?.primaryKeyFieldNames
+                ?? ["id"]).map { Array($0.utf8) }
+            keyFields[typename] = fields
+        }
+        last = (typename, fields)
         return fields
     }
 }

@@ -22,8 +22,13 @@ struct PlanVariables: Sendable {
     /// The key a field's value is stored under in its record: the field's name, followed by its
     /// arguments as a JSON object with sorted keys when it has any, so that `hero(episode: JEDI)`
     /// and `hero(episode: EMPIRE)` are two fields of the same record.
+    @inline(__always)
     func storageKey(of field: PlannedField) -> String {
-        if let fixed = field.fixedStorageKey { return fixed }
+        field.fixedStorageKey ?? resolvedStorageKey(of: field)
+    }
+
+    /// The storage key of a field whose arguments use variables, resolved once per field.
+    private func resolvedStorageKey(of field: PlannedField) -> String {
         let id = ObjectIdentifier(field)
         if let known = resolvedKeys.withLock({ $0[id] }) { return known }
         let key = resolveStorageKey(of: field)

@@ -28,7 +28,7 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
         self.collector = collector
         value = .reference(root)
         self.selectionSet = selectionSet
-        location = StoredLocation(record: root, field: "")
+        location = .root(root)
         path = []
         path.reserveCapacity(16)
         log = VisitLog()
@@ -47,8 +47,9 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
         log = parent.log
     }
 
-    /// Every record the decode visited, for least-recently-used bookkeeping.
-    var visited: [CacheKey] { log.keys }
+    /// The positions among the view's records of every stored record the decode visited, for
+    /// least-recently-used bookkeeping.
+    var visited: [Dictionary<CacheKey, StoredRecord>.Index] { log.indices }
 
     var codingPath: [any CodingKey] { path }
 
@@ -83,7 +84,10 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
     /// Decodes the current value as `T`.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         if T.self == String.self { return try scalar(String.self, value) as! T }
-        if T.self == [String].self, case .list(let items) = value { return try strings(items) as! T }
+        if T.self == [String].self {
+            if case .strings(let strings) = value { return strings as! T }
+            if case .list(let items) = value { return try strings(items) as! T }
+        }
         if T.self == Int.self { return try scalar(Int.self, value) as! T }
         if T.self == Bool.self { return try scalar(Bool.self, value) as! T }
         if T.self == Double.self { return try scalar(Double.self, value) as! T }
@@ -114,8 +118,8 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
     func object(_ key: CacheKey, selectionSet: PlannedSelectionSet, path: @autoclosure () -> String) throws
         -> RecordObject
     {
-        log.keys.append(key)
         guard let record = view.fields(of: key) else { throw RecordStoreError.missingRecord(key, path: path()) }
+        if let index = record.index { log.indices.append(index) }
         let variables = collector.variables
         // Most selection sets collect the same fields for every object, and need no type name.
         let fields =
@@ -136,7 +140,8 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
         case .json(let text):
             guard selectionSet == nil || value.isNull else { throw unexpected("a leaf value") }
             return try JSONValue(parsing: Data(text.utf8))
-        case .list(let items):
+        case .list, .strings:
+            let items = value.listItems ?? []
             var elements: [JSONValue] = []
             elements.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
@@ -176,7 +181,8 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         switch value {
-        case .list(let items):
+        case .list, .strings:
+            let items = value.listItems ?? []
             return RecordUnkeyedContainer(
                 list: StoredList(decoder: self, items: items, selectionSet: selectionSet, location: location))
         case .json(let text) where text.utf8.first == UInt8(ascii: "["):
@@ -260,7 +266,7 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
     private func decodeLeafText<T: Decodable>(_ type: T.Type) throws -> T {
         switch value {
         case .string, .json: return try leafTextDecoder().decodeValue(type)
-        case .reference, .list: throw try shapeError(type)
+        case .reference, .list, .strings: throw try shapeError(type)
         }
     }
 
@@ -314,60 +320,13 @@ final class StoredList {
     }
 }
 
-/// Where a value is stored: a record and a field's storage key.
-struct StoredLocation {
-    let record: CacheKey
-    let field: String
-}
-
-/// The records a decode visited, shared with the decoders detached from it.
+/// The positions of the records a decode visited, shared with the decoders detached from it.
 final class VisitLog {
-    var keys: [CacheKey]
+    var indices: [Dictionary<CacheKey, StoredRecord>.Index]
 
     init() {
-        keys = []
-        keys.reserveCapacity(64)
-    }
-}
-
-/// A record being decoded, with the fields its selection set collects for it, and the decoder
-/// reading it. A class, so that the keyed container, which the standard library's box copies on
-/// every call, is one reference.
-final class RecordObject {
-    let key: CacheKey
-    let record: RecordFields
-    let fields: [CollectedField]
-    let decoder: RecordDecoder
-    /// The decoder's coding path length when the object was reached.
-    let depth: Int
-    /// Where the next field lookup starts: `init(from:)`s usually ask for the fields in the
-    /// document's order. Not checked for exclusive access at run time: one thread decodes.
-    @exclusivity(unchecked) var nextField = 0
-
-    init(key: CacheKey, record: RecordFields, fields: [CollectedField], decoder: RecordDecoder) {
-        self.key = key
-        self.record = record
-        self.fields = fields
-        self.decoder = decoder
-        depth = decoder.path.count
-    }
-
-    /// The value of the field at `position`, or ``RecordStoreError/missingField(record:field:path:)``.
-    /// A record written with the same selection set holds the field at the same position.
-    @inline(__always)
-    func value(at position: Int) throws -> StoredValue {
-        let field = fields[position].field
-        let storageKey = field.fixedStorageKey ?? decoder.collector.variables.storageKey(of: field)
-        guard let value = record.value(storageKey, hint: position) else {
-            throw RecordStoreError.missingField(
-                record: key, field: storageKey, path: decoder.responsePath(appending: JSONFieldKey(field.responseKey)))
-        }
-        return value
-    }
-
-    /// Where the field at `position` is stored.
-    func location(at position: Int) -> StoredLocation {
-        StoredLocation(record: key, field: decoder.collector.variables.storageKey(of: fields[position].field))
+        indices = []
+        indices.reserveCapacity(64)
     }
 }
 

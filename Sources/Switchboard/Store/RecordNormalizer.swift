@@ -58,14 +58,22 @@ struct RecordNormalizer {
         stored.reserveCapacity(fields.count)
         hint = 0
         for collected in fields {
+            let field = collected.field
             // A field the response left out (a partial response, or a field a server skipped)
             // is not written: the store keeps what it knew.
-            guard let value = view.member(collected.field.responseKeyBytes, ofObjectAt: object, hint: &hint) else {
+            guard let value = view.member(field.responseKeyBytes, ofObjectAt: object, hint: &hint) else {
                 continue
             }
-            let storageKey = collector.variables.storageKey(of: collected.field)
-            let normalized = try normalize(
-                value, selectionSet: collected.selectionSet, parent: key, storageKey: storageKey, index: nil)
+            // The fixed key first: reaching the variables copies the collector.
+            let storageKey = field.fixedStorageKey ?? collector.variables.storageKey(of: field)
+            let normalized: StoredValue
+            if collected.selectionSet == nil, let leaf = view.storedLeaf(value) {
+                // Most fields are leaves, read without a call for any value.
+                normalized = leaf
+            } else {
+                normalized = try normalize(
+                    value, selectionSet: collected.selectionSet, parent: key, storageKey: storageKey, index: nil)
+            }
             size += StoredRecord.estimatedSize(ofField: storageKey, normalized)
             stored.append(FieldTable.Entry(key: storageKey, value: StoredField(value: normalized, writtenAt: now)))
         }
@@ -88,6 +96,7 @@ struct RecordNormalizer {
             try normalize(objectAt: value, selectionSet: selectionSet, into: key, typename: typename)
             return .reference(key)
         case .array:
+            if selectionSet == nil, let strings = strings(inArrayAt: value) { return .strings(strings) }
             var values: [StoredValue] = []
             values.reserveCapacity(Int(token.count))
             var element = value + 1
@@ -112,6 +121,19 @@ struct RecordNormalizer {
             }
             return view.storedLeaf(value) ?? .null
         }
+    }
+
+    /// The items of the array at token `array` when they are all strings and there is at least
+    /// one: the form ``StoredValue/strings(_:)`` the store keeps such a list in.
+    private func strings(inArrayAt array: Int) -> [String]? {
+        let end = Int(view.tokens[array].end)
+        guard end > array + 1 else { return nil }
+        // A string is one token, so a list of strings is the tokens up to the array's end.
+        for item in array + 1..<end where view.tokens[item].kind != .string { return nil }
+        var strings: [String] = []
+        strings.reserveCapacity(end - array - 1)
+        for item in array + 1..<end { strings.append(view.string(item)) }
+        return strings
     }
 
     /// The JSON text of a custom scalar's object value (an `AWSJSON` field, say).

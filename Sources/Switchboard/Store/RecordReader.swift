@@ -59,7 +59,8 @@ struct RecordReader {
                 throw .unexpectedValue(record: record, field: field, path: path(), found: "a reference to \(key)")
             }
             try read(selectionSet, from: key, path: path)
-        case .list(let items):
+        case .list, .strings:
+            let items = value.listItems ?? []
             bytes.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }

@@ -191,15 +191,17 @@ public actor RecordStore {
     func decode<Value: Decodable>(_ type: Value.Type, plan: SelectionPlan, variables: PlanVariables, from key: CacheKey)
         throws -> Value
     {
-        let (result, visited) = { () -> (Result<Value, any Error>, [CacheKey]) in
+        let (result, visited) = { () -> (Result<Value, any Error>, [Dictionary<CacheKey, StoredRecord>.Index]) in
             let decoder = RecordDecoder(
                 view: view(), collector: FieldCollector(variables: variables, possibleTypes: possibleTypes(for: plan)),
                 root: key, selectionSet: plan.root)
             return (Result { try decoder.decodeValue(Value.self) }, decoder.visited)
         }()
         // Touched once the decoder, and the view of the records it holds, is gone: touching them
-        // while it lived would copy every record.
-        touch(visited)
+        // while it lived would copy every record. The positions stay valid: nothing was inserted
+        // or removed since the view was taken.
+        useCounter &+= 1
+        for index in visited { records.values[index].lastUsed = useCounter }
         return try result.get()
     }
 
@@ -264,15 +266,6 @@ public actor RecordStore {
         record.lastUsed = use
         totalSize += record.size - before
         return changed
-    }
-
-    /// Marks records as used now, for least-recently-used eviction.
-    func touch(_ keys: some Sequence<CacheKey>) {
-        useCounter &+= 1
-        for key in keys {
-            // Through the index: the record is changed in place, not moved out and back.
-            if let index = records.index(forKey: key) { records.values[index].lastUsed = useCounter }
-        }
     }
 
     // MARK: Records

@@ -45,7 +45,8 @@ extension StoredValue {
         case .reference(let key):
             bytes.append(contentsOf: Array(#"["r","#.utf8))
             JSONValue.appendQuoted(key.rawValue, to: &bytes)
-        case .list(let items):
+        case .list, .strings:
+            let items = listItems ?? []
             bytes.append(contentsOf: Array(#"["l",["#.utf8))
             for (index, item) in items.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -68,7 +69,7 @@ extension StoredValue {
         case ("l", .array(let items)):
             var values: [StoredValue] = []
             for item in items { values.append(try StoredValue(decoding: item, key: key)) }
-            self = .list(values)
+            self = .list(of: values)
         default:
             throw .persistence("A saved value of record \(key) has the unknown form \(tag).")
         }

@@ -46,17 +46,38 @@ struct RecordView {
     let layers: [OptimisticLayer]
     let now: Double
     let configuration: RecordStoreConfiguration
+    /// Whether any record can expire: most stores have no time to live, and their reads skip it.
+    private let expires: Bool
+
+    init(
+        records: [CacheKey: StoredRecord], layers: [OptimisticLayer], now: Double,
+        configuration: RecordStoreConfiguration
+    ) {
+        self.records = records
+        self.layers = layers
+        self.now = now
+        self.configuration = configuration
+        expires = configuration.timeToLive != nil || !configuration.timeToLiveByType.isEmpty
+    }
 
     /// The fields of one record as reads see them, looked up once for all the fields a read needs.
+    /// The record's position in ``records`` comes with them, so that marking it used costs no
+    /// second lookup.
     func fields(of key: CacheKey) -> RecordFields? {
-        let stored = records[key]
+        let index = records.index(forKey: key)
+        if layers.isEmpty && !expires {
+            guard let index else { return nil }
+            return RecordFields(stored: records.values[index].fields, overlays: [], expiredBefore: nil, index: index)
+        }
+        let stored = index.map { records.values[$0] }
         var overlays: [[String: StoredValue]] = []
         for layer in layers.reversed() {
             if let fields = layer.records[key] { overlays.append(fields) }
         }
         guard stored != nil || !overlays.isEmpty else { return nil }
         let ttl = stored.flatMap { timeToLive(of: $0) }
-        return RecordFields(stored: stored?.fields, overlays: overlays, expiredBefore: ttl.map { now - $0 })
+        return RecordFields(
+            stored: stored?.fields, overlays: overlays, expiredBefore: ttl.map { now - $0 }, index: index)
     }
 
     func contains(_ key: CacheKey) -> Bool {
@@ -78,6 +99,8 @@ struct RecordFields {
     let overlays: [[String: StoredValue]]
     /// Fields written before this time (seconds since 1970) have expired.
     let expiredBefore: Double?
+    /// The record's position among the stored records, if it is stored rather than only optimistic.
+    let index: Dictionary<CacheKey, StoredRecord>.Index?
 
     /// The value of `storageKey`, looked up from `hint` (the position the field is expected at).
     @inline(__always)

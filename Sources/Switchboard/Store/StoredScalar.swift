@@ -19,7 +19,7 @@ extension StoredValue {
         switch self {
         case .string: "a string"
         case .reference: "a dictionary"
-        case .list: "an array"
+        case .list, .strings: "an array"
         case .json(let text):
             switch text.utf8.first {
             case UInt8(ascii: "{"): "a dictionary"

@@ -13,6 +13,10 @@ enum StoredValue: Sendable, Hashable {
     case reference(CacheKey)
     /// A list of values, possibly nested.
     case list([StoredValue])
+    /// A non-empty list of strings only (tags, enum values): kept as the strings, so that reading
+    /// it back as `[String]` shares the array rather than building one. A list is stored in one
+    /// form only (see ``list(of:)``), so that equal lists compare equal.
+    case strings([String])
 
     static let null = StoredValue.json("null")
     static let `true` = StoredValue.json("true")
@@ -23,7 +27,27 @@ enum StoredValue: Sendable, Hashable {
         switch value {
         case .scalar(let scalar): self.init(leaf: scalar)
         case .reference(let key): self = .reference(key)
-        case .list(let items): self = .list(items.map(StoredValue.init))
+        case .list(let items): self = .list(of: items.map(StoredValue.init))
+        }
+    }
+
+    /// A list of `items` in the form the store keeps it: ``strings(_:)`` when every item is a string.
+    static func list(of items: [StoredValue]) -> StoredValue {
+        var strings: [String] = []
+        strings.reserveCapacity(items.count)
+        for item in items {
+            guard case .string(let string) = item else { return .list(items) }
+            strings.append(string)
+        }
+        return strings.isEmpty ? .list(items) : .strings(strings)
+    }
+
+    /// The items of a list in either form, or `nil` for any other value.
+    var listItems: [StoredValue]? {
+        switch self {
+        case .list(let items): items
+        case .strings(let strings): strings.map(StoredValue.string)
+        case .string, .json, .reference: nil
         }
     }
 
@@ -46,6 +70,7 @@ enum StoredValue: Sendable, Hashable {
         case .json(let text): .scalar((try? JSONValue(parsing: Data(text.utf8))) ?? .null)
         case .reference(let key): .reference(key)
         case .list(let items): .list(items.map(\.recordValue))
+        case .strings(let strings): .list(strings.map { .scalar(.string($0)) })
         }
     }
 
@@ -56,14 +81,14 @@ enum StoredValue: Sendable, Hashable {
         switch self {
         case .string(let string): JSONValue.appendQuoted(string, to: &bytes)
         case .json(let text): bytes.append(contentsOf: text.utf8)
-        case .reference, .list: break
+        case .reference, .list, .strings: break
         }
     }
 
     /// The records this value refers to, directly or within lists.
     func forEachReference(_ body: (CacheKey) -> Void) {
         switch self {
-        case .string, .json: return
+        case .string, .json, .strings: return
         case .reference(let key): body(key)
         case .list(let items): for item in items { item.forEachReference(body) }
         }
@@ -76,6 +101,7 @@ enum StoredValue: Sendable, Hashable {
         case .json(let text): 16 + text.utf8.count
         case .reference(let key): 16 + key.rawValue.utf8.count
         case .list(let items): items.reduce(16) { $0 + $1.estimatedSize }
+        case .strings(let strings): strings.reduce(16) { $0 + 16 + $1.utf8.count }
         }
     }
 
