@@ -13,6 +13,9 @@ import SwitchboardLocking
 /// Sockets never park a thread: a task that would block registers a continuation here and
 /// suspends; the loop thread resumes it when the kernel reports readiness. Tasks then retry the
 /// non-blocking system call themselves, so a spurious wake-up costs one `EAGAIN`, nothing more.
+///
+/// Descriptors are registered once, edge-triggered (see ``Poller``). A report that finds no task
+/// waiting is kept until one comes, which then goes on without suspending.
 public final class EventLoop: Sendable {
     /// A suspended task waiting for readiness. The number tells its cancellation handler whether the
     /// waiter it finds is still its own: by the time a task is cancelled, its descriptor may have
@@ -26,13 +29,12 @@ public final class EventLoop: Sendable {
         var isAdded = false
         var reader: Waiter?
         var writer: Waiter?
-
-        var armedInterest: Interest {
-            var interest: Interest = []
-            if reader != nil { interest.insert(.read) }
-            if writer != nil { interest.insert(.write) }
-            return interest
-        }
+        /// Readiness reported while no task waited for it: the next waiter takes it instead of
+        /// suspending, since the kernel reports a change only once.
+        var pending: Interest = []
+        /// Readiness that lasts (the peer's end of stream, a failed connection): every later
+        /// waiter goes on at once.
+        var final: Interest = []
     }
 
     /// What the loop thread runs besides readiness: jobs of tasks that prefer this loop as their
@@ -108,18 +110,25 @@ public final class EventLoop: Sendable {
             registrations -> (CheckedContinuation<Void, any Error>?, CheckedContinuation<Void, any Error>?) in
             // In place: one lookup, no copy of the registration.
             guard let index = registrations.table.index(forKey: event.fd) else { return (nil, nil) }
+            registrations.table.values[index].final.formUnion(event.final)
             var reader: CheckedContinuation<Void, any Error>?
             var writer: CheckedContinuation<Void, any Error>?
-            if event.ready.contains(.read), let waiter = registrations.table.values[index].reader {
-                reader = waiter.continuation
-                registrations.table.values[index].reader = nil
+            if event.ready.contains(.read) {
+                if let waiter = registrations.table.values[index].reader {
+                    reader = waiter.continuation
+                    registrations.table.values[index].reader = nil
+                } else {
+                    registrations.table.values[index].pending.insert(.read)
+                }
             }
-            if event.ready.contains(.write), let waiter = registrations.table.values[index].writer {
-                writer = waiter.continuation
-                registrations.table.values[index].writer = nil
+            if event.ready.contains(.write) {
+                if let waiter = registrations.table.values[index].writer {
+                    writer = waiter.continuation
+                    registrations.table.values[index].writer = nil
+                } else {
+                    registrations.table.values[index].pending.insert(.write)
+                }
             }
-            let remaining = registrations.table.values[index].armedInterest
-            if !remaining.isEmpty { try? poller.arm(event.fd, for: remaining, isNew: false) }
             return (reader, writer)
         }
         reader?.resume()
@@ -141,14 +150,18 @@ public final class EventLoop: Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let failure: (any Error)? = registrations.withLock { registrations in
-                    if Task.isCancelled { return CancellationError() }
-                    guard isStillOpen() else { return NetworkError(.closed, operation: "wait") }
+                let outcome: WaitOutcome = registrations.withLock { registrations in
+                    if Task.isCancelled { return .failed(CancellationError()) }
+                    guard isStillOpen() else { return .failed(NetworkError(.closed, operation: "wait")) }
                     return add(
                         Waiter(id: id, continuation: continuation), for: interest,
                         to: &registrations.table[fd, default: Registration()], fd: fd)
                 }
-                if let failure { continuation.resume(throwing: failure) }
+                switch outcome {
+                case .waiting: break
+                case .ready: continuation.resume()
+                case .failed(let failure): continuation.resume(throwing: failure)
+                }
             }
         } onCancel: {
             let cancelled: CheckedContinuation<Void, any Error>? = registrations.withLock { registrations in
@@ -166,30 +179,48 @@ public final class EventLoop: Sendable {
         }
     }
 
-    /// Forgets `fd` before it is closed, failing any task still waiting on it.
-    /// Records `continuation` as the waiter for `interest` and arms the descriptor; the error to
-    /// resume it with when that fails. Changes `registration` in place (the table's own entry).
+    /// What became of a task asking to wait.
+    private enum WaitOutcome {
+        /// It is registered, and resumed by the next report.
+        case waiting
+        /// A report it can use came before it: it goes on at once.
+        case ready
+        /// It cannot wait; resumed with the error.
+        case failed(any Error)
+    }
+
+    /// Records `waiter` for `interest`, registering the descriptor the first time, unless a report
+    /// no task took already says the descriptor is ready. Changes `registration` in place (the
+    /// table's own entry).
     private func add(
         _ waiter: Waiter, for interest: Interest,
         to registration: inout Registration, fd: Int32
-    ) -> (any Error)? {
+    ) -> WaitOutcome {
         if interest == .read {
-            if registration.reader != nil { return NetworkError(.systemCall, operation: "read", errorNumber: EBUSY) }
-            registration.reader = waiter
-        } else {
-            if registration.writer != nil { return NetworkError(.systemCall, operation: "write", errorNumber: EBUSY) }
-            registration.writer = waiter
+            if registration.reader != nil {
+                return .failed(NetworkError(.systemCall, operation: "read", errorNumber: EBUSY))
+            }
+        } else if registration.writer != nil {
+            return .failed(NetworkError(.systemCall, operation: "write", errorNumber: EBUSY))
         }
-        do {
-            try poller.arm(fd, for: registration.armedInterest, isNew: !registration.isAdded)
-        } catch {
-            if interest == .read { registration.reader = nil } else { registration.writer = nil }
-            return error
+        if registration.final.contains(interest) { return .ready }
+        if registration.pending.contains(interest) {
+            registration.pending.remove(interest)
+            return .ready
         }
-        registration.isAdded = true
-        return nil
+        if !registration.isAdded {
+            do {
+                try poller.register(fd)
+            } catch {
+                return .failed(error)
+            }
+            registration.isAdded = true
+        }
+        if interest == .read { registration.reader = waiter } else { registration.writer = waiter }
+        return .waiting
     }
 
+    /// Forgets `fd` before it is closed, failing any task still waiting on it.
     func deregister(_ fd: Int32) {
         let waiters: [CheckedContinuation<Void, any Error>] = registrations.withLock { registrations in
             guard let registration = registrations.table.removeValue(forKey: fd) else { return [] }

@@ -16,12 +16,21 @@ struct Interest: OptionSet, Sendable {
 struct ReadinessEvent: Sendable {
     var fd: Int32
     var ready: Interest
+    /// What stays ready from now on, because the peer closed its side (reads find the end at once)
+    /// or the connection failed (reads and writes fail at once). Edge-triggered registrations
+    /// report such a state only once, while a caller may still wait for it after a read that
+    /// emptied the socket.
+    var final: Interest = []
 }
 
 /// The operating system's readiness API: epoll on Linux, kqueue on Darwin.
 ///
-/// Interests are one-shot: after a descriptor reports ready it is disarmed until armed again, so a
-/// report always corresponds to exactly one waiter and no two threads race on the same readiness.
+/// Registrations are edge-triggered and made once per descriptor, for reading and writing
+/// together: the kernel reports a descriptor when it becomes readable or writable, and nothing
+/// needs re-arming after a report. That saves an `epoll_ctl` per wait, but a report only means
+/// that something changed since the last one: the ``EventLoop`` remembers reports nobody waited
+/// for, and callers wait only after a system call found nothing to do (`EAGAIN`), or after a read
+/// that emptied the socket, so that no change goes unreported.
 final class Poller: Sendable {
     private let pollFD: Int32
     private let wakeFD: Int32
@@ -57,35 +66,21 @@ final class Poller: Sendable {
         if wakeFD >= 0 { close(wakeFD) }
     }
 
-    /// Arms `fd` for `interest` (one shot). `isNew` adds it to the interest set first.
-    func arm(_ fd: Int32, for interest: Interest, isNew: Bool) throws(NetworkError) {
+    /// Adds `fd` to the interest set, edge-triggered, for reading and writing. The kernel reports
+    /// at once what is already true (a socket with bytes waiting, one that can be written to).
+    func register(_ fd: Int32) throws(NetworkError) {
         #if canImport(Glibc)
             var event = epoll_event()
-            var mask = EPOLLONESHOT.rawValue | EPOLLRDHUP.rawValue
-            if interest.contains(.read) { mask |= EPOLLIN.rawValue }
-            if interest.contains(.write) { mask |= EPOLLOUT.rawValue }
-            event.events = mask
+            event.events = EPOLLIN.rawValue | EPOLLOUT.rawValue | EPOLLRDHUP.rawValue | EPOLLET.rawValue
             event.data.fd = fd
-            if epoll_ctl(pollFD, isNew ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, fd, &event) != 0 {
-                throw .lastSystemError("epoll_ctl")
-            }
+            if epoll_ctl(pollFD, EPOLL_CTL_ADD, fd, &event) != 0 { throw .lastSystemError("epoll_ctl") }
         #else
-            var changes: [kevent] = []
-            if interest.contains(.read) {
-                changes.append(
-                    kevent(
-                        ident: UInt(fd), filter: Int16(EVFILT_READ), flags: UInt16(EV_ADD | EV_ONESHOT), fflags: 0,
-                        data: 0, udata: nil))
-            }
-            if interest.contains(.write) {
-                changes.append(
-                    kevent(
-                        ident: UInt(fd), filter: Int16(EVFILT_WRITE), flags: UInt16(EV_ADD | EV_ONESHOT), fflags: 0,
-                        data: 0, udata: nil))
-            }
-            if !changes.isEmpty, kevent(pollFD, changes, Int32(changes.count), nil, 0, nil) != 0 {
-                throw .lastSystemError("kevent")
-            }
+            let flags = UInt16(EV_ADD | EV_CLEAR)
+            let changes = [
+                kevent(ident: UInt(fd), filter: Int16(EVFILT_READ), flags: flags, fflags: 0, data: 0, udata: nil),
+                kevent(ident: UInt(fd), filter: Int16(EVFILT_WRITE), flags: flags, fflags: 0, data: 0, udata: nil),
+            ]
+            if kevent(pollFD, changes, Int32(changes.count), nil, 0, nil) != 0 { throw .lastSystemError("kevent") }
         #endif
     }
 
@@ -144,10 +139,13 @@ final class Poller: Sendable {
                     continue
                 }
                 var ready: Interest = []
+                var final: Interest = []
                 let errorMask = EPOLLERR.rawValue | EPOLLHUP.rawValue
                 if raw.events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | errorMask) != 0 { ready.insert(.read) }
                 if raw.events & (EPOLLOUT.rawValue | errorMask) != 0 { ready.insert(.write) }
-                events.append(ReadinessEvent(fd: fd, ready: ready))
+                if raw.events & EPOLLRDHUP.rawValue != 0 { final.insert(.read) }
+                if raw.events & errorMask != 0 { final = [.read, .write] }
+                events.append(ReadinessEvent(fd: fd, ready: ready, final: final))
             }
         #else
             let count: Int32
@@ -162,7 +160,8 @@ final class Poller: Sendable {
             for raw in buffer.raw[0..<Int(count)] {
                 if raw.filter == Int16(EVFILT_USER) { continue }
                 let ready: Interest = raw.filter == Int16(EVFILT_READ) ? .read : .write
-                events.append(ReadinessEvent(fd: Int32(raw.ident), ready: ready))
+                let final: Interest = raw.flags & UInt16(EV_EOF | EV_ERROR) != 0 ? ready : []
+                events.append(ReadinessEvent(fd: Int32(raw.ident), ready: ready, final: final))
             }
         #endif
     }

@@ -21,6 +21,11 @@ public final class TCPConnection: ByteStream {
     /// finds nothing. Only read and written inside `descriptor`'s mutex.
     private nonisolated(unsafe) var readSize = TCPConnection.minimumReadSize
     private static let minimumReadSize = 2048
+    /// Whether the last read emptied the socket (it got fewer bytes than it asked for). The next
+    /// read then waits for readiness before its system call: any byte that arrived since was
+    /// reported (the loop's registrations are edge-triggered), and a request-response exchange
+    /// saves the read that would find nothing. Only read and written inside `descriptor`'s mutex.
+    private nonisolated(unsafe) var lastReadEmptiedSocket = false
     private let loop: EventLoop
     /// The peer's numeric address and port, e.g. `127.0.0.1:52114`.
     public let remoteAddress: String
@@ -95,6 +100,12 @@ public final class TCPConnection: ByteStream {
 
     /// Reads up to `maxBytes`; an empty array means the peer closed the connection.
     public func read(maxBytes: Int = 65_536) async throws -> [UInt8] {
+        let waitFirst = descriptor.withLock { fd -> Int32? in
+            guard fd >= 0, lastReadEmptiedSocket else { return nil }
+            lastReadEmptiedSocket = false
+            return fd
+        }
+        if let fd = waitFirst { try await loop.waitUntilReady(fd, for: .read) { self.owns(fd) } }
         while true {
             // The kernel writes straight into uninitialized capacity, so a 20-byte read costs no
             // 64 KiB memset.
@@ -113,6 +124,7 @@ public final class TCPConnection: ByteStream {
                 } else if count >= 0 && count < size / 4 {
                     readSize = max(Self.minimumReadSize, size / 2)
                 }
+                lastReadEmptiedSocket = count > 0 && count < size
                 return (fd, count >= 0 ? bytes : nil, failure)
             }
             if let bytes { return bytes }
