@@ -35,6 +35,18 @@ public final class EventLoop: Sendable {
         /// Readiness that lasts (the peer's end of stream, a failed connection): every later
         /// waiter goes on at once.
         var final: Interest = []
+
+        /// Takes the waiter for `interest` (exactly one of `.read`, `.write`) to resume it, or
+        /// keeps the report for the next waiter when there is none.
+        mutating func report(_ interest: Interest) -> CheckedContinuation<Void, any Error>? {
+            let waiter = interest == .read ? reader : writer
+            guard let waiter else {
+                pending.insert(interest)
+                return nil
+            }
+            if interest == .read { reader = nil } else { writer = nil }
+            return waiter.continuation
+        }
     }
 
     /// What the loop thread runs besides readiness: jobs of tasks that prefer this loop as their
@@ -111,24 +123,8 @@ public final class EventLoop: Sendable {
             // In place: one lookup, no copy of the registration.
             guard let index = registrations.table.index(forKey: event.fd) else { return (nil, nil) }
             registrations.table.values[index].final.formUnion(event.final)
-            var reader: CheckedContinuation<Void, any Error>?
-            var writer: CheckedContinuation<Void, any Error>?
-            if event.ready.contains(.read) {
-                if let waiter = registrations.table.values[index].reader {
-                    reader = waiter.continuation
-                    registrations.table.values[index].reader = nil
-                } else {
-                    registrations.table.values[index].pending.insert(.read)
-                }
-            }
-            if event.ready.contains(.write) {
-                if let waiter = registrations.table.values[index].writer {
-                    writer = waiter.continuation
-                    registrations.table.values[index].writer = nil
-                } else {
-                    registrations.table.values[index].pending.insert(.write)
-                }
-            }
+            let reader = event.ready.contains(.read) ? registrations.table.values[index].report(.read) : nil
+            let writer = event.ready.contains(.write) ? registrations.table.values[index].report(.write) : nil
             return (reader, writer)
         }
         reader?.resume()
