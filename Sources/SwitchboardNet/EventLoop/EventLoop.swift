@@ -14,8 +14,8 @@ import SwitchboardLocking
 /// suspends; the loop thread resumes it when the kernel reports readiness. Tasks then retry the
 /// non-blocking system call themselves, so a spurious wake-up costs one `EAGAIN`, nothing more.
 ///
-/// Descriptors are registered once, edge-triggered (see ``Poller``). A report that finds no task
-/// waiting is kept until one comes, which then goes on without suspending.
+/// Descriptors are registered once, edge-triggered, for reading and writing together. A report
+/// that finds no task waiting is kept until one comes, which then goes on without suspending.
 public final class EventLoop: Sendable {
     /// A suspended task waiting for readiness. The number tells its cancellation handler whether the
     /// waiter it finds is still its own: by the time a task is cancelled, its descriptor may have
