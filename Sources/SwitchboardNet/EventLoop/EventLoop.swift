@@ -27,6 +27,8 @@ public final class EventLoop: Sendable {
 
     private struct Registration {
         var isAdded = false
+        /// The number the descriptor was registered with, which its reports carry.
+        var token: UInt32 = 0
         var reader: Waiter?
         var writer: Waiter?
         /// Readiness reported while no task waited for it: the next waiter takes it instead of
@@ -64,6 +66,14 @@ public final class EventLoop: Sendable {
     private struct Registrations {
         var table: [Int32: Registration] = [:]
         var lastWaiterID: UInt64 = 0
+        var lastToken: UInt32 = 0
+
+        /// A registration number, never 0 (the wake-up descriptor's).
+        mutating func nextToken() -> UInt32 {
+            lastToken &+= 1
+            if lastToken == 0 { lastToken = 1 }
+            return lastToken
+        }
     }
 
     private let registrations = Locked(Registrations())
@@ -121,7 +131,9 @@ public final class EventLoop: Sendable {
         let (reader, writer) = registrations.withLock {
             registrations -> (CheckedContinuation<Void, any Error>?, CheckedContinuation<Void, any Error>?) in
             // In place: one lookup, no copy of the registration.
-            guard let index = registrations.table.index(forKey: event.fd) else { return (nil, nil) }
+            guard let index = registrations.table.index(forKey: event.fd),
+                registrations.table.values[index].token == event.token
+            else { return (nil, nil) }
             registrations.table.values[index].final.formUnion(event.final)
             let reader = event.ready.contains(.read) ? registrations.table.values[index].report(.read) : nil
             let writer = event.ready.contains(.write) ? registrations.table.values[index].report(.write) : nil
@@ -149,9 +161,10 @@ public final class EventLoop: Sendable {
                 let outcome: WaitOutcome = registrations.withLock { registrations in
                     if Task.isCancelled { return .failed(CancellationError()) }
                     guard isStillOpen() else { return .failed(NetworkError(.closed, operation: "wait")) }
+                    let token = registrations.table[fd]?.isAdded == true ? 0 : registrations.nextToken()
                     return add(
                         Waiter(id: id, continuation: continuation), for: interest,
-                        to: &registrations.table[fd, default: Registration()], fd: fd)
+                        to: &registrations.table[fd, default: Registration()], fd: fd, token: token)
                 }
                 switch outcome {
                 case .waiting: break
@@ -185,12 +198,12 @@ public final class EventLoop: Sendable {
         case failed(any Error)
     }
 
-    /// Records `waiter` for `interest`, registering the descriptor the first time, unless a report
-    /// no task took already says the descriptor is ready. Changes `registration` in place (the
-    /// table's own entry).
+    /// Records `waiter` for `interest`, registering the descriptor the first time (with `token`),
+    /// unless a report no task took already says the descriptor is ready. Changes `registration`
+    /// in place (the table's own entry).
     private func add(
         _ waiter: Waiter, for interest: Interest,
-        to registration: inout Registration, fd: Int32
+        to registration: inout Registration, fd: Int32, token: UInt32
     ) -> WaitOutcome {
         if interest == .read {
             if registration.reader != nil {
@@ -206,11 +219,12 @@ public final class EventLoop: Sendable {
         }
         if !registration.isAdded {
             do {
-                try poller.register(fd)
+                try poller.register(fd, token: token)
             } catch {
                 return .failed(error)
             }
             registration.isAdded = true
+            registration.token = token
         }
         if interest == .read { registration.reader = waiter } else { registration.writer = waiter }
         return .waiting

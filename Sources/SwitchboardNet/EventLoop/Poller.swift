@@ -15,6 +15,9 @@ struct Interest: OptionSet, Sendable {
 /// One readiness report from the kernel.
 struct ReadinessEvent: Sendable {
     var fd: Int32
+    /// The number the descriptor was registered with: a report about a descriptor closed since,
+    /// whose number a new socket now has, carries the old socket's number and is ignored.
+    var token: UInt32
     var ready: Interest
     /// What stays ready from now on, because the peer closed its side (reads find the end at once)
     /// or the connection failed (reads and writes fail at once). Edge-triggered registrations
@@ -48,7 +51,7 @@ final class Poller: Sendable {
             self.wakeFD = wakeFD
             var event = epoll_event()
             event.events = EPOLLIN.rawValue
-            event.data.fd = wakeFD
+            event.data.u64 = UInt64(UInt32(bitPattern: wakeFD))
             guard epoll_ctl(pollFD, EPOLL_CTL_ADD, wakeFD, &event) == 0 else { throw .lastSystemError("epoll_ctl") }
         #else
             let pollFD = kqueue()
@@ -66,19 +69,21 @@ final class Poller: Sendable {
         if wakeFD >= 0 { close(wakeFD) }
     }
 
-    /// Adds `fd` to the interest set, edge-triggered, for reading and writing. The kernel reports
-    /// at once what is already true (a socket with bytes waiting, one that can be written to).
-    func register(_ fd: Int32) throws(NetworkError) {
+    /// Adds `fd` to the interest set, edge-triggered, for reading and writing; its reports carry
+    /// `token` (never 0). The kernel reports at once what is already true (a socket with bytes
+    /// waiting, one that can be written to).
+    func register(_ fd: Int32, token: UInt32) throws(NetworkError) {
         #if canImport(Glibc)
             var event = epoll_event()
             event.events = EPOLLIN.rawValue | EPOLLOUT.rawValue | EPOLLRDHUP.rawValue | EPOLLET.rawValue
-            event.data.fd = fd
+            event.data.u64 = UInt64(token) << 32 | UInt64(UInt32(bitPattern: fd))
             if epoll_ctl(pollFD, EPOLL_CTL_ADD, fd, &event) != 0 { throw .lastSystemError("epoll_ctl") }
         #else
             let flags = UInt16(EV_ADD | EV_CLEAR)
+            let udata = UnsafeMutableRawPointer(bitPattern: UInt(token))
             let changes = [
-                kevent(ident: UInt(fd), filter: Int16(EVFILT_READ), flags: flags, fflags: 0, data: 0, udata: nil),
-                kevent(ident: UInt(fd), filter: Int16(EVFILT_WRITE), flags: flags, fflags: 0, data: 0, udata: nil),
+                kevent(ident: UInt(fd), filter: Int16(EVFILT_READ), flags: flags, fflags: 0, data: 0, udata: udata),
+                kevent(ident: UInt(fd), filter: Int16(EVFILT_WRITE), flags: flags, fflags: 0, data: 0, udata: udata),
             ]
             if kevent(pollFD, changes, Int32(changes.count), nil, 0, nil) != 0 { throw .lastSystemError("kevent") }
         #endif
@@ -132,8 +137,9 @@ final class Poller: Sendable {
                 pollFD, &buffer.raw, Int32(buffer.raw.count), timeout.map(Self.milliseconds(rounding:)) ?? -1)
             guard count > 0 else { return }
             for raw in buffer.raw[0..<Int(count)] {
-                let fd = raw.data.fd
-                if fd == wakeFD {
+                let fd = Int32(bitPattern: UInt32(truncatingIfNeeded: raw.data.u64))
+                let token = UInt32(truncatingIfNeeded: raw.data.u64 >> 32)
+                if fd == wakeFD && token == 0 {
                     var value: UInt64 = 0
                     _ = read(wakeFD, &value, 8)
                     continue
@@ -145,7 +151,7 @@ final class Poller: Sendable {
                 if raw.events & (EPOLLOUT.rawValue | errorMask) != 0 { ready.insert(.write) }
                 if raw.events & EPOLLRDHUP.rawValue != 0 { final.insert(.read) }
                 if raw.events & errorMask != 0 { final = [.read, .write] }
-                events.append(ReadinessEvent(fd: fd, ready: ready, final: final))
+                events.append(ReadinessEvent(fd: fd, token: token, ready: ready, final: final))
             }
         #else
             let count: Int32
@@ -161,7 +167,8 @@ final class Poller: Sendable {
                 if raw.filter == Int16(EVFILT_USER) { continue }
                 let ready: Interest = raw.filter == Int16(EVFILT_READ) ? .read : .write
                 let final: Interest = raw.flags & UInt16(EV_EOF | EV_ERROR) != 0 ? ready : []
-                events.append(ReadinessEvent(fd: Int32(raw.ident), ready: ready, final: final))
+                let token = UInt32(truncatingIfNeeded: UInt(bitPattern: raw.udata))
+                events.append(ReadinessEvent(fd: Int32(raw.ident), token: token, ready: ready, final: final))
             }
         #endif
     }
