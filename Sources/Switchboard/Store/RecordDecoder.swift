@@ -120,13 +120,17 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
     {
         guard let record = view.fields(of: key) else { throw RecordStoreError.missingRecord(key, path: path()) }
         if let index = record.index { log.indices.append(index) }
-        let variables = collector.variables
-        // Most selection sets collect the same fields for every object, and need no type name.
-        let fields =
-            selectionSet.fixedFields
-            ?? collector.collect(selectionSet, typename: record.typename) { field in
+        let fields: [CollectedField]
+        if let fixed = selectionSet.fixedFields {
+            // Most selection sets collect the same fields for every object, and need no type name
+            // (nor a copy of the variables, which costs reference counting on every object).
+            fields = fixed
+        } else {
+            let variables = collector.variables
+            fields = collector.collect(selectionSet, typename: record.typename) { field in
                 record.value(variables.storageKey(of: field)) != nil
             }
+        }
         return RecordObject(key: key, record: record, fields: fields, decoder: self)
     }
 
