@@ -1,5 +1,6 @@
 import Foundation
 import Switchboard
+import SwitchboardNet
 
 /// The request values placeholders can refer to.
 public struct MockTemplateContext: Sendable, Equatable {
@@ -8,11 +9,24 @@ public struct MockTemplateContext: Sendable, Equatable {
     /// Path parameters captured by `:name` segments.
     public var pathParameters: [String: String]
     /// Request headers (names lower-cased).
-    public var headers: [String: String]
+    public var headers: [String: String] {
+        get { headersSet ?? source.map(Self.headers(of:)) ?? [:] }
+        set { headersSet = newValue }
+    }
     /// Query-string parameters.
-    public var queryParameters: [String: String]
+    public var queryParameters: [String: String] {
+        get { queryParametersSet ?? source.map(Self.queryParameters(of:)) ?? [:] }
+        set { queryParametersSet = newValue }
+    }
     /// The GraphQL operation name, when given.
     public var operationName: String?
+
+    /// The request that ``headers`` and ``queryParameters`` are read from when a template asks for
+    /// them. Most responses have no placeholder, and building both dictionaries for every request
+    /// was a few percent of the mock's CPU.
+    private let source: HTTPRequest?
+    private var headersSet: [String: String]?
+    private var queryParametersSet: [String: String]?
 
     /// The context of `request` with the given path parameters.
     public init(request: MockRequest, pathParameters: [String: String] = [:]) {
@@ -20,10 +34,21 @@ public struct MockTemplateContext: Sendable, Equatable {
         variables = payload?.variables ?? [:]
         operationName = payload?.operationName
         self.pathParameters = pathParameters
-        headers = Dictionary(
-            request.http.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
-        queryParameters = Dictionary(
-            request.http.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        source = request.http
+    }
+
+    private static func headers(of request: HTTPRequest) -> [String: String] {
+        Dictionary(request.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    private static func queryParameters(of request: HTTPRequest) -> [String: String] {
+        Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Contexts are equal when every value a placeholder can name is.
+    public static func == (lhs: MockTemplateContext, rhs: MockTemplateContext) -> Bool {
+        lhs.variables == rhs.variables && lhs.pathParameters == rhs.pathParameters && lhs.headers == rhs.headers
+            && lhs.queryParameters == rhs.queryParameters && lhs.operationName == rhs.operationName
     }
 
     /// The value a placeholder path such as `variables.input.id` names.
