@@ -128,3 +128,34 @@ struct EdgeTriggeredReadinessTests {
         try await server.value
     }
 }
+
+extension EdgeTriggeredReadinessTests {
+    @Test(.timeLimit(.minutes(1))) func writersWaitingOnFullBuffersAreAllWokenAsReadersDrainThem() async throws {
+        // Sixteen writers fill their send buffers again and again while slow readers drain them:
+        // every wait for room must end with the room's report, or a writer hangs.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<16 {
+                group.addTask {
+                    let (client, server, listener) = try await Self.pair()
+                    defer { listener.close() }
+                    let payload = [UInt8](repeating: 3, count: 16 << 20)
+                    let writer = Task {
+                        try await server.write(payload, timeout: .seconds(20))
+                        await server.close()
+                    }
+                    var received = 0
+                    while true {
+                        let bytes = try await client.read(maxBytes: 65_536)
+                        if bytes.isEmpty { break }
+                        received += bytes.count
+                        if received % (256 << 10) < 65_536 { try await Task.sleep(for: .milliseconds(1)) }
+                    }
+                    try await writer.value
+                    #expect(received == payload.count)
+                    await client.close()
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+}

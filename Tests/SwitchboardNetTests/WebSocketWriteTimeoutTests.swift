@@ -53,14 +53,20 @@ struct WebSocketWriteTimeoutTests {
                 for _ in 0..<512 { try? await socket.send(binary: message) }
             }
         }
-        var peer = try await RawWebSocketPeer.connect(port: server.port)
-        var received = 0
-        while received < 512, let frame = try await peer.readFrame() {
-            if frame.opcode == 2 { received += 1 }
-            try await Task.sleep(for: .milliseconds(2))
+        // The reader runs on the loop, as the server does: on the cooperative pool, which the
+        // parallel suite can keep busy for seconds, it could stop reading for longer than the
+        // timeout, and the server would rightly cut it off.
+        let received = try await onEventLoop {
+            var peer = try await RawWebSocketPeer.connect(port: server.port)
+            var received = 0
+            while received < 512, let frame = try await peer.readFrame() {
+                if frame.opcode == 2 { received += 1 }
+                try await Task.sleep(for: .milliseconds(2))
+            }
+            await peer.connection.close()
+            return received
         }
         #expect(received == 512)
-        await peer.connection.close()
         await server.stop()
     }
 }
