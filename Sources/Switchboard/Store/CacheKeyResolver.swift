@@ -23,16 +23,9 @@ struct CacheKeyResolver: Sendable {
         {
             return key
         }
-        let fields = keyFields(of: typename)
-        var hint = 0
-        if fields.count == 1 {
-            // The usual single key field: the key is built in one concatenation.
-            guard let value = view.member(fields[0], ofObjectAt: object, hint: &hint), let part = view.keyText(value)
-            else { return nil }
-            return CacheKey(typename + ":" + part)
-        }
         var text = typename + ":"
-        for (index, field) in fields.enumerated() {
+        var hint = 0
+        for (index, field) in keyFields(of: typename).enumerated() {
             guard let value = view.member(field, ofObjectAt: object, hint: &hint), let part = view.keyText(value)
             else { return nil }
             if index > 0 { text += "+" }

@@ -24,12 +24,11 @@ final class RecordObject {
     /// A record written with the same selection set holds the field at the same position.
     @inline(__always)
     func value(at position: Int) throws -> StoredValue {
-        let field = fields[position].field
-        // The common fixed key first: reaching the variables copies the decoder's collector.
-        let storageKey = field.fixedStorageKey ?? decoder.collector.variables.storageKey(of: field)
+        let storageKey = storageKey(at: position)
         guard let value = record.value(storageKey, hint: position) else {
             throw RecordStoreError.missingField(
-                record: key, field: storageKey, path: decoder.responsePath(appending: JSONFieldKey(field.responseKey)))
+                record: key, field: storageKey,
+                path: decoder.responsePath(appending: JSONFieldKey(fields[position].responseKey)))
         }
         return value
     }
@@ -38,8 +37,10 @@ final class RecordObject {
     func location(at position: Int) -> StoredLocation { .field(self, position: position) }
 
     /// The storage key of the field at `position`.
+    @inline(__always)
     func storageKey(at position: Int) -> String {
         let field = fields[position].field
+        // The common fixed key first: reaching the variables copies the decoder's collector.
         return field.fixedStorageKey ?? decoder.collector.variables.storageKey(of: field)
     }
 }

@@ -33,13 +33,8 @@ enum StoredValue: Sendable, Hashable {
 
     /// A list of `items` in the form the store keeps it: ``strings(_:)`` when every item is a string.
     static func list(of items: [StoredValue]) -> StoredValue {
-        var strings: [String] = []
-        strings.reserveCapacity(items.count)
-        for item in items {
-            guard case .string(let string) = item else { return .list(items) }
-            strings.append(string)
-        }
-        return strings.isEmpty ? .list(items) : .strings(strings)
+        let strings = items.compactMap(\.stringValue)
+        return !strings.isEmpty && strings.count == items.count ? .strings(strings) : .list(items)
     }
 
     /// The items of a list in either form, or `nil` for any other value.

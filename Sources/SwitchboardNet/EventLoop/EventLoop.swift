@@ -66,14 +66,6 @@ public final class EventLoop: Sendable {
     private struct Registrations {
         var table: [Int32: Registration] = [:]
         var lastWaiterID: UInt64 = 0
-        var lastToken: UInt32 = 0
-
-        /// A registration number, never 0 (the wake-up descriptor's).
-        mutating func nextToken() -> UInt32 {
-            lastToken &+= 1
-            if lastToken == 0 { lastToken = 1 }
-            return lastToken
-        }
     }
 
     private let registrations = Locked(Registrations())
@@ -161,10 +153,9 @@ public final class EventLoop: Sendable {
                 let outcome: WaitOutcome = registrations.withLock { registrations in
                     if Task.isCancelled { return .failed(CancellationError()) }
                     guard isStillOpen() else { return .failed(NetworkError(.closed, operation: "wait")) }
-                    let token = registrations.table[fd]?.isAdded == true ? 0 : registrations.nextToken()
                     return add(
                         Waiter(id: id, continuation: continuation), for: interest,
-                        to: &registrations.table[fd, default: Registration()], fd: fd, token: token)
+                        to: &registrations.table[fd, default: Registration()], fd: fd)
                 }
                 switch outcome {
                 case .waiting: break
@@ -198,12 +189,12 @@ public final class EventLoop: Sendable {
         case failed(any Error)
     }
 
-    /// Records `waiter` for `interest`, registering the descriptor the first time (with `token`),
-    /// unless a report no task took already says the descriptor is ready. Changes `registration`
-    /// in place (the table's own entry).
+    /// Records `waiter` for `interest`, registering the descriptor the first time, unless a report
+    /// no task took already says the descriptor is ready. Changes `registration` in place (the
+    /// table's own entry).
     private func add(
         _ waiter: Waiter, for interest: Interest,
-        to registration: inout Registration, fd: Int32, token: UInt32
+        to registration: inout Registration, fd: Int32
     ) -> WaitOutcome {
         if interest == .read {
             if registration.reader != nil {
@@ -218,6 +209,9 @@ public final class EventLoop: Sendable {
             return .ready
         }
         if !registration.isAdded {
+            // The first waiter's number tells this registration's reports from those of a socket
+            // that had the descriptor number before: waiter numbers are never reused.
+            let token = UInt32(truncatingIfNeeded: waiter.id)
             do {
                 try poller.register(fd, token: token)
             } catch {

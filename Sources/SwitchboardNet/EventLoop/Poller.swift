@@ -70,7 +70,7 @@ final class Poller: Sendable {
     }
 
     /// Adds `fd` to the interest set, edge-triggered, for reading and writing; its reports carry
-    /// `token` (never 0). The kernel reports at once what is already true (a socket with bytes
+    /// `token`. The kernel reports at once what is already true (a socket with bytes
     /// waiting, one that can be written to).
     func register(_ fd: Int32, token: UInt32) throws(NetworkError) {
         #if canImport(Glibc)
@@ -139,7 +139,7 @@ final class Poller: Sendable {
             for raw in buffer.raw[0..<Int(count)] {
                 let fd = Int32(bitPattern: UInt32(truncatingIfNeeded: raw.data.u64))
                 let token = UInt32(truncatingIfNeeded: raw.data.u64 >> 32)
-                if fd == wakeFD && token == 0 {
+                if fd == wakeFD {
                     var value: UInt64 = 0
                     _ = read(wakeFD, &value, 8)
                     continue
