@@ -45,4 +45,19 @@ import Testing
         _ = try? Schema(document: document, options: .appSync)
         _ = SelectionMatcher.matches(selector: document, incoming: reparsed)
     }
+
+    /// A 3.7 KB document of nested fragments (found by `scripts/fuzz parse`) made validation spend
+    /// minutes writing one overlap reason: memoized comparisons share sub-reasons, so a reason
+    /// whose every level names the same conflict twice doubles its sentence per level.
+    @Test(.timeLimit(.minutes(1))) func anOverlapReasonSharedAtEveryLevelIsWrittenInBoundedTime() {
+        var reason = OverlapReason.message("name and nickname are different fields")
+        for level in 0..<40 { reason = .subfields([("a\(level)", reason), ("b\(level)", reason)]) }
+        let text = reason.text
+        #expect(text.utf8.count <= OverlapReason.maximumTextLength + "…".utf8.count)
+        #expect(text.hasPrefix("subfields \"a39\" conflict because subfields \"a38\""))
+        #expect(text.hasSuffix("…"))
+        // A short reason is written out whole.
+        let short = OverlapReason.subfields([("x", .message("they differ"))])
+        #expect(short.text == "subfields \"x\" conflict because they differ")
+    }
 }

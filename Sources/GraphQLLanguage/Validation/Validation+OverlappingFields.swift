@@ -18,11 +18,31 @@ indirect enum OverlapReason: Hashable {
     static func == (lhs: OverlapReason, rhs: OverlapReason) -> Bool { lhs.text == rhs.text }
     func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
+    /// The reason as a sentence, cut at ``maximumTextLength`` bytes (with "…"). Memoized
+    /// comparisons share sub-reasons, so a reason is a graph whose sentence can double in length
+    /// at every level: written out in full, a few kilobytes of fragments took minutes (found by
+    /// `scripts/fuzz parse`).
     var text: String {
+        var output = ""
+        append(to: &output)
+        guard output.utf8.count > Self.maximumTextLength else { return output }
+        return String(decoding: output.utf8.prefix(Self.maximumTextLength), as: UTF8.self) + "…"
+    }
+
+    /// The longest reason sentence, in bytes.
+    static let maximumTextLength = 2_000
+
+    private func append(to output: inout String) {
         switch self {
-        case .message(let message): return message
+        case .message(let message): output += message
         case .subfields(let reasons):
-            return reasons.map { "subfields \"\($0.0)\" conflict because \($0.1.text)" }.joined(separator: " and ")
+            for (index, (key, reason)) in reasons.enumerated() {
+                // Past the limit the rest would be cut anyway: stop writing it.
+                guard output.utf8.count <= Self.maximumTextLength else { return }
+                if index > 0 { output += " and " }
+                output += "subfields \"\(key)\" conflict because "
+                reason.append(to: &output)
+            }
         }
     }
 }
