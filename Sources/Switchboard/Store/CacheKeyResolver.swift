@@ -5,9 +5,22 @@ struct CacheKeyResolver: Sendable {
     /// The key fields of the types seen so far, so that a list of a thousand objects of one type
     /// looks its type up once.
     private var keyFields: [String: [[UInt8]]] = [:]
-    /// The type asked for last and its key fields: a list's objects are of one type, and comparing
-    /// a type name costs less than hashing it.
-    private var last: (typename: String, fields: [[UInt8]])?
+    /// The types asked for last: a list's objects alternate between a few types (a post and its
+    /// blog), and comparing a few type names costs less than hashing one.
+    private var recent: [KeyedType] = []
+    /// The bytes of the key being built, kept so that a key costs no allocation of its own.
+    private var scratch: [UInt8] = []
+
+    /// A type name and the key fields of its objects.
+    private struct KeyedType {
+        let typename: String
+        /// The key's `Typename:` prefix.
+        let prefix: [UInt8]
+        let fields: [[UInt8]]
+    }
+
+    /// How many types ``recent`` holds.
+    private static let recentLimit = 4
 
     init(configuration: RecordStoreConfiguration) {
         self.configuration = configuration
@@ -23,19 +36,21 @@ struct CacheKeyResolver: Sendable {
         {
             return key
         }
-        var text = typename + ":"
+        let type = keyedType(typename)
+        // The key's bytes are gathered and made a string once: no string per part.
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: type.prefix)
         var hint = 0
-        for (index, field) in keyFields(of: typename).enumerated() {
-            guard let value = view.member(field, ofObjectAt: object, hint: &hint), let part = view.keyText(value)
-            else { return nil }
-            if index > 0 { text += "+" }
-            text += part
+        for (index, field) in type.fields.enumerated() {
+            guard let value = view.member(field, ofObjectAt: object, hint: &hint) else { return nil }
+            if index > 0 { scratch.append(UInt8(ascii: "+")) }
+            guard view.appendKeyText(value, to: &scratch) else { return nil }
         }
-        return CacheKey(text)
+        return CacheKey(String(decoding: scratch, as: UTF8.self))
     }
 
-    private mutating func keyFields(of typename: String) -> [[UInt8]] {
-        if let last, last.typename == typename { return last.fields }
+    private mutating func keyedType(_ typename: String) -> KeyedType {
+        if let found = recent.first(where: { $0.typename == typename }) { return found }
         let fields: [[UInt8]]
         if let known = keyFields[typename] {
             fields = known
@@ -46,7 +61,9 @@ struct CacheKeyResolver: Sendable {
                 ?? ["id"]).map { Array($0.utf8) }
             keyFields[typename] = fields
         }
-        last = (typename, fields)
-        return fields
+        let type = KeyedType(typename: typename, prefix: Array((typename + ":").utf8), fields: fields)
+        if recent.count == Self.recentLimit { recent.removeLast() }
+        recent.insert(type, at: 0)
+        return type
     }
 }

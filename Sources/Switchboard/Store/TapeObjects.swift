@@ -34,15 +34,17 @@ extension JSONTapeView {
         }
     }
 
-    /// The text a key field's value contributes to a cache key: a string's characters, a number's
-    /// digits or a Boolean; `nil` for anything else.
-    func keyText(_ index: Int) -> String? {
-        switch tokens[index].kind {
-        case .string: string(index)
-        case .number: numberText(index)
-        case .true: "true"
-        case .false: "false"
-        case .null, .array, .object: nil
+    /// Appends the text a key field's value contributes to a cache key (a string's characters, a
+    /// number's digits or a Boolean) to `key`; returns `false`, appending nothing, for anything else.
+    func appendKeyText(_ index: Int, to key: inout [UInt8]) -> Bool {
+        let token = tokens[index]
+        switch token.kind {
+        case .string where token.flag: key.append(contentsOf: string(index).utf8)
+        case .string, .number: key.append(contentsOf: raw(index))
+        case .true: key.append(contentsOf: "true".utf8)
+        case .false: key.append(contentsOf: "false".utf8)
+        case .null, .array, .object: return false
         }
+        return true
     }
 }
