@@ -60,4 +60,26 @@ import Testing
         let short = OverlapReason.subfields([("x", .message("they differ"))])
         #expect(short.text == "subfields \"x\" conflict because they differ")
     }
+
+    /// The same sharing in a document: at each of 30 levels, two aliased fields select one
+    /// fragment, so a conflict at the bottom is reached twice per level. Its sentence and its
+    /// locations would double at every level (2^30 locations); both are bounded.
+    @Test(.timeLimit(.minutes(1))) func conflictsSharedAtEveryLevelHaveBoundedLocations() throws {
+        let schema = try Schema(sdl: "type Query { person: Person } type Person { id: ID name: String friend: Person }")
+        var source = "query { person { ...L30 ...R30 } }\n"
+        source += "fragment L0 on Person { n: name }\nfragment R0 on Person { n: id }\n"
+        for level in 1...30 {
+            for side in ["L", "R"] {
+                source += "fragment \(side)\(level) on Person { a: friend { ...\(side)\(level - 1) } "
+                source += "b: friend { ...\(side)\(level - 1) } }\n"
+            }
+        }
+        let errors = schema.validate(try Parser.parse(source))
+        let conflicts = errors.filter { $0.message.hasPrefix("Fields \"a\" conflict because") }
+        #expect(conflicts.count == 1)
+        for error in conflicts {
+            #expect(error.locations.count <= 2 * 100)
+            #expect(error.message.utf8.count < OverlapReason.maximumTextLength + 200)
+        }
+    }
 }

@@ -10,48 +10,54 @@ struct CollectedField: Hashable {
     var type: TypeReference?
 }
 
-/// Why two fields cannot be merged: a message, or the sub-fields that conflict.
-indirect enum OverlapReason: Hashable {
-    case message(String)
-    case subfields([(String, OverlapReason)])
-
-    static func == (lhs: OverlapReason, rhs: OverlapReason) -> Bool { lhs.text == rhs.text }
-    func hash(into hasher: inout Hasher) { hasher.combine(text) }
-
-    /// The reason as a sentence, cut at ``maximumTextLength`` bytes (with "…"). Memoized
-    /// comparisons share sub-reasons, so a reason is a graph whose sentence can double in length
-    /// at every level: written out in full, a few kilobytes of fragments took minutes (found by
-    /// `scripts/fuzz parse`).
-    var text: String {
-        var output = ""
-        append(to: &output)
-        guard output.utf8.count > Self.maximumTextLength else { return output }
-        return String(decoding: output.utf8.prefix(Self.maximumTextLength), as: UTF8.self) + "…"
-    }
+/// Why two fields cannot be merged, as the sentence an error shows: a message, or the sub-fields
+/// that conflict and why.
+///
+/// The sentence is written when the reason is made, from the sub-reasons' sentences, and cut at
+/// ``maximumTextLength`` bytes (with "…"). Memoized comparisons share sub-reasons, so a reason is
+/// a graph whose sentence can double in length at every level: written out from the graph, a few
+/// kilobytes of fragments took minutes (found by `scripts/fuzz parse`).
+struct OverlapReason {
+    /// The reason as a sentence.
+    let text: String
 
     /// The longest reason sentence, in bytes.
     static let maximumTextLength = 2_000
 
-    private func append(to output: inout String) {
-        switch self {
-        case .message(let message): output += message
-        case .subfields(let reasons):
-            for (index, (key, reason)) in reasons.enumerated() {
-                // Past the limit the rest would be cut anyway: stop writing it.
-                guard output.utf8.count <= Self.maximumTextLength else { return }
-                if index > 0 { output += " and " }
-                output += "subfields \"\(key)\" conflict because "
-                reason.append(to: &output)
-            }
+    /// A reason of its own.
+    static func message(_ message: String) -> OverlapReason { OverlapReason(cutting: message) }
+
+    /// Sub-fields, by response key, that conflict for the reasons given.
+    static func subfields(_ reasons: [(String, OverlapReason)]) -> OverlapReason {
+        var output = ""
+        for (index, (key, reason)) in reasons.enumerated() {
+            // Past the limit the rest would be cut anyway: stop writing it.
+            guard output.utf8.count <= maximumTextLength else { break }
+            if index > 0 { output += " and " }
+            output += "subfields \"\(key)\" conflict because "
+            output += reason.text
         }
+        return OverlapReason(cutting: output)
+    }
+
+    private init(cutting text: String) {
+        guard text.utf8.count > Self.maximumTextLength else {
+            self.text = text
+            return
+        }
+        self.text = String(decoding: text.utf8.prefix(Self.maximumTextLength), as: UTF8.self) + "…"
     }
 }
 
-struct OverlapConflict: Hashable {
+struct OverlapConflict {
     var responseKey: String
     var reason: OverlapReason
     var locations1: [SourceLocation]
     var locations2: [SourceLocation]
+
+    /// The most locations each side of a conflict lists: shared sub-conflicts would otherwise
+    /// double the lists at every level, as they did the sentence.
+    static let maximumLocations = 100
 }
 
 /// Memoized pair comparisons, so fragment-heavy documents stay polynomial.
@@ -213,10 +219,16 @@ extension Validation {
             }
         }
         guard !subconflicts.isEmpty else { return nil }
+        let limit = OverlapConflict.maximumLocations
+        var locations1 = [first.field.location]
+        var locations2 = [second.field.location]
+        for sub in subconflicts {
+            locations1 += sub.locations1.prefix(limit - locations1.count)
+            locations2 += sub.locations2.prefix(limit - locations2.count)
+        }
         return OverlapConflict(
             responseKey: key, reason: .subfields(subconflicts.map { ($0.responseKey, $0.reason) }),
-            locations1: [first.field.location] + subconflicts.flatMap(\.locations1),
-            locations2: [second.field.location] + subconflicts.flatMap(\.locations2))
+            locations1: locations1, locations2: locations2)
     }
 
     private func sameArguments(_ first: [Argument], _ second: [Argument]) -> Bool {
