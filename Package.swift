@@ -191,7 +191,7 @@ let serverTargets: [Target] = [
         name: "SwitchboardServerTests",
         dependencies: [
             "SwitchboardServer", "ModelTransform", "GraphQLLanguage", "SwitchboardNet", "SwitchboardSigV4",
-            "Switchboard", "SwitchboardAPI", "TestSupport",
+            "Switchboard", "SwitchboardAPI", "SwitchboardRealtimeServer", "TestSupport",
         ]),
 ]
 

@@ -74,25 +74,36 @@ package actor RealtimeSession {
     }
 
     /// Writes the outbox's items in order until it ends, a close is sent, or a send fails (the
-    /// write timeout passed, or the connection is gone): then the connection is dropped.
+    /// write timeout passed, or the connection is gone): then the connection is dropped. The texts
+    /// waiting together go out in one write.
     private nonisolated func write(_ outbox: RealtimeOutbox, to socket: WebSocket) async {
-        while let item = await outbox.next() {
-            switch item {
-            case .text(let text):
-                do {
-                    try await socket.send(text: text)
-                } catch {
-                    socket.abort()
-                    outbox.finish()
-                    return
+        while case let batch = await outbox.nextBatch(maximumBytes: Self.writeBatchBytes), !batch.isEmpty {
+            var texts: [String] = []
+            texts.reserveCapacity(batch.count)
+            var close: (code: UInt16, reason: String)?
+            for item in batch {
+                switch item {
+                case .text(let text): texts.append(text)
+                case .close(let code, let reason): close = (code, reason)
                 }
-            case .close(let code, let reason):
-                await socket.close(code: code, reason: reason)
+            }
+            do {
+                if !texts.isEmpty { try await socket.send(texts: texts) }
+            } catch {
+                socket.abort()
+                outbox.finish()
+                return
+            }
+            if let close {
+                await socket.close(code: close.code, reason: close.reason)
                 outbox.finish()
                 return
             }
         }
     }
+
+    /// The most bytes of messages the writer sends with one write.
+    static let writeBatchBytes = 64 * 1024
 
     /// Closes a connection that sent no `connection_init` in time (graphql-transport-ws's 4408;
     /// AppSync's protocol gets a `connection_error` saying why first).

@@ -115,7 +115,7 @@ import Testing
         #expect(try await Self.next(&some, count: 1).map(\.id) == ["p6"])
     }
 
-    typealias Events = AsyncThrowingStream<GraphQLSubscriptionEvent<Post>, any Error>.Iterator
+    typealias Events = SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<Post>>.AsyncIterator
 
     /// The iterator of `sequence` once its connection is up.
     static func connected(_ sequence: SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<Post>>) async throws

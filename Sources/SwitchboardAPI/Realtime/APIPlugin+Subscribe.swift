@@ -13,10 +13,11 @@ extension APIPlugin {
         -> SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<R>>
     {
         let limit = realtimeConfiguration.maximumBufferedEvents
-        let (stream, continuation) = AsyncThrowingStream<GraphQLSubscriptionEvent<R>, any Error>.makeStream(
+        typealias Event = GraphQLSubscriptionEvent<R>
+        let (stream, continuation) = AsyncThrowingStream<PendingElement<Event>, any Error>.makeStream(
             bufferingPolicy: limit.map { .bufferingOldest($0) } ?? .unbounded)
         // A full buffer ends the subscription loudly rather than losing events.
-        let deliver: @Sendable (GraphQLSubscriptionEvent<R>) -> Void = { event in
+        let deliver: @Sendable (PendingElement<Event>) -> Void = { event in
             if case .dropped = continuation.yield(event), let limit {
                 continuation.finish(throwing: SubscriptionError.consumerTooSlow(bufferedEvents: limit))
             }
@@ -30,23 +31,25 @@ extension APIPlugin {
             ModelRequestContext.userInfoKey: ModelRequestContext(
                 apiName: request.apiName, authMode: request.authMode, page: nil, plugin: self)
         ]
+        // Payloads are decoded by the task that takes them from the stream, not by the connection.
+        let decode: @Sendable ([UInt8]) -> Event = { bytes in
+            do throws(APIError) {
+                return .data(try decoder.decode(Data(bytes), status: 200, request: request, userInfo: modelContext))
+            } catch {
+                return .data(.failure(.transformationError(String(decoding: bytes, as: UTF8.self), error)))
+            }
+        }
         let sink = SubscriptionSink { signal in
             switch signal {
             case .state(let state):
-                deliver(.connection(state))
+                deliver(.ready(.connection(state)))
             case .payload(let bytes):
-                let result: GraphQLResponse<R>
-                do throws(APIError) {
-                    result = try decoder.decode(Data(bytes), status: 200, request: request, userInfo: modelContext)
-                } catch {
-                    result = .failure(.transformationError(String(decoding: bytes, as: UTF8.self), error))
-                }
-                deliver(.data(result))
+                deliver(.payload(bytes))
             case .failed(let error):
-                continuation.yield(.connection(.disconnected))
+                continuation.yield(.ready(.connection(.disconnected)))
                 continuation.finish(throwing: error)
             case .completed:
-                continuation.yield(.connection(.disconnected))
+                continuation.yield(.ready(.connection(.disconnected)))
                 continuation.finish()
             }
         }
@@ -69,7 +72,7 @@ extension APIPlugin {
                 Task { await connection.remove(id: id) }
             }
         }
-        return SwitchboardAsyncThrowingSequence(stream: stream, continuation: continuation)
+        return SwitchboardAsyncThrowingSequence(pending: stream, continuation: continuation, finish: decode)
     }
 
     /// Active subscriptions across this plugin's real-time connections (diagnostics and tests).

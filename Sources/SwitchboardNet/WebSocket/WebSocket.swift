@@ -215,6 +215,18 @@ public final class WebSocket: Sendable {
         try await write(frames)
     }
 
+    /// Sends text messages in order with one write: a server fanning an event out to many
+    /// subscriptions of a connection makes one system call rather than one per message.
+    package func send(texts: [String]) async throws {
+        try ensureOpen()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(texts.reduce(0) { $0 + $1.utf8.count + 14 })
+        for var text in texts {
+            for frame in text.withUTF8({ makeFrames(.text, UnsafeRawBufferPointer($0)) }) { bytes += frame }
+        }
+        try await write(bytes)
+    }
+
     /// Sends a binary message (fragmented above ``WebSocketConfiguration/maximumFrameSize``).
     public func send(binary: [UInt8]) async throws {
         try ensureOpen()
