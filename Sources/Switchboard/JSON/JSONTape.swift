@@ -110,6 +110,12 @@ package struct JSONTapeView {
         return memcmp(bytes.baseAddress! + Int(token.start), name.baseAddress!, length) == 0
     }
 
+    /// Whether the key token at `index` spells `name`.
+    @inline(__always)
+    package func key(_ index: Int, equals name: StaticString) -> Bool {
+        key(index, equals: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
     /// The text of the number at `index`.
     package func numberText(_ index: Int) -> String { String(decoding: raw(index), as: UTF8.self) }
 

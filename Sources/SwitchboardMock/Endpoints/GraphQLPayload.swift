@@ -38,20 +38,55 @@ public struct GraphQLPayload: Sendable, Equatable {
         if contentType.hasPrefix("application/graphql") {
             return .success(GraphQLPayload(query: request.bodyText))
         }
-        guard let body = try? JSONValue(parsing: Data(request.body)), case .object(let members) = body else {
-            return .failure(GraphQLPayloadError("the body is not a JSON object with a query"))
+        return readJSON(request.body)
+    }
+
+    /// Reads a JSON body from a tape: only `variables` becomes a tree, and the body is not copied
+    /// into `Data` first (a mock answering thousands of requests a second spends its time here).
+    private static func readJSON(_ body: [UInt8]) -> Result<GraphQLPayload, GraphQLPayloadError> {
+        let notAnObject = GraphQLPayloadError("the body is not a JSON object with a query")
+        guard let tape = try? body.withUnsafeBytes({ bytes throws(JSONScanner.Failure) in try JSONTape(bytes) }) else {
+            return .failure(notAnObject)
         }
-        guard case .string(let query)? = members["query"] else {
-            return .failure(GraphQLPayloadError("the JSON body has no string \"query\""))
+        return withExtendedLifetime(tape) {
+            let view = tape.view
+            guard view.tokens[0].kind == .object else { return .failure(notAnObject) }
+            // A repeated member counts once, the last one, as in a parsed `JSONValue`.
+            var query: Int?
+            var operationName: Int?
+            var variablesValue: Int?
+            var key = 1
+            for _ in 0..<view.tokens[0].count {
+                let value = key + 1
+                if view.key(key, equals: "query") {
+                    query = value
+                } else if view.key(key, equals: "operationName") {
+                    operationName = value
+                } else if view.key(key, equals: "variables") {
+                    variablesValue = value
+                }
+                key = view.next(after: value)
+            }
+            guard let query, view.tokens[query].kind == .string else {
+                return .failure(GraphQLPayloadError("the JSON body has no string \"query\""))
+            }
+            var variables: [String: JSONValue] = [:]
+            if let variablesValue {
+                switch view.tokens[variablesValue].kind {
+                case .object:
+                    guard case .object(let members)? = try? view.value(variablesValue, builder: JSONValueTreeBuilder())
+                    else { return .failure(notAnObject) }
+                    variables = members
+                case .null: break
+                default: return .failure(GraphQLPayloadError("\"variables\" is not a JSON object"))
+                }
+            }
+            return .success(
+                GraphQLPayload(
+                    query: view.string(query),
+                    operationName: operationName.flatMap { view.tokens[$0].kind == .string ? view.string($0) : nil },
+                    variables: variables))
         }
-        var variables: [String: JSONValue] = [:]
-        switch members["variables"] {
-        case .object(let object)?: variables = object
-        case nil, .null?: break
-        default: return .failure(GraphQLPayloadError("\"variables\" is not a JSON object"))
-        }
-        return .success(
-            GraphQLPayload(query: query, operationName: members["operationName"]?.stringValue, variables: variables))
     }
 }
 
