@@ -4,8 +4,10 @@
 # URLSessionTransport, raw URLSession.shared, the whole client (a query through the pipeline,
 # decoded) on each transport, and the aiohttp peer (PyPI, in .venv-interop; `--no-aiohttp` skips
 # it), at 1, 16 and 64 concurrent requests in one run, each side in its own process; then the TCP
-# connections a 10,000-query run opens. Issue #19's goals: the whole client at least 5x
-# URLSession.shared and at least aiohttp; at most one connection per pool slot.
+# connections a 10,000-query run opens. At 1 concurrent request a blocking socket loop in Python
+# (blocking_client.py: no event loop, nothing parsed) shows the floor any client can reach.
+# Issue #19's goals: the whole client at least 5x URLSession.shared and at least aiohttp; at most
+# one connection per pool slot.
 # Usage: scripts/bench transport [SECONDS_PER_CELL] [--no-aiohttp]
 set -euo pipefail
 seconds=${1:-2}

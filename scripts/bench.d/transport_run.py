@@ -1,6 +1,7 @@
 """Runs scripts/bench transport's cells: every side in a process of its own, at 1, 16 and 64
-concurrent requests, two rounds in opposite orders (the mean of the two is reported), then the
-connection count of a 10,000-request run from nginx's stub_status.
+concurrent requests, two rounds in opposite orders (the mean of the two is reported), at 1
+concurrent request a blocking socket loop for reference, then the connection count of a
+10,000-request run from nginx's stub_status.
 Usage: python transport_run.py BENCH_BINARY URL SECONDS AIOHTTP_PYTHON|- STATUS_URL"""
 import subprocess
 import sys
@@ -30,6 +31,13 @@ def cell(side: str, concurrency: int) -> float:
     return float(rate)
 
 
+def blocking_floor() -> float:
+    """One request at a time on a blocking socket, nothing parsed: what 1 concurrent request can reach."""
+    command = [sys.executable, f"{here}/blocking_client.py", url, str(seconds)]
+    rate, _ = subprocess.run(command, check=True, capture_output=True, text=True).stdout.split()
+    return float(rate)
+
+
 def accepted() -> int:
     text = urllib.request.urlopen(status_url).read().decode()
     # "server accepts handled requests\n N N N"
@@ -54,6 +62,12 @@ for concurrency in [1, 16, 64]:
     if "aiohttp" in rates:
         line += f", {rates['query via HTTPClientTransport'] / max(rates['aiohttp'], 1):.2f}× aiohttp"
     print(line)
+    if concurrency == 1:
+        floor = (blocking_floor() + blocking_floor()) / 2
+        print(
+            f"  a blocking socket loop that parses nothing (blocking_client.py): {floor:.0f} req/s, "
+            f"{floor / shared:.2f}× URLSession.shared; the whole client is {rates['query via HTTPClientTransport'] / floor:.2f}× it"
+        )
 
 before = accepted()
 elapsed, failures = subprocess.run(

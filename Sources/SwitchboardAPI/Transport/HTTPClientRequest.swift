@@ -60,7 +60,8 @@ struct HTTPClientRequest: Sendable {
         }
         let body = request.httpBody ?? Data()
 
-        let hostField = host.contains(":") ? "[\(host)]" : host
+        // A byte search: `String.contains(_: String)` is Foundation's locale-aware `range(of:)`.
+        let hostField = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host
         let authority = port == (isSecure ? 443 : 80) ? hostField : "\(hostField):\(port)"
         let path = url.path(percentEncoded: true)
         var target = path.isEmpty ? "/" : path

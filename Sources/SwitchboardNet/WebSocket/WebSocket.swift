@@ -220,6 +220,7 @@ public final class WebSocket: Sendable {
     package func send(texts: [String]) async throws {
         try ensureOpen()
         var bytes: [UInt8] = []
+        // 14 bytes: the longest frame header (a 64-bit length and a mask key).
         bytes.reserveCapacity(texts.reduce(0) { $0 + $1.utf8.count + 14 })
         for var text in texts {
             for frame in text.withUTF8({ makeFrames(.text, UnsafeRawBufferPointer($0)) }) { bytes += frame }
