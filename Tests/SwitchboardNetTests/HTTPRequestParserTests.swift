@@ -44,6 +44,14 @@ struct HTTPRequestParserTests {
 
     @Test(arguments: [
         ("GARBAGE\r\n\r\n", 400),
+        ("GET  / HTTP/1.1\r\n\r\n", 400),
+        ("GET / HTTP/1.1 extra\r\n\r\n", 400),
+        (" / HTTP/1.1\r\n\r\n", 400),
+        ("G(T / HTTP/1.1\r\n\r\n", 400),
+        ("GET /\u{7F} HTTP/1.1\r\n\r\n", 400),
+        ("GET / HTTP/1.10\r\n\r\n", 400),
+        ("GET / HTTPS1.1\r\n\r\n", 400),
+        ("GET / \r\n\r\n", 400),
         ("GET / HTTP/2.0\r\n\r\n", 505),
         ("GET / HTTP/1.1\r\nBad Header: x\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\n folded\r\n\r\n", 400),

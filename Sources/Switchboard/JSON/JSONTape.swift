@@ -144,6 +144,12 @@ package struct JSONTapeView {
         return value
     }
 
+    /// The value at `index` as a `JSONValue` (numbers as `Double`; of repeated keys, the last),
+    /// built by code specialized here rather than through the generic builder from other modules.
+    package func jsonValue(_ index: Int) throws(JSONScanner.Failure) -> JSONValue {
+        try value(index, builder: JSONValueTreeBuilder())
+    }
+
     /// Builds the value at `index` with `builder`. A number the builder cannot represent is an
     /// error at its offset.
     package func value<Builder: JSONValueBuilder>(

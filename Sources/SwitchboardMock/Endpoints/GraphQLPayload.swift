@@ -74,7 +74,7 @@ public struct GraphQLPayload: Sendable, Equatable {
             if let variablesValue {
                 switch view.tokens[variablesValue].kind {
                 case .object:
-                    guard case .object(let members)? = try? view.value(variablesValue, builder: JSONValueTreeBuilder())
+                    guard case .object(let members)? = try? view.jsonValue(variablesValue)
                     else { return .failure(notAnObject) }
                     variables = members
                 case .null: break

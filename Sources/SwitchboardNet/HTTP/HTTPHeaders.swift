@@ -71,6 +71,14 @@ extension StringProtocol {
         let lhs = utf8
         let rhs = other.utf8
         guard lhs.count == rhs.count else { return false }
+        // Native strings compare their bytes in place: header lookups run several times a request.
+        let contiguous = lhs.withContiguousStorageIfAvailable { lhs in
+            rhs.withContiguousStorageIfAvailable { rhs in
+                for index in 0..<lhs.count where asciiLower(lhs[index]) != asciiLower(rhs[index]) { return false }
+                return true
+            }
+        }
+        if let contiguous = contiguous ?? nil { return contiguous }
         return zip(lhs, rhs).allSatisfy { asciiLower($0) == asciiLower($1) }
     }
 

@@ -139,23 +139,28 @@ public struct HTTPRequestParser: Sendable {
     }
 
     private func parseRequestLine(_ line: Range<Int>) throws(HTTPParseError) -> HTTPRequest {
-        let parts = buffer[line].split(separator: 32, omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
-            throw failure(400, "malformed request line", at: line.lowerBound)
-        }
-        guard parts[0].allSatisfy(HTTPHeadSyntax.isTokenByte) else {
+        // `method SP target SP version`, found in place: no array of parts per request.
+        guard let firstSpace = buffer[line].firstIndex(of: 32),
+            let secondSpace = buffer[(firstSpace + 1)..<line.upperBound].firstIndex(of: 32),
+            !buffer[(secondSpace + 1)..<line.upperBound].contains(32),
+            firstSpace > line.lowerBound, secondSpace > firstSpace + 1
+        else { throw failure(400, "malformed request line", at: line.lowerBound) }
+        let method = buffer[line.lowerBound..<firstSpace]
+        let target = buffer[(firstSpace + 1)..<secondSpace]
+        let version = buffer[(secondSpace + 1)..<line.upperBound]
+        guard method.allSatisfy(HTTPHeadSyntax.isTokenByte) else {
             throw failure(400, "malformed method", at: line.lowerBound)
         }
-        guard parts[1].allSatisfy({ $0 > 32 && $0 < 127 }) else {
-            throw failure(400, "malformed request target", at: parts[1].startIndex)
+        guard target.allSatisfy({ $0 > 32 && $0 < 127 }) else {
+            throw failure(400, "malformed request target", at: target.startIndex)
         }
-        let version = Array(parts[2])
-        guard version.count == 8, version.starts(with: Array("HTTP/".utf8)), version[6] == UInt8(ascii: "."),
-            let major = digit(version[5]), let minor = digit(version[7])
-        else { throw failure(400, "malformed HTTP version", at: parts[2].startIndex) }
-        guard major == 1 else { throw failure(505, "HTTP/\(major).\(minor) is not supported", at: parts[2].startIndex) }
+        let start = version.startIndex
+        guard version.count == 8, version.starts(with: "HTTP/".utf8), version[start + 6] == UInt8(ascii: "."),
+            let major = digit(version[start + 5]), let minor = digit(version[start + 7])
+        else { throw failure(400, "malformed HTTP version", at: start) }
+        guard major == 1 else { throw failure(505, "HTTP/\(major).\(minor) is not supported", at: start) }
         return HTTPRequest(
-            method: String(decoding: parts[0], as: UTF8.self), target: String(decoding: parts[1], as: UTF8.self),
+            method: String(decoding: method, as: UTF8.self), target: String(decoding: target, as: UTF8.self),
             version: (major, minor))
     }
 
