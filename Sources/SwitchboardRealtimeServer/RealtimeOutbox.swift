@@ -61,7 +61,7 @@ package final class RealtimeOutbox: Sendable {
         seal(with: lastWords, discarding: true)
     }
 
-    /// Ends the outbox: the writer's next ``next()`` returns `nil`.
+    /// Ends the outbox: the writer's next ``nextBatch(maximumBytes:)`` returns no items.
     package func finish() {
         let waiter = state.withLock { state -> CheckedContinuation<[Item], Never>? in
             state.sealed = true
@@ -76,6 +76,9 @@ package final class RealtimeOutbox: Sendable {
 
     /// Bytes of text waiting now.
     package var waitingBytes: Int { state.withLock { $0.bytes } }
+
+    /// Whether the writer is waiting for something to be queued (for tests and diagnostics).
+    package var hasWaitingWriter: Bool { state.withLock { $0.waiter != nil } }
 
     @discardableResult
     private func seal(with items: [Item], discarding: Bool) -> Bool {
@@ -92,8 +95,11 @@ package final class RealtimeOutbox: Sendable {
             // that nothing will come).
             let waiter = state.waiter
             state.waiter = nil
-            if waiter == nil { state.items.append(contentsOf: items) }
-            return (true, waiter, waiter == nil ? [] : items)
+            guard waiter == nil else { return (true, waiter, items) }
+            state.items.append(contentsOf: items)
+            // Counted as they are queued, since taking them subtracts them.
+            for case .text(let text) in items { state.bytes += text.utf8.count }
+            return (true, nil, [])
         }
         waiter?.resume(returning: handed)
         return sealed

@@ -77,6 +77,24 @@ struct HTTPRequestParserTests {
         }
     }
 
+    @Test(arguments: [
+        ("GET  / HTTP/1.1\r\n\r\n", "malformed request line", 0),
+        ("GET / HTTP/1.1 extra\r\n\r\n", "malformed request line", 0),
+        (" / HTTP/1.1\r\n\r\n", "malformed request line", 0),
+        ("G(T / HTTP/1.1\r\n\r\n", "malformed method", 0),
+        ("GET /\u{7F} HTTP/1.1\r\n\r\n", "malformed request target", 4),
+        ("GET / HTTP/1.10\r\n\r\n", "malformed HTTP version", 6),
+        ("GET / \r\n\r\n", "malformed HTTP version", 6),
+    ])
+    func requestLineErrorsSayWhatAndWhere(text: String, reason: String, offset: Int) {
+        #expect {
+            _ = try parseAll(text)
+        } throws: { error in
+            guard let error = error as? HTTPParseError else { return false }
+            return error.status == 400 && error.reason == reason && error.offset == offset
+        }
+    }
+
     @Test func rejectsOversizedHeadsBeforeTheyEnd() {
         let text = "GET / HTTP/1.1\r\nX: " + String(repeating: "a", count: 5000)
         #expect(throws: HTTPParseError.self) { _ = try parseAll(text, limits: .init(maxHeadBytes: 1024)) }

@@ -26,14 +26,40 @@ import Testing
         #expect(await outbox.nextBatch(maximumBytes: 10) == [.text("small")])
     }
 
-    @Test func aWaitingWriterGetsTheNextTextOrTheEnd() async {
+    /// Waits until `outbox`'s writer is suspended in ``RealtimeOutbox/nextBatch(maximumBytes:)``.
+    static func writerWaits(_ outbox: RealtimeOutbox) async {
+        while !outbox.hasWaitingWriter { await Task.yield() }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aWaitingWriterIsHandedTheNextTextOrTheEnd() async {
         let outbox = RealtimeOutbox(maximumBytes: 1 << 20)
         async let first = outbox.nextBatch(maximumBytes: 1_000)
-        // Handed to the writer if it already waits, else queued for it: the same batch either way.
+        await Self.writerWaits(outbox)
         #expect(outbox.enqueue("hello"))
         #expect(await first == [.text("hello")])
+        #expect(outbox.waitingBytes == 0)
         async let second = outbox.nextBatch(maximumBytes: 1_000)
+        await Self.writerWaits(outbox)
         outbox.finish()
         #expect(await second == [])
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aWaitingWriterIsHandedTheLastWordsTogether() async {
+        let outbox = RealtimeOutbox(maximumBytes: 1 << 20)
+        async let batch = outbox.nextBatch(maximumBytes: 1_000)
+        await Self.writerWaits(outbox)
+        outbox.replaceAll(with: [.text("bye"), .close(code: 1013, reason: "slow")])
+        #expect(await batch == [.text("bye"), .close(code: 1013, reason: "slow")])
+        #expect(outbox.waitingBytes == 0)
+        #expect(await outbox.nextBatch(maximumBytes: 1_000) == [])
+    }
+
+    @Test func lastWordsQueuedBehindNothingAreCountedUntilTaken() async {
+        let outbox = RealtimeOutbox(maximumBytes: 1 << 20)
+        #expect(outbox.enqueue("discarded"))
+        outbox.replaceAll(with: [.text("bye"), .close(code: 1013, reason: "slow")])
+        #expect(outbox.waitingBytes == 3)
+        #expect(await outbox.nextBatch(maximumBytes: 1_000) == [.text("bye"), .close(code: 1013, reason: "slow")])
+        #expect(outbox.waitingBytes == 0)
     }
 }

@@ -113,7 +113,8 @@ package struct JSONTapeView {
     /// Whether the key token at `index` spells `name`.
     @inline(__always)
     package func key(_ index: Int, equals name: StaticString) -> Bool {
-        key(index, equals: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        // Not `utf8Start`: a one-character literal may have no pointer to its bytes.
+        name.withUTF8Buffer { key(index, equals: $0) }
     }
 
     /// The text of the number at `index`.

@@ -16,7 +16,7 @@
 /// task, or calling ``cancel()`` stops the subscription; after ``cancel()`` the loop ends normally.
 public final class SwitchboardAsyncThrowingSequence<Element: Sendable>: AsyncSequence, Sendable {
     /// The iterator: the events in order. One that arrived as raw bytes is decoded as it is
-    /// taken, on the iterating task.
+    /// taken, by the iterating task and away from any actor it runs on.
     public struct AsyncIterator: AsyncIteratorProtocol {
         private var source: IteratorSource
 
@@ -34,7 +34,9 @@ public final class SwitchboardAsyncThrowingSequence<Element: Sendable>: AsyncSeq
             }
         }
 
-        /// The next event, taken without leaving `actor`'s executor.
+        /// The next event, taken without leaving `actor`'s executor. An event that arrived as raw
+        /// bytes is decoded away from `actor`, so that a loop on the main actor does not decode
+        /// there.
         @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(any Error) -> Element? {
             switch source {
@@ -43,10 +45,25 @@ public final class SwitchboardAsyncThrowingSequence<Element: Sendable>: AsyncSeq
                 return try await base.next(isolation: actor)
             case .pending(var base, let finish):
                 defer { source = .pending(base, finish: finish) }
-                return try await base.next(isolation: actor)?.element(finish)
+                switch try await base.next(isolation: actor) {
+                case nil: return nil
+                case .ready(let element)?: return element
+                case .payload(let bytes)?:
+                    if actor == nil { return finish(bytes) }
+                    return await Self.decodeOffActor(bytes, finish)
+                }
             }
         }
+
+        @concurrent private static func decodeOffActor(
+            _ bytes: [UInt8], _ finish: @Sendable ([UInt8]) -> Element
+        ) async -> Element {
+            finish(bytes)
+        }
     }
+
+    /// Amplify's name for the iterator type (`AmplifyAsyncThrowingSequence<…>.Iterator`).
+    public typealias Iterator = AsyncIterator
 
     fileprivate enum IteratorSource {
         case elements(AsyncThrowingStream<Element, any Error>.Iterator)
@@ -76,7 +93,7 @@ public final class SwitchboardAsyncThrowingSequence<Element: Sendable>: AsyncSeq
 
     /// Wraps a stream some of whose elements arrive as raw bytes, which `finish` turns into
     /// elements on the iterating task: a subscription's payloads are decoded there rather than
-    /// on the connection that received them, so a thousand subscriptions decode in parallel.
+    /// on the connection that received them, so that subscribers decode in parallel.
     package init(
         pending stream: AsyncThrowingStream<PendingElement<Element>, any Error>,
         continuation: AsyncThrowingStream<PendingElement<Element>, any Error>.Continuation,

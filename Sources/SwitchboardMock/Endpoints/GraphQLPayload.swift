@@ -74,9 +74,14 @@ public struct GraphQLPayload: Sendable, Equatable {
             if let variablesValue {
                 switch view.tokens[variablesValue].kind {
                 case .object:
-                    guard case .object(let members)? = try? view.jsonValue(variablesValue)
-                    else { return .failure(notAnObject) }
-                    variables = members
+                    do throws(JSONScanner.Failure) {
+                        guard case .object(let members) = try view.jsonValue(variablesValue) else {
+                            return .failure(notAnObject)
+                        }
+                        variables = members
+                    } catch {
+                        return .failure(GraphQLPayloadError("\"variables\" cannot be read: \(error.reason)"))
+                    }
                 case .null: break
                 default: return .failure(GraphQLPayloadError("\"variables\" is not a JSON object"))
                 }

@@ -209,10 +209,7 @@ public final class WebSocket: Sendable {
 
     /// Sends a text message (fragmented above ``WebSocketConfiguration/maximumFrameSize``).
     public func send(text: String) async throws {
-        try ensureOpen()
-        var text = text
-        let frames = text.withUTF8 { makeFrames(.text, UnsafeRawBufferPointer($0)) }
-        try await write(frames)
+        try await send(texts: [text])
     }
 
     /// Sends text messages in order with one write: a server fanning an event out to many
@@ -220,10 +217,9 @@ public final class WebSocket: Sendable {
     package func send(texts: [String]) async throws {
         try ensureOpen()
         var bytes: [UInt8] = []
-        // 14 bytes: the longest frame header (a 64-bit length and a mask key).
-        bytes.reserveCapacity(texts.reduce(0) { $0 + $1.utf8.count + 14 })
+        bytes.reserveCapacity(texts.reduce(0) { $0 + $1.utf8.count + WebSocketFrameEncoder.maximumHeaderSize })
         for var text in texts {
-            for frame in text.withUTF8({ makeFrames(.text, UnsafeRawBufferPointer($0)) }) { bytes += frame }
+            text.withUTF8 { appendFrames(.text, UnsafeRawBufferPointer($0), to: &bytes) }
         }
         try await write(bytes)
     }
@@ -231,8 +227,10 @@ public final class WebSocket: Sendable {
     /// Sends a binary message (fragmented above ``WebSocketConfiguration/maximumFrameSize``).
     public func send(binary: [UInt8]) async throws {
         try ensureOpen()
-        let frames = binary.withUnsafeBytes { makeFrames(.binary, $0) }
-        try await write(frames)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(binary.count + WebSocketFrameEncoder.maximumHeaderSize)
+        binary.withUnsafeBytes { appendFrames(.binary, $0, to: &bytes) }
+        try await write(bytes)
     }
 
     /// Sends a ping (payload at most 125 bytes); the peer's pong is consumed by ``receive()``.
@@ -255,24 +253,23 @@ public final class WebSocket: Sendable {
         if let closed { throw closed }
     }
 
-    /// The frames of one message: one frame, or fragments of at most the maximum frame size.
-    private func makeFrames(_ opcode: WebSocketOpcode, _ payload: UnsafeRawBufferPointer) -> [[UInt8]] {
+    /// Appends the frames of one message to `bytes`: one frame, or fragments of at most the
+    /// maximum frame size.
+    private func appendFrames(_ opcode: WebSocketOpcode, _ payload: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
         let masked = role == .client
         let frameSize = max(configuration.maximumFrameSize, 1)
-        if payload.count <= frameSize {
-            return [WebSocketFrameEncoder.frame(opcode: opcode, payload: payload, masked: masked)]
+        guard payload.count > frameSize else {
+            WebSocketFrameEncoder.append(opcode: opcode, payload: payload, masked: masked, to: &bytes)
+            return
         }
-        var frames: [[UInt8]] = []
         var start = 0
         while start < payload.count {
             let end = min(start + frameSize, payload.count)
-            frames.append(
-                WebSocketFrameEncoder.frame(
-                    opcode: start == 0 ? opcode : .continuation, fin: end == payload.count,
-                    payload: UnsafeRawBufferPointer(rebasing: payload[start..<end]), masked: masked))
+            WebSocketFrameEncoder.append(
+                opcode: start == 0 ? opcode : .continuation, fin: end == payload.count,
+                payload: UnsafeRawBufferPointer(rebasing: payload[start..<end]), masked: masked, to: &bytes)
             start = end
         }
-        return frames
     }
 
     private func writeFrame(_ opcode: WebSocketOpcode, _ payload: [UInt8]) async throws {
@@ -284,13 +281,6 @@ public final class WebSocket: Sendable {
 
     private func write(_ frame: [UInt8]) async throws {
         try await writeLock.withLock { try await writeUnlocked(frame) }
-    }
-
-    private func write(_ frames: [[UInt8]]) async throws {
-        if frames.count == 1 { return try await write(frames[0]) }
-        try await writeLock.withLock {
-            for frame in frames { try await writeUnlocked(frame) }
-        }
     }
 
     private func writeUnlocked(_ frame: [UInt8]) async throws {

@@ -5,41 +5,43 @@ enum WebSocketFrameEncoder {
     static func frame(
         opcode: WebSocketOpcode, fin: Bool = true, payload: UnsafeRawBufferPointer, masked: Bool
     ) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(maximumHeaderSize + payload.count)
+        append(opcode: opcode, fin: fin, payload: payload, masked: masked, to: &bytes)
+        return bytes
+    }
+
+    /// The longest frame header: two bytes, a 64-bit length and a mask key.
+    static let maximumHeaderSize = 14
+
+    /// Appends one frame holding `payload` to `bytes`, masked with a fresh random key when
+    /// `masked` (client role), so that several frames go out in one buffer.
+    static func append(
+        opcode: WebSocketOpcode, fin: Bool = true, payload: UnsafeRawBufferPointer, masked: Bool,
+        to bytes: inout [UInt8]
+    ) {
         let length = payload.count
-        let lengthFieldSize = length < 126 ? 0 : (length <= 0xFFFF ? 2 : 8)
-        let headerSize = 2 + lengthFieldSize + (masked ? 4 : 0)
-        return [UInt8](unsafeUninitializedCapacity: headerSize + length) { buffer, initialized in
-            buffer[0] = (fin ? 0x80 : 0) | opcode.rawValue
-            let maskBit: UInt8 = masked ? 0x80 : 0
-            switch lengthFieldSize {
-            case 0: buffer[1] = maskBit | UInt8(length)
-            case 2:
-                buffer[1] = maskBit | 126
-                buffer[2] = UInt8(truncatingIfNeeded: length >> 8)
-                buffer[3] = UInt8(truncatingIfNeeded: length)
-            default:
-                buffer[1] = maskBit | 127
-                for index in 0..<8 {
-                    buffer[2 + index] = UInt8(truncatingIfNeeded: UInt64(length) >> UInt64(56 - 8 * index))
-                }
-            }
-            let payloadStart = headerSize
-            if length > 0 {
-                UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[payloadStart...])
-                    .copyMemory(from: payload)
-            }
-            if masked {
-                let key = WebSocketMasking.randomKey()
-                let keyStart = 2 + lengthFieldSize
-                buffer[keyStart] = key.0
-                buffer[keyStart + 1] = key.1
-                buffer[keyStart + 2] = key.2
-                buffer[keyStart + 3] = key.3
-                WebSocketMasking.apply(
-                    key: key, phase: 0,
-                    to: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[payloadStart...]))
-            }
-            initialized = headerSize + length
+        bytes.append((fin ? 0x80 : 0) | opcode.rawValue)
+        let maskBit: UInt8 = masked ? 0x80 : 0
+        if length < 126 {
+            bytes.append(maskBit | UInt8(length))
+        } else if length <= 0xFFFF {
+            bytes += [maskBit | 126, UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length)]
+        } else {
+            bytes.append(maskBit | 127)
+            for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: UInt64(length) >> UInt64(56 - 8 * index))) }
+        }
+        guard masked else {
+            bytes += payload
+            return
+        }
+        let key = WebSocketMasking.randomKey()
+        bytes += [key.0, key.1, key.2, key.3]
+        let payloadStart = bytes.count
+        bytes += payload
+        bytes.withUnsafeMutableBytes { buffer in
+            WebSocketMasking.apply(
+                key: key, phase: 0, to: UnsafeMutableRawBufferPointer(rebasing: buffer[payloadStart...]))
         }
     }
 

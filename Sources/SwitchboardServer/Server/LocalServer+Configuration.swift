@@ -78,8 +78,8 @@ extension LocalServer {
         /// `LimitExceededError` (AppSync's protocol) and close code 1013, rather than buffered
         /// without bound or allowed to delay other subscribers.
         public var maximumOutboundBytes: Int
-        /// How long one message may take to be written (default 10 s); a subscriber that takes no
-        /// bytes for that long is dropped.
+        /// How long a write of queued messages (up to 64 KiB) may take (default 10 s); a subscriber
+        /// that takes no bytes for that long is dropped.
         public var writeTimeout: Duration
 
         /// Creates options; the defaults are AppSync's where it has them.
