@@ -110,6 +110,7 @@ package final class RealtimeOutbox: Sendable {
     /// drained. The writer sends a batch with one write: an event published to a thousand
     /// subscriptions of one connection is then a few system calls, not a thousand.
     package func nextBatch(maximumBytes: Int) async -> [Item] {
+        // Most calls find items waiting: they take them without making a continuation.
         if let ready = state.withLock({ Self.take(from: &$0, maximumBytes: maximumBytes) }) { return ready }
         return await withCheckedContinuation { continuation in
             let batch = state.withLock { state -> [Item]? in

@@ -2,8 +2,8 @@
 /// registered model's primary key, or `id`.
 struct CacheKeyResolver: Sendable {
     let configuration: RecordStoreConfiguration
-    /// The key fields of the types seen so far, so that a list of a thousand objects of one type
-    /// looks its type up once.
+    /// The key fields of the types seen so far in this write (the store hands each write a fresh
+    /// copy), so that a list of a thousand objects of one type looks its type up once.
     private var keyFields: [String: [[UInt8]]] = [:]
     /// The types asked for last: a list's objects alternate between a few types (a post and its
     /// blog), and comparing a few type names costs less than hashing one.

@@ -75,10 +75,8 @@ public struct GraphQLPayload: Sendable, Equatable {
                 switch view.tokens[variablesValue].kind {
                 case .object:
                     do throws(JSONScanner.Failure) {
-                        guard case .object(let members) = try view.jsonValue(variablesValue) else {
-                            return .failure(notAnObject)
-                        }
-                        variables = members
+                        // An object token always builds an object.
+                        if case .object(let members) = try view.jsonValue(variablesValue) { variables = members }
                     } catch {
                         return .failure(GraphQLPayloadError("\"variables\" cannot be read: \(error.reason)"))
                     }

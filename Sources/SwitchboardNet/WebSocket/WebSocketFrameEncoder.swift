@@ -26,7 +26,9 @@ enum WebSocketFrameEncoder {
         if length < 126 {
             bytes.append(maskBit | UInt8(length))
         } else if length <= 0xFFFF {
-            bytes += [maskBit | 126, UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length)]
+            bytes.append(maskBit | 126)
+            bytes.append(UInt8(truncatingIfNeeded: length >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: length))
         } else {
             bytes.append(maskBit | 127)
             for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: UInt64(length) >> UInt64(56 - 8 * index))) }
@@ -36,7 +38,11 @@ enum WebSocketFrameEncoder {
             return
         }
         let key = WebSocketMasking.randomKey()
-        bytes += [key.0, key.1, key.2, key.3]
+        // One byte at a time: an array literal here would allocate for every frame.
+        bytes.append(key.0)
+        bytes.append(key.1)
+        bytes.append(key.2)
+        bytes.append(key.3)
         let payloadStart = bytes.count
         bytes += payload
         bytes.withUnsafeMutableBytes { buffer in
