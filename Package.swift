@@ -30,32 +30,43 @@ let systemTargets: [Target] = [
     ),
     // epoll and eventfd headers, which Swift's Glibc module does not export (Linux only).
     .systemLibrary(name: "CSystemEvents"),
-    // The lock every module uses (Synchronization.Mutex needs macOS 15 / iOS 18); package access only.
-    .target(name: "SwitchboardLocking"),
+    // What every module shares, package access only: the lock (Synchronization.Mutex needs macOS 15 /
+    // iOS 18), UTF-8 validation, and the JSON scanner, tape and tape decoder.
+    .target(name: "SwitchboardCore"),
+    .testTarget(name: "SwitchboardCoreTests", dependencies: ["SwitchboardCore"]),
     // The SQLite connection shared by the local server's model store and the client's record store.
     .target(name: "SwitchboardSQLite", dependencies: ["CSQLite"]),
 ]
 
 // MARK: - Hub, configuration and models (no networking)
 
-let hubProducts: [Product] = [.library(name: "Switchboard", targets: ["Switchboard"])]
+let hubProducts: [Product] = [
+    .library(name: "Switchboard", targets: ["Switchboard"]),
+    .library(name: "SwitchboardSQLitePersistence", targets: ["SwitchboardSQLitePersistence"]),
+]
 let hubTargets: [Target] = [
     // GraphQLLanguage prints the documents of model-based requests.
-    .target(name: "Switchboard", dependencies: ["GraphQLLanguage", "SwitchboardLocking"]),
-    .testTarget(name: "SwitchboardTests", dependencies: ["Switchboard", "TestSupport", "SwitchboardLocking"]),
+    .target(name: "Switchboard", dependencies: ["GraphQLLanguage", "SwitchboardCore"]),
+    // The normalized record store: cache policies, watchers, optimistic updates.
+    .target(name: "SwitchboardStore", dependencies: ["Switchboard", "GraphQLLanguage", "SwitchboardCore"]),
+    // The record store's SQLite persistence, its own product so that API users link no SQLite.
+    .target(
+        name: "SwitchboardSQLitePersistence",
+        dependencies: ["SwitchboardStore", "SwitchboardSQLite", "SwitchboardCore"]),
+    .testTarget(name: "SwitchboardTests", dependencies: ["Switchboard", "TestSupport", "SwitchboardCore"]),
     // Model-based requests end to end: Amplify-style generated model files, golden documents,
     // and an AppSync-style store over loopback.
     .testTarget(
         name: "SwitchboardModelTests",
         dependencies: [
             "Switchboard", "SwitchboardAPI", "SwitchboardNet", "GraphQLLanguage", "SwitchboardMock", "TestSupport",
-            "SwitchboardLocking",
+            "SwitchboardCore",
         ]),
     // scripts/bench decode-list
     .executableTarget(
         name: "decode-list-bench", dependencies: ["SwitchboardAPI"], path: "scripts/benchmarks/DecodeListBench"),
     // scripts/bench store
-    .executableTarget(name: "store-bench", dependencies: ["Switchboard"], path: "scripts/benchmarks/StoreBench"),
+    .executableTarget(name: "store-bench", dependencies: ["SwitchboardStore"], path: "scripts/benchmarks/StoreBench"),
 ]
 
 // MARK: - The GraphQL API plugin
@@ -64,12 +75,15 @@ let apiProducts: [Product] = [.library(name: "SwitchboardAPI", targets: ["Switch
 let apiTargets: [Target] = [
     .target(
         name: "SwitchboardAPI",
-        dependencies: ["Switchboard", "SwitchboardNet", "SwitchboardSigV4", "SwitchboardLocking", "SwitchboardSQLite"]),
+        dependencies: [
+            "Switchboard", "SwitchboardStore", "SwitchboardNet", "SwitchboardSigV4", "SwitchboardCore",
+            "SwitchboardRealtimeProtocol",
+        ]),
     .testTarget(
         name: "SwitchboardAPITests",
         dependencies: [
             "SwitchboardAPI", "SwitchboardNet", "SwitchboardMock", "SwitchboardSigV4", "TestSupport",
-            "SwitchboardLocking",
+            "SwitchboardCore",
         ]),
     // scripts/bench pipeline
     .executableTarget(
@@ -77,15 +91,15 @@ let apiTargets: [Target] = [
         path: "scripts/benchmarks/PipelineBench"),
     // scripts/bench transport
     .executableTarget(
-        name: "transport-bench", dependencies: ["SwitchboardAPI", "SwitchboardLocking"],
+        name: "transport-bench", dependencies: ["SwitchboardAPI", "SwitchboardCore"],
         path: "scripts/benchmarks/TransportBench"),
     // scripts/bench subscriptions
     .executableTarget(
-        name: "subscription-bench", dependencies: ["SwitchboardAPI", "SwitchboardMock", "SwitchboardLocking"],
+        name: "subscription-bench", dependencies: ["SwitchboardAPI", "SwitchboardMock", "SwitchboardCore"],
         path: "scripts/benchmarks/SubscriptionBench"),
     // scripts/soak: subscriptions, queries and mutations under disconnects, restarts and slow consumers
     .executableTarget(
-        name: "soak", dependencies: ["SwitchboardAPI", "SwitchboardMock", "SwitchboardLocking"],
+        name: "soak", dependencies: ["SwitchboardAPI", "SwitchboardMock", "SwitchboardCore"],
         path: "scripts/benchmarks/Soak"),
 ]
 
@@ -96,13 +110,12 @@ let netTargets: [Target] = [
     .target(
         name: "SwitchboardNet",
         dependencies: [
-            // Switchboard for the package's one UTF-8 validator (WebSocket text messages).
-            "Switchboard", "CSystemEvents", "SwitchboardLocking", "CZlib",
+            "SwitchboardCore", "CSystemEvents", "CZlib",
             .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
         ]),
     .testTarget(
         name: "SwitchboardNetTests",
-        dependencies: ["SwitchboardNet", "Switchboard", "TestSupport", "SwitchboardLocking"]),
+        dependencies: ["SwitchboardNet", "Switchboard", "TestSupport", "SwitchboardCore"]),
     // scripts/autobahn-client: the standard Autobahn test-client loop.
     .executableTarget(
         name: "autobahn-client", dependencies: ["SwitchboardNet"], path: "scripts/benchmarks/AutobahnClient"),
@@ -111,7 +124,7 @@ let netTargets: [Target] = [
         name: "websocket-bench", dependencies: ["SwitchboardNet"], path: "scripts/benchmarks/WebSocketBench"),
     // scripts/bench serve: the load generator run against `switchboard serve` and the Strawberry baseline.
     .executableTarget(
-        name: "serve-bench", dependencies: ["SwitchboardNet", "SwitchboardLocking"],
+        name: "serve-bench", dependencies: ["SwitchboardNet", "SwitchboardCore"],
         path: "scripts/benchmarks/ServeBench"),
 ]
 
@@ -143,9 +156,9 @@ let modelTransformTargets: [Target] = [
 
 let sigV4Products: [Product] = [.library(name: "SwitchboardSigV4", targets: ["SwitchboardSigV4"])]
 let sigV4Targets: [Target] = [
-    .target(name: "SwitchboardSigV4", dependencies: ["SwitchboardLocking"]),
+    .target(name: "SwitchboardSigV4", dependencies: ["SwitchboardCore"]),
     .testTarget(
-        name: "SwitchboardSigV4Tests", dependencies: ["SwitchboardSigV4", "TestSupport", "SwitchboardLocking"]),
+        name: "SwitchboardSigV4Tests", dependencies: ["SwitchboardSigV4", "TestSupport", "SwitchboardCore"]),
     // scripts/bench sigv4: OpenSSL's SHA-256 is the baseline, linked only into the benchmark.
     .executableTarget(
         name: "sigv4-bench", dependencies: ["SwitchboardSigV4", "COpenSSL"], path: "scripts/benchmarks/SigV4Bench"),
@@ -161,18 +174,25 @@ let mockTargets: [Target] = [
     .target(
         name: "SwitchboardMock",
         dependencies: [
-            "Switchboard", "SwitchboardNet", "GraphQLLanguage", "SwitchboardLocking", "SwitchboardRealtimeServer",
+            "Switchboard", "SwitchboardNet", "GraphQLLanguage", "SwitchboardCore", "SwitchboardRealtimeServer",
+            "SwitchboardRealtimeProtocol",
         ]),
-    .testTarget(name: "SwitchboardMockTests", dependencies: ["SwitchboardMock", "TestSupport", "SwitchboardLocking"]),
+    .testTarget(name: "SwitchboardMockTests", dependencies: ["SwitchboardMock", "TestSupport", "SwitchboardCore"]),
 ]
 
-// MARK: - The server side of the real-time protocols (the mock's and the local server's)
+// MARK: - The real-time protocols: wire codecs (both roles) and the servers' side
 
 let realtimeServerTargets: [Target] = [
+    // AppSync's real-time messages, graphql-transport-ws's and the real-time URLs, shared by the
+    // client and the servers; package access only.
+    .target(name: "SwitchboardRealtimeProtocol", dependencies: ["Switchboard", "SwitchboardCore"]),
+    .testTarget(
+        name: "SwitchboardRealtimeProtocolTests", dependencies: ["SwitchboardRealtimeProtocol", "Switchboard"]),
     // AppSync's real-time protocol and graphql-transport-ws over a server-side WebSocket, with
     // the subscriptions themselves left to a backend; package access only.
     .target(
-        name: "SwitchboardRealtimeServer", dependencies: ["Switchboard", "SwitchboardNet", "SwitchboardLocking"])
+        name: "SwitchboardRealtimeServer",
+        dependencies: ["Switchboard", "SwitchboardNet", "SwitchboardCore", "SwitchboardRealtimeProtocol"]),
 ]
 
 // MARK: - The local AppSync-compatible server
@@ -185,7 +205,7 @@ let serverTargets: [Target] = [
         name: "SwitchboardServer",
         dependencies: [
             "ModelTransform", "GraphQLLanguage", "SwitchboardNet", "SwitchboardSigV4", "Switchboard", "CSQLite",
-            "SwitchboardLocking", "SwitchboardRealtimeServer", "SwitchboardSQLite",
+            "SwitchboardCore", "SwitchboardRealtimeServer", "SwitchboardSQLite", "SwitchboardRealtimeProtocol",
         ]),
     .testTarget(
         name: "SwitchboardServerTests",
@@ -231,7 +251,10 @@ let codegenTargets: [Target] = [
     // SwitchboardCodegenTests), compiled in Swift 6 mode and run against the mock server.
     .testTarget(
         name: "GeneratedOperationsTests",
-        dependencies: ["SwitchboardAPI", "SwitchboardMock", "TestSupport", "SwitchboardLocking"]),
+        dependencies: [
+            "SwitchboardAPI", "SwitchboardMock", "TestSupport", "SwitchboardCore", "SwitchboardStore",
+            "SwitchboardSQLitePersistence",
+        ]),
 ]
 
 // MARK: - Command-line tool
@@ -272,10 +295,10 @@ let fuzzTargets: [Target] =
         fuzzTarget("fuzz-http-request", path: "HTTPRequest", ["SwitchboardNet"]),
         fuzzTarget("fuzz-http-response", path: "HTTPResponse", ["SwitchboardNet"]),
         fuzzTarget("fuzz-websocket-frames", path: "WebSocketFrames", ["SwitchboardNet"]),
-        fuzzTarget("fuzz-json", path: "JSON", ["Switchboard"]),
+        fuzzTarget("fuzz-json", path: "JSON", ["Switchboard", "SwitchboardCore"]),
         fuzzTarget("fuzz-yaml", path: "YAML", ["SwitchboardMock", "Switchboard"]),
         fuzzTarget("fuzz-sigv4", path: "SigV4", ["SwitchboardSigV4"]),
-        fuzzTarget("fuzz-realtime-messages", path: "RealtimeMessages", ["Switchboard"]),
+        fuzzTarget("fuzz-realtime-messages", path: "RealtimeMessages", ["SwitchboardRealtimeProtocol"]),
     ]
 
 // MARK: - Test support

@@ -1,5 +1,5 @@
 import Foundation
-import SwitchboardLocking
+import SwitchboardCore
 
 /// The GraphQL API plugin: owns the API configuration, the custom interceptors and the token
 /// providers, and runs every query and mutation through the operation pipeline.
@@ -149,6 +149,8 @@ public actor APIPlugin: APICategoryPlugin {
             settings.responseInterceptors = [:]
             settings.addedStages = [:]
         }
+        // The category's record stores go with the configuration (`Switchboard.reset()`).
+        RecordStoreRegistry.reset()
         let connections = realtimeConnections.values
         realtimeConnections = [:]
         for connection in connections { await connection.shutdown() }

@@ -3,6 +3,8 @@
 // configured with (trusting a development CA for `wss://` needs no second import) and, on Linux,
 // the `URLRequest` that interceptors receive (it lives in FoundationNetworking there).
 @_exported import Switchboard
+// The record store: typed operations write their results there, and watchers read it.
+@_exported import SwitchboardStore
 
 @_exported import struct SwitchboardNet.TLSConfiguration
 @_exported import enum SwitchboardNet.TLSError

@@ -1,6 +1,7 @@
 import Foundation
 import Switchboard
 import SwitchboardNet
+import SwitchboardRealtimeProtocol
 
 /// The WebSocket upgrade of a real-time endpoint: which protocol the path speaks, which
 /// subprotocol to choose, and the headers that authorize the connection.

@@ -1,4 +1,4 @@
-import SwitchboardLocking
+import SwitchboardCore
 
 /// The messages waiting to be written to one real-time connection, bounded in bytes, taken in
 /// order by the connection's single writer task.

@@ -1,5 +1,6 @@
 import Switchboard
 import SwitchboardNet
+import SwitchboardRealtimeProtocol
 
 extension RealtimeSession {
     // MARK: AppSync

@@ -1,5 +1,6 @@
 import Switchboard
 import SwitchboardNet
+import SwitchboardRealtimeProtocol
 
 /// One real-time connection, server side: reads the client's messages in order, speaks AppSync's
 /// protocol or `graphql-transport-ws` (``RealtimeDialect``), leaves subscriptions to a

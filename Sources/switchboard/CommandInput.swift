@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLLanguage
 import Switchboard
+import SwitchboardCore
 
 /// Reading the DOCUMENT and `--variables` arguments of `query` and `subscribe`: inline text,
 /// `@path` for a file, or `-` for standard input (documents only). Both are checked before

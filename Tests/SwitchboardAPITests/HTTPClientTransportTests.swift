@@ -1,7 +1,7 @@
 import Foundation
 import Switchboard
 import SwitchboardAPI
-import SwitchboardLocking
+import SwitchboardCore
 import SwitchboardNet
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import SwitchboardAPI
-import SwitchboardLocking
+import SwitchboardCore
 import SwitchboardNet
 
 /// A GraphQL endpoint on 127.0.0.1 (ephemeral port) served by SwitchboardNet's HTTP server that

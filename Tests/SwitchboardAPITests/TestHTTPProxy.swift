@@ -1,5 +1,5 @@
 import Foundation
-import SwitchboardLocking
+import SwitchboardCore
 import SwitchboardNet
 
 /// A forward proxy on loopback for ``HTTPClientTransport``'s proxy tests. Absolute-form requests

@@ -1,6 +1,6 @@
 import Foundation
 import Switchboard
-import SwitchboardLocking
+import SwitchboardCore
 import SwitchboardMock
 import SwitchboardNet
 import TestSupport

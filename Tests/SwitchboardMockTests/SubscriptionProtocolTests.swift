@@ -2,6 +2,7 @@ import Foundation
 import Switchboard
 import SwitchboardMock
 import SwitchboardNet
+import SwitchboardRealtimeProtocol
 import Testing
 
 /// The mock's real-time endpoints spoken to frame by frame, as a client library would.

@@ -1,6 +1,6 @@
 import Foundation
 import SwitchboardAPI
-import SwitchboardLocking
+import SwitchboardCore
 import SwitchboardNet
 import TestSupport
 import Testing

@@ -1,4 +1,4 @@
-import Switchboard
+import SwitchboardCore
 import Testing
 
 @testable import SwitchboardNet

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardCore
 
 /// A parsed configuration file: Amplify's `amplifyconfiguration.json` (categories with plugin
 /// sections) or a Gen 2 `amplify_outputs.json` (snake_case sections such as `data`).

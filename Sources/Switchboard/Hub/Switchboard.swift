@@ -1,5 +1,5 @@
 import Foundation
-import SwitchboardLocking
+import SwitchboardCore
 
 /// The hub: register plugins, configure them from `amplifyconfiguration.json` (or Gen 2
 /// `amplify_outputs.json`), then use a category such as ``API``.
@@ -114,7 +114,6 @@ public enum Switchboard {
             return state.plugins
         }
         for plugin in plugins { await plugin.reset() }
-        RecordStoreRegistry.reset()
     }
 
     /// Whether `configure` has completed.

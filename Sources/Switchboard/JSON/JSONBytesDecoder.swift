@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardCore
 
 /// Decodes `Decodable` values straight from JSON bytes: Switchboard's replacement for
 /// `JSONDecoder`, used for every response the API plugin decodes.

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardCore
 
 /// JSON text that is not one valid JSON value (RFC 8259, strictly: no comments, no trailing
 /// commas, valid UTF-8, at most 512 levels of nesting).

@@ -1,8 +1,19 @@
 import Foundation
+import SwitchboardCore
 
 extension JSONValue: Codable {
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
+        // From a tape the value is built in one walk rather than by trying each type in turn.
+        if let decoder = decoder as? JSONTapeDecoder {
+            do {
+                self = try decoder.view.jsonValue(decoder.value)
+            } catch {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.reason))
+            }
+            return
+        }
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null

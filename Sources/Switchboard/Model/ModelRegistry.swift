@@ -1,4 +1,4 @@
-import SwitchboardLocking
+import SwitchboardCore
 
 /// The models an app uses, by name: filled by the generated `AmplifyModels` registration and used
 /// to resolve associations declared by name.

@@ -13,9 +13,9 @@
 public struct FragmentPointer: Sendable, Equatable {
     /// The `__typename` of the object the fragment was spread on; `nil` on a root operation type,
     /// whose selection set has none.
-    let typename: String?
+    package let typename: String?
     /// The response object the fragment was spread on.
-    let object: JSONValue
+    package let object: JSONValue
     /// The fragment data decoded along with the pointer, so reading it never decodes twice.
     let decoded: DecodedFragmentData
 

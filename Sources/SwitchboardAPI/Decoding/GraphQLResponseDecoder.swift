@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardCore
 
 /// Turns a 2xx response body into a ``GraphQLResponse`` following the response table of
 /// ``GraphQLResponseError``, decoding once from the bytes straight into `R`.

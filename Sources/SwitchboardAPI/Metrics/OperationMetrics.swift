@@ -1,4 +1,4 @@
-import SwitchboardLocking
+import SwitchboardCore
 
 /// How long each stage of one finished operation took, reported to an ``OperationMetricsObserver``.
 ///

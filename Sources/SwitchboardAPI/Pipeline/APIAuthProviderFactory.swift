@@ -1,4 +1,4 @@
-import SwitchboardLocking
+import SwitchboardCore
 
 /// Amplify's source of tokens for `OPENID_CONNECT` and `AWS_LAMBDA` authorization: subclass it and
 /// pass it as `APIPlugin(apiAuthProviderFactory:)`.

@@ -1,5 +1,6 @@
 import Foundation
-import SwitchboardLocking
+import SwitchboardCore
+import SwitchboardRealtimeProtocol
 
 extension APIPlugin {
     /// Starts a subscription on the API's shared real-time connection.

@@ -1,5 +1,5 @@
 import Foundation
-import SwitchboardLocking
+import SwitchboardCore
 import SwitchboardNet
 
 /// What a subscription's stream receives from the connection it runs on.

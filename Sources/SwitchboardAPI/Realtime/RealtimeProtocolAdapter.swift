@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardRealtimeProtocol
 
 /// What a real-time connection receives, whichever protocol carries it.
 enum RealtimeInbound: Sendable {

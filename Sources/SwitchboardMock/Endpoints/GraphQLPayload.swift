@@ -1,5 +1,6 @@
 import Foundation
 import Switchboard
+import SwitchboardCore
 import SwitchboardNet
 
 /// The `query`, `operationName` and `variables` of a GraphQL-over-HTTP request.

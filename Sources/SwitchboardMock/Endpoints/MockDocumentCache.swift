@@ -1,5 +1,5 @@
 import GraphQLLanguage
-import SwitchboardLocking
+import SwitchboardCore
 
 /// Parsed GraphQL documents by their text, shared by every mock server of the process: an app
 /// sends the same few documents again and again, and parsing them was the largest part of a

@@ -1,7 +1,8 @@
 import Foundation
 import Switchboard
-import SwitchboardLocking
+import SwitchboardCore
 import SwitchboardNet
+import SwitchboardRealtimeProtocol
 
 /// A mock GraphQL and REST server for app tests, on 127.0.0.1 and an ephemeral port by default.
 ///

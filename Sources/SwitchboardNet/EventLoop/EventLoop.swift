@@ -1,5 +1,5 @@
 import Foundation
-import SwitchboardLocking
+import SwitchboardCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-import SwitchboardLocking
+import SwitchboardCore
 
 /// The deadline of one HTTP exchange, kept without a task of its own: a timer of the event loop
 /// that, when it fires, aborts whatever the exchange waits on at that moment (it closes the

@@ -1,5 +1,5 @@
 import Foundation
-import SwitchboardLocking
+import SwitchboardCore
 
 /// A small HTTP/1.1 server on the event loop: keep-alive, pipelining, chunked request bodies,
 /// size limits, request-head, idle and write timeouts, lingering close after error responses, and

@@ -1,4 +1,4 @@
-import SwitchboardLocking
+import SwitchboardCore
 
 #if canImport(Glibc)
     import Glibc

@@ -2,7 +2,7 @@
     import Foundation
     import Network
     import Security
-    import SwitchboardLocking
+    import SwitchboardCore
 
     /// TLS on Apple platforms: Network.framework does TCP and TLS (with the system's certificate
     /// and host-name verification) and this adapts its callbacks to ``ByteStream``.

@@ -1,7 +1,7 @@
 #if canImport(COpenSSL)
     import COpenSSL
     import Foundation
-    import SwitchboardLocking
+    import SwitchboardCore
 
     /// An OpenSSL `SSL_CTX`, configured once and then only read: OpenSSL allows creating
     /// sessions from one context on many threads concurrently, which is what makes this

@@ -1,6 +1,6 @@
 #if canImport(COpenSSL)
     import COpenSSL
-    import SwitchboardLocking
+    import SwitchboardCore
 
     /// TLS over a ``TCPConnection`` with OpenSSL driven through memory BIOs: OpenSSL never
     /// touches the socket, so every wait happens in the event loop and no thread blocks.

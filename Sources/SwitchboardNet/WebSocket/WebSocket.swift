@@ -1,5 +1,5 @@
 import Foundation
-import SwitchboardLocking
+import SwitchboardCore
 
 /// A WebSocket connection (RFC 6455) in the client or server role, over any ``ByteStream``
 /// (plain TCP or TLS) on the event loop.

@@ -1,4 +1,4 @@
-import Switchboard
+import SwitchboardCore
 
 /// Turns received bytes into WebSocket events, validating as it goes (RFC 6455 §5).
 ///

@@ -1,4 +1,5 @@
 import Switchboard
+import SwitchboardCore
 
 /// Text that is not valid JSON, with the byte offset of the problem.
 struct JSONReadError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -2,7 +2,7 @@ import Foundation
 import GraphQLLanguage
 import ModelTransform
 import Switchboard
-import SwitchboardLocking
+import SwitchboardCore
 import SwitchboardNet
 import SwitchboardRealtimeServer
 

@@ -1,6 +1,6 @@
 import GraphQLLanguage
 import ModelTransform
-import SwitchboardLocking
+import SwitchboardCore
 
 /// A committed mutation result for subscribers: the mutation field and its value as the
 /// mutation selected it, keyed by field names (AppSync's rule: subscribers get only those fields).

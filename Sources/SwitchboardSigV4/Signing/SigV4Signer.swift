@@ -1,5 +1,5 @@
 import Foundation
-import SwitchboardLocking
+import SwitchboardCore
 
 /// Signs requests with AWS Signature Version 4 (`AWS4-HMAC-SHA256`), in the `Authorization`
 /// header or as a presigned URL, following AWS's rules for every service but S3.

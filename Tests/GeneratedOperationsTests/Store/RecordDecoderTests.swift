@@ -1,5 +1,6 @@
 import Foundation
 import Switchboard
+import SwitchboardStore
 import Testing
 
 /// Reads decoded straight from the records: custom scalars, untyped data, repeated fields, large

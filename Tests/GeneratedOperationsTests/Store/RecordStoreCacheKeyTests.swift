@@ -1,5 +1,6 @@
 import Foundation
 import Switchboard
+import SwitchboardStore
 import Testing
 
 /// Cache keys built from configured key fields: several fields joined by `+`, strings with

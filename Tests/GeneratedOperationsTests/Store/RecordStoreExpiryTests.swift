@@ -1,6 +1,7 @@
 import Foundation
 import Switchboard
-import SwitchboardLocking
+import SwitchboardCore
+import SwitchboardStore
 import Testing
 
 /// Time to live, the memory budget, garbage collection and manual record changes.

@@ -1,5 +1,6 @@
 import Foundation
 import Switchboard
+import SwitchboardStore
 import Testing
 
 /// The Relay seed's fragments read, written and watched on the store's records.

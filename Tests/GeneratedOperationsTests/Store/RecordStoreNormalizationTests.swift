@@ -1,5 +1,6 @@
 import Foundation
 import Switchboard
+import SwitchboardStore
 import Testing
 
 /// Normalization and reads of Apollo's Star Wars operations: shared records, lists, arguments,

@@ -1,6 +1,7 @@
 import Foundation
 import SwitchboardAPI
-import SwitchboardLocking
+import SwitchboardCore
+import SwitchboardSQLitePersistence
 import Testing
 
 /// Records saved in SQLite and read by the next launch's store.

@@ -1,6 +1,7 @@
 import Foundation
 import Switchboard
 import SwitchboardAPI
+import SwitchboardSQLitePersistence
 import Testing
 
 /// Lists of strings, which the store keeps as the strings themselves, read back in every shape a

@@ -1,5 +1,6 @@
 import Foundation
 import Switchboard
+import SwitchboardStore
 import Testing
 
 /// Watchers and optimistic updates on the store itself, and many tasks reading and writing at once.

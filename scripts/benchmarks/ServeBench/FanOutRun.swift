@@ -1,4 +1,4 @@
-import SwitchboardLocking
+import SwitchboardCore
 
 /// What a ``FanOutRun`` measured: the delivery latency of every event at every subscription.
 struct FanOutResult: Sendable {

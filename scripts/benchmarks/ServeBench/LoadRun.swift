@@ -1,4 +1,4 @@
-import SwitchboardLocking
+import SwitchboardCore
 
 /// What a ``LoadRun`` measured: completed requests in the measured window, their latencies, and
 /// the replies that were not a clean `200` (with one of them, to show what went wrong).

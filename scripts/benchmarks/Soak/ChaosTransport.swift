@@ -1,6 +1,6 @@
 import Foundation
 import SwitchboardAPI
-import SwitchboardLocking
+import SwitchboardCore
 
 /// The client's real-time transport with a hand on every socket it opened: the soak closes one
 /// from the client side (a client-side disconnect) or stops reading from one for a while (a

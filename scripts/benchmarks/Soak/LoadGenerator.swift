@@ -1,6 +1,6 @@
 import Foundation
 import SwitchboardAPI
-import SwitchboardLocking
+import SwitchboardCore
 
 /// The mutations and queries of the run, through `Switchboard.API`: each mutator sends
 /// `CreateTick` mutations tagged with its number and the next number of its sequence, one after

@@ -1,4 +1,4 @@
-import SwitchboardLocking
+import SwitchboardCore
 
 /// When the mock was down, so that a query or mutation failing because of a restart is told
 /// apart from one failing for no reason.

@@ -1,4 +1,4 @@
-import SwitchboardLocking
+import SwitchboardCore
 
 /// What the mutators sent: per mutator, the highest sequence number whose mutation has been
 /// started, and the numbers whose mutation failed (they may or may not have been published).

@@ -1,5 +1,5 @@
 import SwitchboardAPI
-import SwitchboardLocking
+import SwitchboardCore
 
 /// Counts what the client logs about its real-time connections (reconnections, give-ups) and
 /// keeps a few distinct messages of each level for the report.

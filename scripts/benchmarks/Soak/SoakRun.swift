@@ -1,6 +1,6 @@
 import Foundation
 import SwitchboardAPI
-import SwitchboardLocking
+import SwitchboardCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,6 +1,6 @@
 import Foundation
 import SwitchboardAPI
-import SwitchboardLocking
+import SwitchboardCore
 
 /// An event as subscribers decode it: which mutator sent it, and its number.
 struct Tick: Decodable, Sendable {

@@ -4,7 +4,7 @@
 // have resumed, no descriptor may have leaked, RSS must be flat under load, and no subscriber
 // that stayed connected may have lost or duplicated an event. Exits 1 if a check fails.
 import Foundation
-import SwitchboardLocking
+import SwitchboardCore
 
 let options: SoakOptions
 do {

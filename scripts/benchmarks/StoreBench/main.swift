@@ -5,6 +5,7 @@
 // release run; then one record change fanned out to 1,000 watchers.
 import Foundation
 import Switchboard
+import SwitchboardStore
 
 struct ListPostsQuery: GraphQLQuery {
     static let operationName = "ListPosts"

@@ -6,7 +6,7 @@
 import Dispatch
 import Foundation
 import SwitchboardAPI
-import SwitchboardLocking
+import SwitchboardCore
 import SwitchboardMock
 
 struct Tick: Decodable, Sendable {

@@ -9,7 +9,7 @@
 // running for SECONDS, and prints the time they took (the connection-count run).
 import Foundation
 import SwitchboardAPI
-import SwitchboardLocking
+import SwitchboardCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -7,6 +7,7 @@
 // the same JSONValue, and decodes structs or throws a DecodingError, never crashing.
 
 import Foundation
+import SwitchboardCore
 
 @testable import Switchboard
 

@@ -2,7 +2,7 @@
 // scripts/fuzz realtime-messages. Any text must decode or fail with a RealtimeProtocolError; a
 // decoded message, encoded again, must decode to an equal message.
 
-import Switchboard
+import SwitchboardRealtimeProtocol
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRealtimeMessages(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,5 +1,5 @@
 import Foundation
-import SwitchboardLocking
+import SwitchboardCore
 
 /// One name and value of a lazy reference's identifier.
 public struct LazyReferenceIdentifier: Codable, Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import SwitchboardLocking
+import SwitchboardCore
 
 /// The models of a `hasMany` association or of a `list` query: a random-access collection of the
 /// loaded page, as Amplify's `List`, whose loading is explicit.

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardCore
 
 // The JSON syntax the pass needs: just enough to find its way, with the decoder validating the rest.
 extension ListMarkingScanner {

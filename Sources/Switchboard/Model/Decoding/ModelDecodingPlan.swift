@@ -1,4 +1,4 @@
-import SwitchboardLocking
+import SwitchboardCore
 
 /// What decoding one model type needs from its schema, computed once per type: reading
 /// `M.schema` copies the whole schema, which would cost more than decoding a small model.

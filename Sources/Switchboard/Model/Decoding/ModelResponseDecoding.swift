@@ -1,5 +1,5 @@
 import Foundation
-import SwitchboardLocking
+import SwitchboardCore
 
 /// The entry point the API plugin's decoder uses for the value at a request's decode path, so that
 /// models, optional models and lists decode through their schemas (see ``ModelFieldsDecoder``)

@@ -1,0 +1,43 @@
+import Switchboard
+import SwitchboardCore
+
+/// Where a typed query's result comes from, with Apollo's names for the choices.
+///
+/// `Switchboard.API.query(operation:)` without a policy behaves as ``fetchIgnoringCacheData``
+/// (it always asks the server, as Amplify does); `watch(operation:)` defaults to
+/// ``returnCacheDataElseFetch``.
+public enum CachePolicy: Sendable, Hashable, CaseIterable {
+    /// The store's data when it holds all of it, else the server's (written to the store).
+    case returnCacheDataElseFetch
+    /// The server's data, written to the store.
+    case fetchIgnoringCacheData
+    /// The store's data only; a miss throws ``RecordStoreError`` (``RecordStoreError/isCacheMiss``).
+    case returnCacheDataDontFetch
+    /// The server's data, and the store is neither read nor written.
+    case fetchIgnoringCacheCompletely
+}
+
+/// The one policy that gives two results: the store's data at once when it holds all of it, then
+/// the server's (written to the store). Passed to `query(operation:cachePolicy:)`, it makes the
+/// call return a sequence of ``CachedQueryResult`` values.
+public enum CacheAndNetworkPolicy: Sendable, Hashable {
+    /// The store's data first, then the server's.
+    case returnCacheDataAndFetch
+}
+
+/// One result of a query run with ``CacheAndNetworkPolicy/returnCacheDataAndFetch``: where it
+/// came from and what it holds.
+public struct CachedQueryResult<Data: Sendable>: Sendable {
+    /// Where a result came from.
+    public enum Source: Sendable, Hashable {
+        /// Read from the record store.
+        case cache
+        /// Sent by the server.
+        case server
+    }
+
+    /// Where the result came from.
+    public let source: Source
+    /// The result: always `.success` when read from the store.
+    public let response: GraphQLResponse<Data>
+}

@@ -1,0 +1,116 @@
+import Switchboard
+import SwitchboardCore
+
+extension RecordStore {
+    /// Watches an operation's data in the store: yields it now if the store holds all of it, then
+    /// again whenever a write (a query, a mutation, a subscription event, an optimistic update or
+    /// a manual change) changes it. While data is missing the sequence stays silent. Ending the
+    /// loop or calling `cancel()` removes the watcher.
+    ///
+    /// ```swift
+    /// for try await data in try await store.watch(operation: TodoQuery(id: "1")) {
+    ///     render(data.getTodo)
+    /// }
+    /// ```
+    public func watch<Operation: GraphQLOperation>(operation: Operation) throws
+        -> SwitchboardAsyncThrowingSequence<Operation.Data>
+    {
+        let (plan, variables) = try Self.inputs(of: operation)
+        return try watchSequence(of: Operation.Data.self, plan: plan, variables: variables, root: plan.rootKey)
+    }
+
+    /// A sequence of `Value`s decoded from a new watcher's reads: only complete data, the newest
+    /// one waiting while the consumer is busy; its end removes the watcher.
+    func watchSequence<Value: Decodable & Sendable>(
+        of type: Value.Type, plan: SelectionPlan, variables: PlanVariables, root: CacheKey
+    ) throws -> SwitchboardAsyncThrowingSequence<Value> {
+        let (stream, continuation) = AsyncThrowingStream<Value, any Error>.makeStream(
+            bufferingPolicy: .bufferingNewest(1))
+        let id = try addWatcher(plan: plan, variables: variables, root: root) { result in
+            guard case .success(let bytes) = result else { return }
+            do {
+                continuation.yield(try JSONBytesDecoder().decode(Value.self, fromBytes: bytes))
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            Task { await self.removeWatcher(id) }
+        }
+        return SwitchboardAsyncThrowingSequence(stream: stream, continuation: continuation)
+    }
+
+    /// Registers a watcher of `operation`, delivers its current data (or miss) at once, and
+    /// returns its identifier.
+    func addWatcher<Operation: GraphQLOperation>(
+        for operation: Operation, deliver: @escaping WatcherDelivery
+    ) throws -> UInt64 {
+        let (plan, variables) = try Self.inputs(of: operation)
+        return try addWatcher(plan: plan, variables: variables, root: plan.rootKey, deliver: deliver)
+    }
+
+    /// Registers a watcher of `plan` read on the record `root`, delivers its current data (or
+    /// miss) at once, and returns its identifier.
+    func addWatcher(plan: SelectionPlan, variables: PlanVariables, root: CacheKey, deliver: @escaping WatcherDelivery)
+        throws -> UInt64
+    {
+        guard watchers.count < configuration.maximumWatchers else {
+            throw RecordStoreError.tooManyWatchers(limit: configuration.maximumWatchers)
+        }
+        var watcher = Watcher(
+            plan: plan, variables: variables, root: root, dependencies: [], last: nil, deliver: deliver)
+        let result = reread(&watcher)
+        let id = watchers.add(watcher)
+        watcher.deliver(result)
+        return id
+    }
+
+    /// Stops a watcher.
+    func removeWatcher(_ id: UInt64) {
+        watchers.remove(id)
+    }
+
+    /// The number of active watchers.
+    public var watcherCount: Int { watchers.count }
+
+    /// Reads every watcher that depends on a changed record again, and tells those whose data
+    /// changed, or that just lost data.
+    func notifyWatchers(of changed: Set<CacheKey>) {
+        guard !changed.isEmpty, watchers.count > 0 else { return }
+        for id in watchers.watchers(dependingOn: changed) {
+            var delivery: Result<[UInt8], RecordStoreError>?
+            watchers.update(id) { watcher in
+                let previous = watcher.last
+                let missedBefore = watcher.lastMissed
+                let result = reread(&watcher)
+                switch result {
+                case .success(let bytes) where bytes != previous: delivery = result
+                case .failure where !missedBefore: delivery = result
+                default: break
+                }
+            }
+            if let delivery, let watcher = watchers.entries[id] { watcher.deliver(delivery) }
+        }
+    }
+
+    /// Reads a watcher's data and updates its dependencies and last result.
+    private func reread(_ watcher: inout Watcher) -> Result<[UInt8], RecordStoreError> {
+        var reader = RecordReader(
+            view: view(), variables: watcher.variables, possibleTypes: possibleTypes(for: watcher.plan))
+        do {
+            try reader.read(watcher.plan.root, from: watcher.root)
+            watcher.dependencies = reader.dependencies
+            watcher.last = reader.bytes
+            watcher.lastMissed = false
+            return .success(reader.bytes)
+        } catch {
+            // The records read up to the miss stay dependencies, and so does the missing one:
+            // the write that fills it in is the one that should wake the watcher.
+            watcher.dependencies = reader.dependencies
+            watcher.last = nil
+            watcher.lastMissed = true
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,338 @@
+import Foundation
+import Switchboard
+import SwitchboardCore
+
+/// A normalized cache of GraphQL responses: every object with an identity is one record, shared
+/// by all the queries, mutations and subscriptions that return it, so that reading a query back
+/// needs no network round trip and a change to an object reaches every watcher that shows it.
+///
+/// ```swift
+/// let store = RecordStore()
+/// try await store.write(data: response, for: HeroNameQuery(episode: .value(.jedi)))
+/// let hero = try await store.read(operation: HeroNameQuery(episode: .value(.jedi))).hero
+/// ```
+///
+/// Each write is one actor call, so a reader never sees half of a response.
+public actor RecordStore {
+    /// How the store identifies objects, expires fields and bounds its size.
+    public nonisolated let configuration: RecordStoreConfiguration
+
+    var records: [CacheKey: StoredRecord] = [:]
+    var layers: [OptimisticLayer] = []
+    var possibleTypes: PossibleTypes
+    var useCounter: UInt64 = 0
+    var nextLayerID: UInt64 = 0
+    /// The estimated bytes of ``records``.
+    var totalSize = 0
+    var watchers = WatcherTable()
+    let keys: CacheKeyResolver
+
+    /// Where records are saved across launches, if anywhere.
+    let persistence: (any RecordPersistence)?
+    /// Records changed or removed since the last save.
+    var unsaved: Set<CacheKey> = []
+
+    /// An empty store, kept in memory only.
+    public init(configuration: RecordStoreConfiguration = RecordStoreConfiguration()) {
+        self.init(configuration: configuration, persistence: nil, records: [:])
+    }
+
+    /// A store that saves its records with `persistence` and starts with the records saved there
+    /// (by an earlier launch), so that `returnCacheDataElseFetch` can answer before the network.
+    ///
+    /// ```swift
+    /// let store = try RecordStore(persistence: SQLiteRecordPersistence(path: cacheURL.path))
+    /// Switchboard.API.setStore(store)
+    /// ```
+    ///
+    /// Each write is saved before it returns. A failed save throws from the write that made it
+    /// (or from the next `write`, or ``save()``, after a change by a method that does not throw).
+    public init(
+        configuration: RecordStoreConfiguration = RecordStoreConfiguration(), persistence: any RecordPersistence
+    )
+        throws
+    {
+        var records: [CacheKey: StoredRecord] = [:]
+        for saved in try persistence.loadRecords() {
+            records[saved.key] = try StoredRecord(decoding: saved.encoded, key: saved.key)
+        }
+        self.init(configuration: configuration, persistence: persistence, records: records)
+    }
+
+    private init(
+        configuration: RecordStoreConfiguration, persistence: (any RecordPersistence)?,
+        records: [CacheKey: StoredRecord]
+    ) {
+        self.configuration = configuration
+        self.persistence = persistence
+        self.records = records
+        totalSize = records.values.reduce(0) { $0 + $1.size }
+        possibleTypes = PossibleTypes(declared: configuration.possibleTypes)
+        keys = CacheKeyResolver(configuration: configuration)
+    }
+
+    /// Saves the records changed or removed since the last save (a store without persistence has
+    /// nothing to save). Writes save by themselves; call this after changes made by methods that
+    /// do not throw, to learn whether they were saved.
+    public func save() throws {
+        guard let persistence, !unsaved.isEmpty else { return }
+        var saved: [PersistedRecord] = []
+        var removed: [CacheKey] = []
+        for key in unsaved.sorted() {
+            if let record = records[key] {
+                saved.append(PersistedRecord(key: key, encoded: record.encoded()))
+            } else {
+                removed.append(key)
+            }
+        }
+        do {
+            try persistence.save(saved, removing: removed)
+        } catch {
+            throw RecordStoreError.persistence("\(error)")
+        }
+        unsaved.removeAll(keepingCapacity: true)
+    }
+
+    /// Notes changed or removed records for the next save.
+    func noteUnsaved(_ keys: some Sequence<CacheKey>) {
+        guard persistence != nil else { return }
+        unsaved.formUnion(keys)
+    }
+
+    // MARK: Operations
+
+    /// Reads an operation's data back from the store, or throws ``RecordStoreError`` naming the
+    /// first record or field that is missing or expired.
+    public func read<Operation: GraphQLOperation>(operation: Operation) throws -> Operation.Data {
+        let (plan, variables) = try Self.inputs(of: operation)
+        return try decode(Operation.Data.self, plan: plan, variables: variables, from: plan.rootKey)
+    }
+
+    /// Writes an operation's data (the response's `data` object) into the store, updating every
+    /// watcher whose data changed.
+    public func write<Operation: GraphQLOperation>(data: JSONValue, for operation: Operation) throws {
+        try write(try Self.tape(of: data, for: operation), at: 0, for: operation)
+    }
+
+    /// Writes an operation's data given as JSON text (the `data` object), as the API's pipeline
+    /// does with a response body.
+    package func write<Operation: GraphQLOperation>(json: some ContiguousBytes, for operation: Operation) throws {
+        try write(try Self.tape(ofJSON: json), at: 0, for: operation)
+    }
+
+    /// Writes the operation's data found at token `index` of `tape` (where the response decoder
+    /// read it), so that a response is read into a tape once for both its `Data` and the store.
+    func write<Operation: GraphQLOperation>(_ tape: JSONTape, at index: Int, for operation: Operation) throws {
+        try apply(normalize(tape, at: index, for: operation))
+    }
+
+    /// Merges what a normalizer found, keeps the memory budget, tells the watchers of changed
+    /// records (and of `alsoChanged`, records changed otherwise) and saves.
+    func apply(_ normalized: RecordNormalizer, alsoChanged: Set<CacheKey> = []) throws {
+        let changed = merge(normalized.groups).union(alsoChanged)
+        enforceMemoryBudget()
+        notifyWatchers(of: changed)
+        try save()
+    }
+
+    /// The records the data at token `index` of `tape` holds, not yet merged into the store.
+    func normalize<Operation: GraphQLOperation>(_ tape: JSONTape, at index: Int, for operation: Operation) throws
+        -> RecordNormalizer
+    {
+        let (plan, variables) = try Self.inputs(of: operation)
+        return try normalize(tape, at: index, plan: plan, variables: variables, into: plan.rootKey)
+    }
+
+    /// The records the object at token `index` of `tape` holds when `plan` is read on the record `key`.
+    func normalize(_ tape: JSONTape, at index: Int, plan: SelectionPlan, variables: PlanVariables, into key: CacheKey)
+        throws -> RecordNormalizer
+    {
+        guard tape.view.tokens[index].kind == .object else {
+            throw RecordStoreError.invalidData("The data is a \(tape.view.tokens[index].kind), not an object.")
+        }
+        var normalizer = RecordNormalizer(
+            tape: tape, variables: variables, possibleTypes: possibleTypes(for: plan), keys: keys,
+            now: configuration.now().timeIntervalSince1970)
+        try normalizer.normalize(objectAt: index, selectionSet: plan.root, into: key)
+        possibleTypes.learn(normalizer.inferences)
+        return normalizer
+    }
+
+    /// A tape of `data`, which must be an object.
+    static func tape<Operation: GraphQLOperation>(of data: JSONValue, for operation: Operation) throws -> JSONTape {
+        try tape(ofObject: data, named: Operation.operationName)
+    }
+
+    /// A tape of `data`, which must be an object; `name` says whose data it is in the error.
+    static func tape(ofObject data: JSONValue, named name: String) throws -> JSONTape {
+        guard case .object = data else {
+            throw RecordStoreError.invalidData("The data of \(name) is \(data.kindDescription), not an object.")
+        }
+        var bytes: [UInt8] = []
+        try data.serialize(into: &bytes)
+        return try tape(ofJSON: bytes)
+    }
+
+    /// A tape of JSON text.
+    static func tape(ofJSON json: some ContiguousBytes) throws -> JSONTape {
+        try json.withUnsafeBytes { raw throws(JSONScanner.Failure) in try JSONTape(raw) }
+    }
+
+    /// The plan and variables of a typed operation.
+    static func inputs<Operation: GraphQLOperation>(of operation: Operation) throws -> (SelectionPlan, PlanVariables) {
+        var plan = try SelectionPlan.operation(Operation.document, named: Operation.operationName)
+        plan.possibleTypes = Operation.possibleTypes
+        let request = GraphQLRequest(operation: operation)
+        if let error = request.variablesError { throw error }
+        return (plan, PlanVariables(request.variables ?? [:], defaults: plan.variableDefaults))
+    }
+
+    // MARK: Untyped reads and writes
+
+    /// Decodes `plan` read on the record `key` as a `Value`, straight from the records.
+    func decode<Value: Decodable>(_ type: Value.Type, plan: SelectionPlan, variables: PlanVariables, from key: CacheKey)
+        throws -> Value
+    {
+        let (result, visited) = { () -> (Result<Value, any Error>, [Dictionary<CacheKey, StoredRecord>.Index]) in
+            let decoder = RecordDecoder(
+                view: view(), collector: FieldCollector(variables: variables, possibleTypes: possibleTypes(for: plan)),
+                root: key, selectionSet: plan.root)
+            return (Result { try decoder.decodeValue(Value.self) }, decoder.visited)
+        }()
+        // Touched once the decoder, and the view of the records it holds, is gone: touching them
+        // while it lived would copy every record. The positions stay valid: nothing was inserted
+        // or removed since the view was taken.
+        useCounter &+= 1
+        for index in visited { records.values[index].lastUsed = useCounter }
+        return try result.get()
+    }
+
+    /// The store's possible types with those `plan` lists.
+    func possibleTypes(for plan: SelectionPlan) -> PossibleTypes {
+        guard !plan.possibleTypes.isEmpty else { return possibleTypes }
+        var types = possibleTypes
+        types.operation = plan.possibleTypes
+        return types
+    }
+
+    /// The records as reads see them now.
+    func view() -> RecordView {
+        RecordView(
+            records: records, layers: layers, now: configuration.now().timeIntervalSince1970,
+            configuration: configuration)
+    }
+
+    /// Merges groups of fields into the records, in order; returns the keys of records whose
+    /// values changed (new records included), which only watchers need: without any, the set is
+    /// left empty.
+    func merge(_ groups: [RecordUpdate]) -> Set<CacheKey> {
+        useCounter &+= 1
+        let noteChanges = watchers.count > 0
+        var changed: Set<CacheKey> = []
+        if noteChanges { changed.reserveCapacity(groups.count) }
+        records.reserveCapacity(records.count + groups.count)
+        var sizeChange = 0
+        for group in groups {
+            // Changed in place: one lookup per group, and the record's table is not copied.
+            let recordChanged = Self.merge(
+                group, into: &records[group.key, default: StoredRecord()], use: useCounter, size: &sizeChange)
+            if recordChanged && noteChanges { changed.insert(group.key) }
+        }
+        totalSize += sizeChange
+        // Unchanged records are saved too: their fields' write times moved, for time to live.
+        if persistence != nil { noteUnsaved(groups.map(\.key)) }
+        return changed
+    }
+
+    /// Merges one group of fields into `record` in place; returns whether a value changed or the
+    /// record is new.
+    private static func merge(
+        _ group: RecordUpdate, into record: inout StoredRecord, use: UInt64, size totalSize: inout Int
+    )
+        -> Bool
+    {
+        let before = record.size
+        var changed = record.fields.isEmpty
+        if changed && group.distinct {
+            // A new record takes the fields as they come (distinct keys, in the selection's order),
+            // with their size as the normalizer counted it.
+            record.fields = FieldTable(uniqueEntries: group.fields)
+            record.size = group.size
+        } else {
+            for (position, field) in group.fields.enumerated() {
+                let old = record.fields.updateValue(field.value, forKey: field.key, hint: position)
+                if !changed, old?.value != field.value.value { changed = true }
+            }
+            if changed || before == 0 { record.size = record.estimatedSize(key: group.key) }
+        }
+        record.lastUsed = use
+        totalSize += record.size - before
+        return changed
+    }
+
+    // MARK: Records
+
+    /// The record stored under `key` (optimistic changes included), or `nil`.
+    public func record(for key: CacheKey) -> Record? {
+        let view = view()
+        guard view.contains(key) else { return nil }
+        var fields = records[key]?.fields.mapValues(\.value) ?? [:]
+        for layer in layers {
+            fields.merge(layer.records[key] ?? [:]) { _, new in new }
+        }
+        return Record(key: key, fields: fields.mapValues(\.recordValue))
+    }
+
+    /// Writes records by hand: each record's fields are merged into the stored record of its key
+    /// (created when absent), and watchers of changed records are notified.
+    public func merge(_ records: [Record]) {
+        let now = configuration.now().timeIntervalSince1970
+        let changed = merge(
+            records.map { record in
+                RecordUpdate(
+                    key: record.key,
+                    fields: record.fields.map {
+                        FieldTable.Entry(key: $0.key, value: StoredField(value: StoredValue($0.value), writtenAt: now))
+                    })
+            })
+        enforceMemoryBudget()
+        notifyWatchers(of: changed)
+        try? save()
+    }
+
+    /// Removes the record `key`; watchers that showed it read again and stay silent until their
+    /// data is complete again.
+    @discardableResult
+    public func removeRecord(for key: CacheKey) -> Record? {
+        guard let removed = records.removeValue(forKey: key) else { return nil }
+        totalSize -= removed.size
+        noteUnsaved([key])
+        notifyWatchers(of: [key])
+        try? save()
+        return Record(key: key, fields: removed.fields.mapValues(\.value.recordValue))
+    }
+
+    /// Removes one field of a record (for example `todos({"limit":10})` of `QUERY_ROOT`).
+    public func removeField(_ storageKey: String, of key: CacheKey) {
+        guard removeStoredField(storageKey, of: key) else { return }
+        noteUnsaved([key])
+        notifyWatchers(of: [key])
+        try? save()
+    }
+
+    /// Removes every record, keeping watchers (they stay silent until data arrives again).
+    public func removeAll() {
+        let keys = Set(records.keys)
+        records.removeAll()
+        totalSize = 0
+        noteUnsaved(keys)
+        notifyWatchers(of: keys)
+        try? save()
+    }
+
+    /// The keys of the stored records, sorted.
+    public var recordKeys: [CacheKey] { records.keys.sorted() }
+
+    /// The estimated bytes the records take, compared with ``RecordStoreConfiguration/memoryBudget``.
+    public var estimatedSize: Int { totalSize }
+}
