@@ -1,8 +1,9 @@
 import Foundation
 import SwitchboardCore
 
-/// The GraphQL API plugin: owns the API configuration, the custom interceptors and the token
-/// providers, and runs every query and mutation through the operation pipeline.
+/// The GraphQL API plugin: owns the API configuration, each API's chain of stages (built once,
+/// when the API is configured or something is added to it), the record stores and the real-time
+/// connections, and runs every operation through its API's chain.
 ///
 /// ```swift
 /// let plugin = try APIPlugin(authTokenProviders: [.amazonCognitoUserPools: MyTokens()])
@@ -11,30 +12,24 @@ import SwitchboardCore
 /// try plugin.add(interceptor: TraceHeader(), for: "todo")
 /// ```
 ///
-/// Configuring, adding interceptors and adding token providers are synchronous, as in Amplify.
-/// Each operation takes a snapshot of the settings and then runs in the caller's task, so
-/// independent operations run concurrently; the actor itself owns only the real-time connections.
+/// Configuring, adding interceptors, stages and token providers are synchronous, as in Amplify.
+/// Each operation takes its API's chain and then runs in the caller's task, so independent
+/// operations run concurrently.
 public actor APIPlugin: APICategoryPlugin {
     /// The configuration key Amplify uses for its API plugin, read from `api.plugins`.
     public nonisolated let key = "awsAPIPlugin"
 
-    /// What `configure`, `add(interceptor:for:)` and `add(tokenProvider:for:)` change: behind a
-    /// lock rather than the actor so that those calls are synchronous.
+    /// What `configure`, `add(interceptor:for:)`, `add(stage:for:placement:)` and
+    /// `add(tokenProvider:for:)` change, and the chains built from it: behind a lock rather than
+    /// the actor so that those calls are synchronous.
     struct Settings: Sendable {
-        var configuration: APICategoryConfiguration? {
-            didSet {
-                requestTemplates = (configuration?.endpoints ?? [:]).mapValues {
-                    OperationPipeline.requestTemplate(for: $0.endpoint, userAgent: APIPlugin.userAgent)
-                }
-            }
-        }
-        /// Each API's request before its body: URL, method and the fixed headers, made once per
-        /// configuration (on Linux every `URLRequest` mutation copies and normalizes headers).
-        private(set) var requestTemplates: [String: URLRequest] = [:]
+        var configuration: APICategoryConfiguration?
         var interceptors: [String: [any RequestInterceptor]] = [:]
         var responseInterceptors: [String: [any ResponseInterceptor]] = [:]
         var addedStages: [String: AddedStages] = [:]
         var tokenProviders: [AuthorizationType: any AuthTokenProvider]
+        /// Each configured API's chain, rebuilt whenever one of the above changes.
+        var chains: [String: APIChain] = [:]
 
         /// The names of the APIs something was added for.
         var customizedAPIs: Set<String> {
@@ -43,15 +38,17 @@ public actor APIPlugin: APICategoryPlugin {
     }
 
     let settings: Locked<Settings>
-    private let transport: any HTTPTransport
+    let transport: any HTTPTransport
     let iamSigner: (any IAMRequestSigner)?
-    let realtimeTransport: (any RealtimeTransport)?
     let realtimeConfiguration: RealtimeConfiguration
-    var realtimeConnections: [String: RealtimeConnection] = [:]
-    private let metricsObserver: (any OperationMetricsObserver)?
+    /// The subscriptions' connections, one per (API, authorization type).
+    nonisolated let realtimeConnections: RealtimeConnections
+    /// The record stores the cache stage reads and writes, one per API.
+    nonisolated let stores = RecordStores()
+    let metricsObserver: (any OperationMetricsObserver)?
     /// Where operations and real-time connections log (nothing by default).
     let logHandler: (any LogHandler)?
-    private let maximumResponseBytes: Int
+    let maximumResponseBytes: Int
 
     /// Creates the plugin.
     /// - Parameters:
@@ -64,7 +61,7 @@ public actor APIPlugin: APICategoryPlugin {
     ///     (these win over the factory's for the same type).
     ///   - iamSigner: Signs `AWS_IAM` requests; by default SigV4 with credentials from the environment
     ///     or `~/.aws` (``SigV4RequestSigner``).
-    ///   - metricsObserver: Receives per-stage durations of every operation.
+    ///   - metricsObserver: Receives per-stage durations of every query and mutation.
     ///   - logHandler: Receives log messages (operations at `debug`, failures at `error`, real-time
     ///     connections); none by default. Secrets never reach it.
     ///   - maximumResponseBytes: Larger responses fail instead of being decoded (default 64 MiB).
@@ -95,8 +92,11 @@ public actor APIPlugin: APICategoryPlugin {
         self.settings = Locked(
             Settings(tokenProviders: factoryProviders.merging(authTokenProviders) { _, explicit in explicit }))
         self.transport = transport
-        self.realtimeTransport = realtimeTransport
         self.realtimeConfiguration = realtimeConfiguration
+        let settings = self.settings
+        self.realtimeConnections = RealtimeConnections(
+            transport: realtimeTransport, configuration: realtimeConfiguration, logHandler: logHandler,
+            chains: { name in settings.withLock { $0.chains[name] } })
         self.iamSigner = iamSigner
         self.metricsObserver = metricsObserver
         self.logHandler = logHandler
@@ -130,7 +130,7 @@ public actor APIPlugin: APICategoryPlugin {
 
     /// Configures the APIs directly, without a configuration file.
     public nonisolated func configure(_ configuration: APICategoryConfiguration) throws {
-        try settings.withLock { settings throws(APIError) in
+        try change { settings throws(APIError) in
             for name in settings.customizedAPIs.sorted() where configuration.endpoints[name] == nil {
                 throw APIError.invalidConfiguration(
                     "Interceptors or stages were added for the API \"\(name)\", which the configuration does not contain.",
@@ -141,26 +141,24 @@ public actor APIPlugin: APICategoryPlugin {
         }
     }
 
-    /// Forgets the configuration and interceptors and closes the real-time connections.
+    /// Forgets the configuration, interceptors, stages and record stores, and closes the real-time
+    /// connections.
     public func reset() async {
-        settings.withLock { settings in
+        change { settings in
             settings.configuration = nil
             settings.interceptors = [:]
             settings.responseInterceptors = [:]
             settings.addedStages = [:]
         }
-        // The category's record stores go with the configuration (`Switchboard.reset()`).
-        RecordStoreRegistry.reset()
-        let connections = realtimeConnections.values
-        realtimeConnections = [:]
-        for connection in connections { await connection.shutdown() }
+        stores.removeAll()
+        await realtimeConnections.shutdown()
     }
 
     /// Adds a custom interceptor to every request to the API `apiName`; interceptors run in the order
     /// added, after the API key or token and before IAM signing. `Sendable` interceptors run
     /// concurrently.
     public nonisolated func add(interceptor: any RequestInterceptor, for apiName: String) throws {
-        try settings.withLock { settings throws(APIError) in
+        try change { settings throws(APIError) in
             try Self.checkAPIExists(apiName, in: settings, adding: "an interceptor")
             settings.interceptors[apiName, default: []].append(interceptor)
         }
@@ -169,21 +167,37 @@ public actor APIPlugin: APICategoryPlugin {
     /// Adds a response interceptor to every request to the API `apiName`: it sees each HTTP
     /// response (and the subscription handshake's) right after the transport, in the order added.
     public nonisolated func add(responseInterceptor: any ResponseInterceptor, for apiName: String) throws {
-        try settings.withLock { settings throws(APIError) in
+        try change { settings throws(APIError) in
             try Self.checkAPIExists(apiName, in: settings, adding: "a response interceptor")
             settings.responseInterceptors[apiName, default: []].append(responseInterceptor)
         }
     }
 
-    /// Adds a stage to the pipeline of the API `apiName`, before or after a named stage (a
-    /// default one — ``StageName/authorization``, ``StageName/interceptors``, ``StageName/signer``,
-    /// ``StageName/transport``, ``StageName/responseInterceptors`` — or one added earlier).
+    /// Adds an HTTP-level stage to the chain of the API `apiName`, before or after a named HTTP-level
+    /// stage (``StageName/statusCheck``, ``StageName/authorization``, ``StageName/interceptors``,
+    /// ``StageName/signer``, ``StageName/transport``, ``StageName/responseInterceptors``) or one
+    /// added earlier.
     ///
     /// ```swift
     /// try plugin.add(stage: RetryStage(policy: RetryPolicy()), for: "todo", placement: .before(.authorization))
     /// ```
     public nonisolated func add(stage: any OperationStage, for apiName: String, placement: StagePlacement) throws {
-        try settings.withLock { settings throws(APIError) in
+        try add(.http(stage), for: apiName, placement: placement)
+    }
+
+    /// Adds a GraphQL-level stage to the chain of the API `apiName`, before or after a named
+    /// GraphQL-level stage (``StageName/cache``, ``StageName/listProvider``, ``StageName/decoder``
+    /// — nothing goes after the decoder) or one added earlier.
+    ///
+    /// ```swift
+    /// try plugin.add(stage: SignOutOnUnauthorized(), for: "todo", placement: .after(.cache))
+    /// ```
+    public nonisolated func add(stage: any GraphQLStage, for apiName: String, placement: StagePlacement) throws {
+        try add(.graphQL(stage), for: apiName, placement: placement)
+    }
+
+    private nonisolated func add(_ stage: AddedStages.Stage, for apiName: String, placement: StagePlacement) throws {
+        try change { settings throws(APIError) in
             try Self.checkAPIExists(apiName, in: settings, adding: "the stage \"\(stage.name)\"")
             try settings.addedStages[apiName, default: AddedStages()].add(stage, placement: placement, apiName: apiName)
         }
@@ -196,19 +210,6 @@ public actor APIPlugin: APICategoryPlugin {
                 "Use one of: \(configuration.endpoints.keys.sorted().joined(separator: ", "))."
             )
         }
-    }
-
-    /// The pipeline stages of the API `apiName` (the transport itself excepted).
-    nonisolated static func stages(for apiName: String, settings: Settings, iamSigner: (any IAMRequestSigner)?)
-        -> StagePipeline
-    {
-        (settings.addedStages[apiName] ?? AddedStages()).pipeline(
-            requestDefaults: [
-                AuthorizationStage(tokenProviders: settings.tokenProviders),
-                InterceptorStage(interceptors: settings.interceptors[apiName] ?? []),
-                IAMSigningStage(signer: iamSigner),
-            ],
-            responseDefaults: [ResponseInterceptorStage(interceptors: settings.responseInterceptors[apiName] ?? [])])
     }
 
     /// Adds an Amplify-style interceptor, which need not be `Sendable` (a class with mutable state,
@@ -226,95 +227,9 @@ public actor APIPlugin: APICategoryPlugin {
                 "Token providers serve AMAZON_COGNITO_USER_POOLS, OPENID_CONNECT and AWS_LAMBDA."
             )
         }
-        settings.withLock { $0.tokenProviders[type] = tokenProvider }
-    }
-
-    // MARK: - Operations
-
-    /// Runs a GraphQL query.
-    @discardableResult
-    public nonisolated func query<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws
-        -> GraphQLResponse<R>
-    {
-        try await pipeline(for: request, operationType: .query).execute(request)
-    }
-
-    /// Runs a GraphQL mutation.
-    @discardableResult
-    public nonisolated func mutate<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws
-        -> GraphQLResponse<R>
-    {
-        try await pipeline(for: request, operationType: .mutation).execute(request)
-    }
-
-    /// A snapshot of everything one operation needs; the only time an operation enters the actor.
-    nonisolated func pipeline<R>(for request: GraphQLRequest<R>, operationType: GraphQLOperationType) throws
-        -> OperationPipeline
-    {
-        let settings = self.settings.withLock { $0 }
-        let context = try context(
-            apiName: request.apiName, authMode: request.authMode, operationType: operationType,
-            configuration: settings.configuration)
-        return OperationPipeline(
-            context: context,
-            stages: Self.stages(for: context.apiName, settings: settings, iamSigner: iamSigner),
-            transport: TransportStage(transport: transport, maximumResponseBytes: maximumResponseBytes),
-            decoder: GraphQLResponseDecoder(),
-            responseStages: [ListProviderStage(plugin: self)],
-            metricsObserver: metricsObserver,
-            logger: SwitchboardLogger(handler: logHandler, source: "pipeline"),
-            requestTemplate: settings.requestTemplates[context.apiName]
-                ?? OperationPipeline.requestTemplate(for: context.endpoint.endpoint, userAgent: Self.userAgent)
-        )
-    }
-
-    /// The context of an operation on the API `apiName` (or the default one) with `authMode`.
-    nonisolated func context(
-        apiName: String?, authMode: AuthorizationType?, operationType: GraphQLOperationType,
-        configuration: APICategoryConfiguration?
-    ) throws -> OperationContext {
-        guard let configuration else {
-            throw APIError.invalidConfiguration(
-                "The API plugin is not configured.",
-                "Call Switchboard.configure() (or APIPlugin.configure(_:)) before running operations."
-            )
-        }
-        let endpoint: APIEndpointConfiguration
-        do {
-            endpoint = try configuration.graphQLEndpoint(named: apiName)
-        } catch {
-            throw APIError.invalidConfiguration(
-                error.description, "Fix the request's apiName or the configuration.", error)
-        }
-        return OperationContext(
-            endpoint: endpoint,
-            authorizationType: authMode ?? endpoint.authorizationType,
-            operationType: operationType
-        )
+        change { $0.tokenProviders[type] = tokenProvider }
     }
 
     /// Sent as `user-agent` on every request.
     static let userAgent = "switchboard/\(Switchboard.version)"
-}
-
-extension APICategory {
-    /// Adds a custom interceptor for the API `apiName` on the configured `APIPlugin`.
-    public func add(interceptor: any RequestInterceptor, for apiName: String) throws {
-        try apiPlugin().add(interceptor: interceptor, for: apiName)
-    }
-
-    /// Adds an Amplify-style interceptor (not necessarily `Sendable`) for the API `apiName`.
-    @_disfavoredOverload
-    public func add(interceptor: any URLRequestInterceptor, for apiName: String) throws {
-        try apiPlugin().add(interceptor: interceptor, for: apiName)
-    }
-
-    private func apiPlugin() throws -> APIPlugin {
-        guard let plugin = try plugin() as? APIPlugin else {
-            throw APIError.invalidConfiguration(
-                "The configured API plugin is not an APIPlugin.",
-                "Add interceptors on your own plugin directly.")
-        }
-        return plugin
-    }
 }

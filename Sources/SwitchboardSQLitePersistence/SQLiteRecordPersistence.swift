@@ -10,7 +10,7 @@ import SwitchboardStore
 /// let url = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
 ///     .appendingPathComponent("records.sqlite")
 /// let store = try RecordStore(persistence: SQLiteRecordPersistence(path: url.path))
-/// Switchboard.API.setStore(store)
+/// try Switchboard.API.setStore(store)
 /// ```
 ///
 /// One table holds one row per record. The database uses write-ahead logging, and each save is

@@ -1,6 +1,3 @@
-import Switchboard
-import SwitchboardCore
-
 /// Where a typed query's result comes from, with Apollo's names for the choices.
 ///
 /// `Switchboard.API.query(operation:)` without a policy behaves as ``fetchIgnoringCacheData``
@@ -19,25 +16,8 @@ public enum CachePolicy: Sendable, Hashable, CaseIterable {
 
 /// The one policy that gives two results: the store's data at once when it holds all of it, then
 /// the server's (written to the store). Passed to `query(operation:cachePolicy:)`, it makes the
-/// call return a sequence of ``CachedQueryResult`` values.
+/// call return a sequence of `CachedQueryResult` values.
 public enum CacheAndNetworkPolicy: Sendable, Hashable {
     /// The store's data first, then the server's.
     case returnCacheDataAndFetch
-}
-
-/// One result of a query run with ``CacheAndNetworkPolicy/returnCacheDataAndFetch``: where it
-/// came from and what it holds.
-public struct CachedQueryResult<Data: Sendable>: Sendable {
-    /// Where a result came from.
-    public enum Source: Sendable, Hashable {
-        /// Read from the record store.
-        case cache
-        /// Sent by the server.
-        case server
-    }
-
-    /// Where the result came from.
-    public let source: Source
-    /// The result: always `.success` when read from the store.
-    public let response: GraphQLResponse<Data>
 }

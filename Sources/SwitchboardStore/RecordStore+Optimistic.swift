@@ -15,6 +15,11 @@ extension RecordStore {
     public func addOptimisticUpdate<Operation: GraphQLOperation>(data: JSONValue, for operation: Operation) throws
         -> OptimisticUpdate
     {
+        try addOptimisticUpdate(data: data, for: StoreOperation(operation))
+    }
+
+    /// Shows `operation`'s expected data at once (see ``addOptimisticUpdate(data:for:)``).
+    package func addOptimisticUpdate(data: JSONValue, for operation: StoreOperation) throws -> OptimisticUpdate {
         let records = try normalize(try Self.tape(of: data, for: operation), at: 0, for: operation).records
         nextLayerID &+= 1
         layers.append(OptimisticLayer(id: nextLayerID, records: records))
@@ -34,12 +39,13 @@ extension RecordStore {
     public func commitOptimisticUpdate<Operation: GraphQLOperation>(
         _ update: OptimisticUpdate, data: JSONValue, for operation: Operation
     ) throws {
+        let operation = try StoreOperation(operation)
         try commitOptimisticUpdate(update, tape: try Self.tape(of: data, for: operation), at: 0, for: operation)
     }
 
     /// Replaces an optimistic update with the data at token `index` of `tape`.
-    func commitOptimisticUpdate<Operation: GraphQLOperation>(
-        _ update: OptimisticUpdate, tape: JSONTape, at index: Int, for operation: Operation
+    package func commitOptimisticUpdate(
+        _ update: OptimisticUpdate, tape: JSONTape, at index: Int, for operation: StoreOperation
     ) throws {
         let normalized = try normalize(tape, at: index, for: operation)
         var removed: Set<CacheKey> = []

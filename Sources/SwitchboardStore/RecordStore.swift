@@ -42,7 +42,7 @@ public actor RecordStore {
     ///
     /// ```swift
     /// let store = try RecordStore(persistence: SQLiteRecordPersistence(path: cacheURL.path))
-    /// Switchboard.API.setStore(store)
+    /// try Switchboard.API.setStore(store)
     /// ```
     ///
     /// Each write is saved before it returns. A failed save throws from the write that made it
@@ -104,25 +104,31 @@ public actor RecordStore {
     /// Reads an operation's data back from the store, or throws ``RecordStoreError`` naming the
     /// first record or field that is missing or expired.
     public func read<Operation: GraphQLOperation>(operation: Operation) throws -> Operation.Data {
+        try read(Operation.Data.self, for: StoreOperation(operation))
+    }
+
+    /// Reads `operation`'s data back as a `Value`.
+    package func read<Value: Decodable>(_ type: Value.Type, for operation: StoreOperation) throws -> Value {
         let (plan, variables) = try Self.inputs(of: operation)
-        return try decode(Operation.Data.self, plan: plan, variables: variables, from: plan.rootKey)
+        return try decode(Value.self, plan: plan, variables: variables, from: plan.rootKey)
     }
 
     /// Writes an operation's data (the response's `data` object) into the store, updating every
     /// watcher whose data changed.
     public func write<Operation: GraphQLOperation>(data: JSONValue, for operation: Operation) throws {
+        let operation = try StoreOperation(operation)
         try write(try Self.tape(of: data, for: operation), at: 0, for: operation)
     }
 
     /// Writes an operation's data given as JSON text (the `data` object), as the API's pipeline
     /// does with a response body.
     package func write<Operation: GraphQLOperation>(json: some ContiguousBytes, for operation: Operation) throws {
-        try write(try Self.tape(ofJSON: json), at: 0, for: operation)
+        try write(try Self.tape(ofJSON: json), at: 0, for: StoreOperation(operation))
     }
 
     /// Writes the operation's data found at token `index` of `tape` (where the response decoder
     /// read it), so that a response is read into a tape once for both its `Data` and the store.
-    func write<Operation: GraphQLOperation>(_ tape: JSONTape, at index: Int, for operation: Operation) throws {
+    package func write(_ tape: JSONTape, at index: Int, for operation: StoreOperation) throws {
         try apply(normalize(tape, at: index, for: operation))
     }
 
@@ -136,7 +142,7 @@ public actor RecordStore {
     }
 
     /// The records the data at token `index` of `tape` holds, not yet merged into the store.
-    func normalize<Operation: GraphQLOperation>(_ tape: JSONTape, at index: Int, for operation: Operation) throws
+    func normalize(_ tape: JSONTape, at index: Int, for operation: StoreOperation) throws
         -> RecordNormalizer
     {
         let (plan, variables) = try Self.inputs(of: operation)
@@ -159,8 +165,8 @@ public actor RecordStore {
     }
 
     /// A tape of `data`, which must be an object.
-    static func tape<Operation: GraphQLOperation>(of data: JSONValue, for operation: Operation) throws -> JSONTape {
-        try tape(ofObject: data, named: Operation.operationName)
+    static func tape(of data: JSONValue, for operation: StoreOperation) throws -> JSONTape {
+        try tape(ofObject: data, named: operation.displayName)
     }
 
     /// A tape of `data`, which must be an object; `name` says whose data it is in the error.
@@ -179,12 +185,10 @@ public actor RecordStore {
     }
 
     /// The plan and variables of a typed operation.
-    static func inputs<Operation: GraphQLOperation>(of operation: Operation) throws -> (SelectionPlan, PlanVariables) {
-        var plan = try SelectionPlan.operation(Operation.document, named: Operation.operationName)
-        plan.possibleTypes = Operation.possibleTypes
-        let request = GraphQLRequest(operation: operation)
-        if let error = request.variablesError { throw error }
-        return (plan, PlanVariables(request.variables ?? [:], defaults: plan.variableDefaults))
+    static func inputs(of operation: StoreOperation) throws -> (SelectionPlan, PlanVariables) {
+        var plan = try SelectionPlan.operation(operation.document, named: operation.operationName)
+        plan.possibleTypes = operation.possibleTypes
+        return (plan, PlanVariables(operation.variables, defaults: plan.variableDefaults))
     }
 
     // MARK: Untyped reads and writes

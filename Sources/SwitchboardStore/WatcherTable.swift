@@ -3,7 +3,7 @@ import SwitchboardCore
 
 /// What a watcher is told after a change: its data read again as JSON text, or why it could not
 /// be read (a record or field is now missing).
-typealias WatcherDelivery = @Sendable (Result<[UInt8], RecordStoreError>) -> Void
+package typealias WatcherDelivery = @Sendable (Result<[UInt8], RecordStoreError>) -> Void
 
 /// One watcher: a selection read from a record, the records the last read visited, and the last
 /// result, so that a change that leaves the result as it was yields nothing.

@@ -143,17 +143,24 @@ import Testing
             endpoint: URL(string: "https://example1234567890000.appsync-api.us-east-1.amazonaws.com/graphql")!,
             region: "us-east-1", authorizationType: .awsIAM)
         let signer = SigV4RequestSigner(credentialsProvider: StaticCredentialsProvider(Self.credentials), now: { time })
-        let authorizer = RealtimeAuthorizer(
-            context: OperationContext(endpoint: endpoint, authorizationType: .awsIAM, operationType: .subscription),
-            stages: AddedStages().pipeline(
-                requestDefaults: [
-                    AuthorizationStage(tokenProviders: [:]), InterceptorStage(interceptors: []),
-                    IAMSigningStage(signer: signer),
-                ],
-                responseDefaults: []))
+        let authorizer = RealtimeAuthorizer(endpoint: endpoint.endpoint, authorizationType: .awsIAM)
+        let captured = Locked<URLRequest?>(nil)
+        // The stages before the transport, as the connection runs them, and a transport that
+        // keeps the authorized request.
+        let chain = HTTPChain(stages: [
+            AuthorizationStage(tokenProviders: [:]), InterceptorStage(interceptors: []),
+            IAMSigningStage(signer: signer),
+            CapturingTransport(captured: captured),
+        ])
+        let context = OperationContext(
+            endpoint: endpoint, authorizationType: .awsIAM, operationType: .subscription, operationName: nil)
+        func authorizationObject(_ request: URLRequest) async throws -> [String: String] {
+            _ = try await chain.run(request, context: context, trace: nil)
+            return authorizer.authorizationObject(from: try #require(captured.withLock { $0 }))
+        }
         let reference = AppSyncIAMAuthorization(
             apiHost: "example1234567890000.appsync-api.us-east-1.amazonaws.com", region: "us-east-1")
-        let handshake = try await authorizer.authorizationObject(data: nil)
+        let handshake = try await authorizationObject(authorizer.handshakeRequest())
         #expect(handshake == (try reference.handshake(credentials: Self.credentials, date: time)))
         #expect(
             Set(handshake.keys) == [
@@ -161,8 +168,21 @@ import Testing
                 "X-Amz-Security-Token",
             ])
         let data = #"{"query":"subscription { onCreateTodo { id } }","variables":{}}"#
-        let start = try await authorizer.authorizationObject(data: data)
+        let start = try await authorizationObject(authorizer.startRequest(data: data))
         #expect(start == (try reference.start(data: data, credentials: Self.credentials, date: time)))
         #expect(handshake["Authorization"] != start["Authorization"])
+    }
+}
+
+/// Keeps the request it is given, and answers it with an empty `200`.
+private struct CapturingTransport: OperationStage {
+    let captured: Locked<URLRequest?>
+    var name: StageName { .transport }
+
+    func handle(_ request: URLRequest, context: OperationContext, next: OperationStageNext) async throws
+        -> HTTPTransportResponse
+    {
+        captured.withLock { $0 = request }
+        return HTTPTransportResponse(statusCode: 200, headers: [:], body: Data())
     }
 }

@@ -75,7 +75,8 @@ import Testing
         let events = EventRecorder(plugin.subscribe(request: RealtimeHarness.onCreateTodo))
         await RealtimeHarness.eventually("connected") { events.connectedCount == 1 }
         events.cancel()
-        #expect(recorder.statuses.withLock { $0 } == [200, 200, 101])
+        // The query's, the mutation's, the handshake's 101 and the start's acknowledgement.
+        #expect(recorder.statuses.withLock { $0 } == [200, 200, 101, 200])
     }
 
     @Test func addedStagesAuthorizeTheHandshakeAndEverySubscriptionStart() async throws {
@@ -186,8 +187,8 @@ import Testing
         _ = try await plugin.query(request: Self.ping)
         #expect(
             observer.names == [
-                "first", "authorization", "interceptors", "before-middle", "middle", "signer", "response-interceptors",
-                "closest", "transport", "decoder", "list-provider",
+                "cache", "list-provider", "decoder", "status-check", "first", "authorization", "interceptors",
+                "before-middle", "middle", "signer", "response-interceptors", "closest", "transport",
             ])
 
         #expect(throws: APIError.self) {

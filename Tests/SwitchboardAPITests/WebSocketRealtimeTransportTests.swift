@@ -27,6 +27,6 @@ struct WebSocketRealtimeTransportTests {
 
     @Test func thePluginUsesTheWebSocketTransportByDefault() async throws {
         let plugin = try APIPlugin()
-        #expect(await plugin.realtimeTransport is WebSocketRealtimeTransport)
+        #expect(plugin.realtimeConnections.transport is WebSocketRealtimeTransport)
     }
 }

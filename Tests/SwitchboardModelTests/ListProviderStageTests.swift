@@ -15,7 +15,7 @@ import Testing
         }
     }
 
-    @Test func theStageRunsLastUnderItsStableName() async throws {
+    @Test func theStageRunsBeforeTheDecoderUnderItsStableName() async throws {
         let store = AppSyncModelStore(types: ModelStoreEndToEndTests.types)
         let server = try await HTTPServer.start { request in await store.respond(to: request) }
         defer { Task { await server.stop() } }
@@ -32,8 +32,8 @@ import Testing
             recorder.names.withLock { $0 }
                 == [
                     [
-                        "authorization", "interceptors", "signer", "response-interceptors", "transport", "decoder",
-                        "list-provider",
+                        "cache", "list-provider", "decoder", "status-check", "authorization", "interceptors", "signer",
+                        "response-interceptors", "transport",
                     ]
                 ])
     }

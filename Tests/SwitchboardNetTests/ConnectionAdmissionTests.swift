@@ -81,7 +81,7 @@ struct ConnectionAdmissionTests {
         await #expect {
             _ = try await WebSocket.connect(to: url)
         } throws: { error in
-            if case .handshakeRejected(503, _)? = error as? WebSocketError { return true }
+            if case .handshakeRejected(503, _, _)? = error as? WebSocketError { return true }
             return false
         }
         try await first.send(text: "still here")

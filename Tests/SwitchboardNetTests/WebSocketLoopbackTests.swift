@@ -62,9 +62,16 @@ struct WebSocketLoopbackTests {
 
     @Test func aRejectedUpgradeReportsStatusAndBodyExcerpt() async throws {
         let server = try await WebSocketTestServer.start()
-        await #expect(throws: WebSocketError.handshakeRejected(status: 403, bodyExcerpt: "no token, no socket")) {
+        let error = await #expect(throws: WebSocketError.self) {
             _ = try await WebSocket.connect(to: server.webSocketURL("/forbidden"))
         }
+        guard case .handshakeRejected(let status, let headers, let excerpt)? = error else {
+            Issue.record("expected handshakeRejected, got \(String(describing: error))")
+            return
+        }
+        #expect(status == 403)
+        #expect(headers["content-length"] == "20")
+        #expect(excerpt == "no token, no socket")
         await server.stop()
     }
 

@@ -15,8 +15,9 @@
 /// Iterate it once (it is a single-consumer stream). Ending the loop, cancelling the iterating
 /// task, or calling ``cancel()`` stops the subscription; after ``cancel()`` the loop ends normally.
 public final class SwitchboardAsyncThrowingSequence<Element: Sendable>: AsyncSequence, Sendable {
-    /// The iterator: the events in order. One that arrived as raw bytes is decoded as it is
-    /// taken, by the iterating task and away from any actor it runs on.
+    /// The iterator: the events in order. Work an event needs before it is ready (a subscription
+    /// payload's decoding, say) is done as it is taken, by the iterating task and away from any
+    /// actor it runs on.
     public struct AsyncIterator: AsyncIteratorProtocol {
         private var source: IteratorSource
 
@@ -28,37 +29,23 @@ public final class SwitchboardAsyncThrowingSequence<Element: Sendable>: AsyncSeq
             case .elements(var base):
                 defer { source = .elements(base) }
                 return try await base.next()
-            case .pending(var base, let finish):
-                defer { source = .pending(base, finish: finish) }
-                return try await base.next()?.element(finish)
+            case .pull(let next):
+                return try await next()
             }
         }
 
-        /// The next event, taken without leaving `actor`'s executor. An event that arrived as raw
-        /// bytes is decoded away from `actor`, so that a loop on the main actor does not decode
-        /// there.
+        /// The next event, taken without leaving `actor`'s executor; an event that needs work
+        /// before it is ready is made ready away from `actor`, so that a loop on the main actor
+        /// does not decode there.
         @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(any Error) -> Element? {
             switch source {
             case .elements(var base):
                 defer { source = .elements(base) }
                 return try await base.next(isolation: actor)
-            case .pending(var base, let finish):
-                defer { source = .pending(base, finish: finish) }
-                switch try await base.next(isolation: actor) {
-                case nil: return nil
-                case .ready(let element)?: return element
-                case .payload(let bytes)?:
-                    if actor == nil { return finish(bytes) }
-                    return await Self.decodeOffActor(bytes, finish)
-                }
+            case .pull(let next):
+                return try await next()
             }
-        }
-
-        @concurrent private static func decodeOffActor(
-            _ bytes: [UInt8], _ finish: @Sendable ([UInt8]) -> Element
-        ) async -> Element {
-            finish(bytes)
         }
     }
 
@@ -67,17 +54,13 @@ public final class SwitchboardAsyncThrowingSequence<Element: Sendable>: AsyncSeq
 
     fileprivate enum IteratorSource {
         case elements(AsyncThrowingStream<Element, any Error>.Iterator)
-        case pending(
-            AsyncThrowingStream<PendingElement<Element>, any Error>.Iterator,
-            finish: @Sendable ([UInt8]) -> Element)
+        /// Takes the next element; a nonisolated function, so it runs off the caller's actor.
+        case pull(@Sendable () async throws -> Element?)
     }
 
     private enum Source: Sendable {
         case elements(AsyncThrowingStream<Element, any Error>, AsyncThrowingStream<Element, any Error>.Continuation)
-        case pending(
-            AsyncThrowingStream<PendingElement<Element>, any Error>,
-            AsyncThrowingStream<PendingElement<Element>, any Error>.Continuation,
-            finish: @Sendable ([UInt8]) -> Element)
+        case pull(make: @Sendable () -> @Sendable () async throws -> Element?, cancel: @Sendable () -> Void)
     }
 
     private let source: Source
@@ -91,15 +74,13 @@ public final class SwitchboardAsyncThrowingSequence<Element: Sendable>: AsyncSeq
         source = .elements(stream, continuation)
     }
 
-    /// Wraps a stream some of whose elements arrive as raw bytes, which `finish` turns into
-    /// elements on the iterating task: a subscription's payloads are decoded there rather than
-    /// on the connection that received them, so that subscribers decode in parallel.
+    /// A sequence whose iterators take each element with a function `make` returns (one per
+    /// iterator, called by one consumer at a time); `cancel` stops what produces them.
     package init(
-        pending stream: AsyncThrowingStream<PendingElement<Element>, any Error>,
-        continuation: AsyncThrowingStream<PendingElement<Element>, any Error>.Continuation,
-        finish: @escaping @Sendable ([UInt8]) -> Element
+        pulling make: @escaping @Sendable () -> @Sendable () async throws -> Element?,
+        cancel: @escaping @Sendable () -> Void
     ) {
-        source = .pending(stream, continuation, finish: finish)
+        source = .pull(make: make, cancel: cancel)
     }
 
     /// A sequence that ends at once with `error`.
@@ -113,7 +94,7 @@ public final class SwitchboardAsyncThrowingSequence<Element: Sendable>: AsyncSeq
     public func makeAsyncIterator() -> AsyncIterator {
         switch source {
         case .elements(let stream, _): AsyncIterator(.elements(stream.makeAsyncIterator()))
-        case .pending(let stream, _, let finish): AsyncIterator(.pending(stream.makeAsyncIterator(), finish: finish))
+        case .pull(let make, _): AsyncIterator(.pull(make()))
         }
     }
 
@@ -122,21 +103,7 @@ public final class SwitchboardAsyncThrowingSequence<Element: Sendable>: AsyncSeq
     public func cancel() {
         switch source {
         case .elements(_, let continuation): continuation.finish()
-        case .pending(_, let continuation, _): continuation.finish()
-        }
-    }
-}
-
-/// An element of a ``SwitchboardAsyncThrowingSequence`` as its producer delivers it: ready, or
-/// bytes that the iterating task turns into the element.
-package enum PendingElement<Element: Sendable>: Sendable {
-    case ready(Element)
-    case payload([UInt8])
-
-    func element(_ finish: ([UInt8]) -> Element) -> Element {
-        switch self {
-        case .ready(let element): element
-        case .payload(let bytes): finish(bytes)
+        case .pull(_, let cancel): cancel()
         }
     }
 }

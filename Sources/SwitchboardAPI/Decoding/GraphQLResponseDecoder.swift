@@ -5,11 +5,14 @@ import SwitchboardCore
 /// ``GraphQLResponseError``, decoding once from the bytes straight into `R`.
 struct GraphQLResponseDecoder: Sendable {
     /// Decodes `body` for `request`. Throws `APIError` when the body is not a GraphQL response.
+    /// With `capture`, a plain success also gives where its `data` object is on the tape the body
+    /// was read into, for the record store.
     func decode<R>(
         _ body: Data,
         status: Int,
         request: GraphQLRequest<R>,
-        userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        userInfo: [CodingUserInfoKey: any Sendable] = [:],
+        capture: DataCapture? = nil
     ) throws(APIError) -> GraphQLResponse<R> {
         let path = request.decodePath.map { $0.split(separator: ".").map(String.init) } ?? []
         let wantsRawText = R.self == String.self || R.self == String?.self
@@ -27,7 +30,7 @@ struct GraphQLResponseDecoder: Sendable {
         do {
             envelope = try Self.decodeEnvelope(
                 R.self, from: body, path: path, decoder: decoder, userInfo: userInfo,
-                decodesThroughSchema: decodesThroughSchema, wantsRawText: wantsRawText)
+                decodesThroughSchema: decodesThroughSchema, wantsRawText: wantsRawText, capture: capture)
         } catch {
             throw Self.invalidBody(body, status: status, decodingError: error)
         }
@@ -90,19 +93,29 @@ struct GraphQLResponseDecoder: Sendable {
                     )
                 ))
         }
-        return errors.isEmpty ? .success(value) : .failure(.partial(value, errors))
+        guard errors.isEmpty else { return .failure(.partial(value, errors)) }
+        if let capture, capture.data == nil, let tape = try? decoder.tape(of: body),
+            let data = tape.view.member("data", ofObjectAt: 0)
+        {
+            capture.data = ResponseData(tape: tape, index: data)
+        }
+        return .success(value)
     }
 
     /// Decodes the envelope; models and lists of models decode in a ``ModelDecodingSession``, from
     /// the body with its lists marked when ``NotLoadedListMarking`` can mark it.
     private static func decodeEnvelope<R>(
         _ type: R.Type, from body: Data, path: [String], decoder: JSONBytesDecoder,
-        userInfo: [CodingUserInfoKey: any Sendable], decodesThroughSchema: Bool, wantsRawText: Bool
+        userInfo: [CodingUserInfoKey: any Sendable], decodesThroughSchema: Bool, wantsRawText: Bool,
+        capture: DataCapture?
     ) throws -> ResponseEnvelope<R> {
         guard decodesThroughSchema else {
             // One tape for both readings: the envelope's general decoding starts from it too.
             let tape = try decoder.tape(of: body)
             if !wantsRawText, let envelope = plainEnvelope(R.self, in: tape, path: path, decoder: decoder) {
+                if let capture, let data = tape.view.member("data", ofObjectAt: 0) {
+                    capture.data = ResponseData(tape: tape, index: data)
+                }
                 return envelope
             }
             return try decoder.decode(ResponseEnvelope<R>.self, at: 0, of: tape, codingPath: [])
@@ -214,4 +227,10 @@ struct DecodingErrorDescription: CustomStringConvertible {
             return "\(decodingError)"
         }
     }
+}
+
+/// Where a decoded response's `data` object is, filled in by ``GraphQLResponseDecoder`` for the
+/// record store; used by the one task that decodes the response.
+final class DataCapture {
+    var data: ResponseData?
 }

@@ -6,8 +6,8 @@ import SwitchboardCore
 public struct OperationMetrics: Sendable {
     /// One stage's share of the operation.
     public struct Stage: Sendable, Hashable {
-        /// The stage's name: `authorization`, `interceptors`, `signer`, `response-interceptors`,
-        /// `transport`, `decoder`, `list-provider`, or an added stage's.
+        /// The stage's name: `cache`, `list-provider`, `decoder`, `status-check`, `authorization`,
+        /// `interceptors`, `signer`, `response-interceptors`, `transport`, or an added stage's.
         public let name: String
         /// Time spent in the stage itself.
         public let duration: Duration
@@ -17,10 +17,10 @@ public struct OperationMetrics: Sendable {
     public let apiName: String
     /// Query, mutation or subscription.
     public let operationType: GraphQLOperationType
-    /// The stages in the order a request passes them (outermost first), then the decoder and the
-    /// list provider.
+    /// The stages in the order the operation entered them, outermost first: the GraphQL-level
+    /// stages, then the HTTP-level ones down to the transport.
     public let stages: [Stage]
-    /// From the start of the pipeline to the decoded result.
+    /// From the start of the chain to the decoded result.
     public let total: Duration
     /// Whether the operation produced a result (`false` when it threw).
     public let succeeded: Bool
@@ -37,19 +37,36 @@ public protocol OperationMetricsObserver: Sendable {
     func operationFinished(_ metrics: OperationMetrics)
 }
 
-/// Collects inclusive stage durations during one operation; stages run one after another in the
-/// operation's task, the lock only satisfies `Sendable` for the chain's closures.
-final class StageTimer: Sendable {
-    private let inclusive: Locked<[(name: String, duration: Duration)]> = Locked([])
-
-    func record(_ name: String, inclusive duration: Duration) {
-        inclusive.withLock { $0.append((name, duration)) }
+/// What one operation's run leaves for its log line and its metrics: each stage's inclusive
+/// duration (when metrics are observed) and the status of the last HTTP response. Stages run one
+/// after another in the operation's task; the lock only satisfies `Sendable` for the chain.
+final class OperationTrace: Sendable {
+    private struct State {
+        var inclusive: [(name: String, duration: Duration)] = []
+        var httpStatus: Int?
     }
 
-    /// Exclusive durations in chain order. The request chain records innermost first; each stage's
-    /// own time is its inclusive time minus that of the stage it called.
-    func requestStages() -> [OperationMetrics.Stage] {
-        let recorded = inclusive.withLock { $0 }
+    private let state = Locked(State())
+    /// Whether stage durations are recorded (only an observer reads them).
+    let recordsTimings: Bool
+
+    init(recordsTimings: Bool) { self.recordsTimings = recordsTimings }
+
+    func record(_ name: String, inclusive duration: Duration) {
+        guard recordsTimings else { return }
+        state.withLock { $0.inclusive.append((name, duration)) }
+    }
+
+    /// The status of the last HTTP response the operation received.
+    var httpStatus: Int? {
+        get { state.withLock { $0.httpStatus } }
+        set { state.withLock { $0.httpStatus = newValue } }
+    }
+
+    /// Exclusive durations in chain order. The chain records innermost first; each stage's own time
+    /// is its inclusive time minus that of the stage it called.
+    func stages() -> [OperationMetrics.Stage] {
+        let recorded = state.withLock { $0.inclusive }
         var stages: [OperationMetrics.Stage] = []
         var inner: Duration = .zero
         for entry in recorded {

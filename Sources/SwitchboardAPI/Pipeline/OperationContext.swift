@@ -1,7 +1,8 @@
 import Foundation
 
-/// What every stage of one operation may need to know: which API, which authorization type (after
-/// a per-request `authMode` override) and what kind of operation.
+/// What every stage of one run of the chain may need to know: which API, which authorization type
+/// (after a per-request `authMode` override), what kind of operation, its name, and which phase of
+/// it this run is.
 public struct OperationContext: Sendable {
     /// The configured API the operation goes to.
     public let endpoint: APIEndpointConfiguration
@@ -9,7 +10,54 @@ public struct OperationContext: Sendable {
     public let authorizationType: AuthorizationType
     /// Query, mutation or subscription.
     public let operationType: GraphQLOperationType
+    /// The operation's name: the request's `operationName`, else the first named operation of its
+    /// document; `nil` for an anonymous operation and for a real-time handshake, which serves every
+    /// subscription on the connection.
+    public let operationName: String?
+    /// Which exchange of the operation this run of the HTTP-level stages is.
+    public let phase: OperationPhase
+    /// The real-time connection a ``OperationPhase/handshake`` or ``OperationPhase/start`` run
+    /// goes to: the transport stage hands the authorized request to it.
+    let realtime: (any RealtimeExchange)?
+
+    /// A context; `realtime` is set for the real-time phases only.
+    init(
+        endpoint: APIEndpointConfiguration, authorizationType: AuthorizationType,
+        operationType: GraphQLOperationType, operationName: String?, phase: OperationPhase = .request,
+        realtime: (any RealtimeExchange)? = nil
+    ) {
+        self.endpoint = endpoint
+        self.authorizationType = authorizationType
+        self.operationType = operationType
+        self.operationName = operationName
+        self.phase = phase
+        self.realtime = realtime
+    }
 
     /// The API's name.
     public var apiName: String { endpoint.name }
+
+    /// The same operation in another phase, on `realtime`.
+    func phase(_ phase: OperationPhase, operationName: String?, realtime: any RealtimeExchange) -> OperationContext {
+        OperationContext(
+            endpoint: endpoint, authorizationType: authorizationType, operationType: operationType,
+            operationName: operationName, phase: phase, realtime: realtime)
+    }
+}
+
+/// Which exchange of an operation a run of the HTTP-level stages is. A query or a mutation has
+/// one, its HTTP request; a subscription has a handshake per real-time connection and, on AppSync's
+/// protocol, a start per subscription (each one authorized on its own).
+public enum OperationPhase: String, Sendable, Hashable, CaseIterable {
+    /// The HTTP request of a query or mutation.
+    case request
+    /// The real-time connection's opening: AppSync authorizes it as `POST /graphql/connect` with the
+    /// body `{}`, and the transport turns the authorized headers into the WebSocket upgrade. The
+    /// response is the server's answer to the upgrade (`101`, with its headers).
+    case handshake
+    /// One AppSync subscription's `start`: authorized as `POST /graphql` with the `start`'s data as
+    /// the body; the transport sends the `start` message and the response is the server's
+    /// acknowledgement (status `200`, the `start_ack` message as the body). graphql-transport-ws
+    /// authorizes its connection only, so its subscriptions have no start phase.
+    case start
 }

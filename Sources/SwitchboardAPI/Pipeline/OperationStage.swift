@@ -4,9 +4,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// One stage of the pipeline every operation of an API runs through: it receives the request,
-/// may change it, hands it to `next` (the rest of the pipeline, down to the network), and may
-/// inspect or change the response `next` returns — or retry, or fail.
+/// An HTTP-level stage of an API's chain: it receives the request, may change it, hands it to
+/// `next` (the rest of the chain, down to the network), and may inspect or change the response
+/// `next` returns — or retry, or fail.
 ///
 /// ```swift
 /// struct Timing: OperationStage {
@@ -15,17 +15,17 @@ import Foundation
 ///         -> HTTPTransportResponse
 ///     {
 ///         let start = ContinuousClock.now
-///         defer { print(context.apiName, ContinuousClock.now - start) }
+///         defer { print(context.apiName, context.phase, ContinuousClock.now - start) }
 ///         return try await next(request, context)
 ///     }
 /// }
 /// try plugin.add(stage: Timing(), for: "todo", placement: .before(.authorization))
 /// ```
 ///
-/// Stages run for queries and mutations, and for subscriptions: the real-time handshake runs the
-/// whole pipeline (its response is the WebSocket upgrade's `101`), and each AppSync `start`
-/// message is authorized by the stages before ``StageName/transport`` (whose request never
-/// reaches the network).
+/// The HTTP-level stages run for every exchange of every operation, told apart by
+/// ``OperationContext/phase``: a query's or mutation's request, a subscription's real-time
+/// handshake (the transport opens the WebSocket and returns the server's `101`), and each AppSync
+/// subscription `start` (the transport sends it and returns the server's acknowledgement).
 public protocol OperationStage: Sendable {
     /// The stage's name: where other stages can be placed, and its entry in ``OperationMetrics``.
     var name: StageName { get }
@@ -35,13 +35,44 @@ public protocol OperationStage: Sendable {
         -> HTTPTransportResponse
 }
 
-/// The rest of the pipeline, as a stage sees it: pass it the (possibly changed) request and get
-/// back the HTTP response.
-public typealias OperationStageNext = @Sendable (URLRequest, OperationContext) async throws -> HTTPTransportResponse
+/// The rest of the HTTP-level chain, as a stage sees it: call it with the (possibly changed)
+/// request and get back the response.
+public struct OperationStageNext: Sendable {
+    private enum Target: Sendable {
+        case chain(HTTPChain, index: Int, trace: OperationTrace?)
+        case body(@Sendable (URLRequest, OperationContext) async throws -> HTTPTransportResponse)
+    }
 
-/// The name of a pipeline stage. The default pipeline's stages, in the order a request meets them:
-/// ``authorization``, ``interceptors``, ``signer``, ``transport``, ``responseInterceptors``; after
-/// them come the status check, the decoder and the list provider, which work on the decoded result.
+    private let target: Target
+
+    /// A `next` that runs `body`: for testing a stage on its own.
+    public init(_ body: @escaping @Sendable (URLRequest, OperationContext) async throws -> HTTPTransportResponse) {
+        target = .body(body)
+    }
+
+    /// The stages of `chain` from `index` on.
+    init(chain: HTTPChain, index: Int, trace: OperationTrace?) {
+        target = .chain(chain, index: index, trace: trace)
+    }
+
+    /// Runs the rest of the chain on `request`.
+    public func callAsFunction(_ request: URLRequest, _ context: OperationContext) async throws
+        -> HTTPTransportResponse
+    {
+        switch target {
+        case .body(let body):
+            return try await body(request, context)
+        case .chain(let chain, let index, let trace):
+            return try await chain.run(request, context: context, from: index, trace: trace)
+        }
+    }
+}
+
+/// The name of a stage. The built-in stages of the chain, in the order a query meets them:
+///
+/// - GraphQL level: ``cache``, ``listProvider``, ``decoder``;
+/// - HTTP level: ``statusCheck``, ``authorization``, ``interceptors``, ``signer``, ``transport``,
+///   with ``responseInterceptors`` closest to the network on the way back.
 public struct StageName: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {
@@ -57,6 +88,17 @@ public struct StageName: RawRepresentable, Hashable, Sendable, ExpressibleByStri
     /// The name.
     public var description: String { rawValue }
 
+    /// The record store: reads typed queries by their cache policy, writes results, runs watchers
+    /// and optimistic updates. The first stage: one placed before it sees cached results too.
+    public static let cache: StageName = "cache"
+    /// Gives the `List`s and `LazyReference`s a response decodes into what they need to load more.
+    public static let listProvider: StageName = "list-provider"
+    /// Decodes each response into the request's type; the last GraphQL-level stage. Below it the
+    /// HTTP-level stages run (a subscription's connection runs them for its handshake and starts).
+    public static let decoder: StageName = "decoder"
+    /// Turns a response with an unexpected status (not 2xx; not 101 for a handshake) into
+    /// `APIError.httpStatusError`; the first HTTP-level stage.
+    public static let statusCheck: StageName = "status-check"
     /// Adds the API key or the token of the operation's authorization type (and, on a `401`, asks
     /// the token provider for a fresh token and retries once).
     public static let authorization: StageName = "authorization"
@@ -64,13 +106,14 @@ public struct StageName: RawRepresentable, Hashable, Sendable, ExpressibleByStri
     public static let interceptors: StageName = "interceptors"
     /// SigV4 for `AWS_IAM`, after every other change to the request so that every header is signed.
     public static let signer: StageName = "signer"
-    /// The network: `.after(.transport)` is closest to it, and sees each response first.
+    /// The network (the HTTP transport, or the real-time connection): `.after(.transport)` is
+    /// closest to it, and sees each response first.
     public static let transport: StageName = "transport"
     /// The API's response interceptors, right after the transport.
     public static let responseInterceptors: StageName = "response-interceptors"
 }
 
-/// Where an added stage goes, relative to a named stage.
+/// Where an added stage goes, relative to a named stage of the same level.
 public enum StagePlacement: Sendable, Hashable {
     /// Just before the named stage: it sees the request before that stage does, and the response
     /// after it.
@@ -78,4 +121,11 @@ public enum StagePlacement: Sendable, Hashable {
     /// Just after the named stage: it sees the request after that stage, and the response before it.
     /// `.after(.transport)` sees every response first, before the stages that sent the request.
     case after(StageName)
+
+    /// The stage it is placed by.
+    var anchor: StageName {
+        switch self {
+        case .before(let name), .after(let name): name
+        }
+    }
 }

@@ -4,20 +4,34 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The end of an operation's pipeline: sends the request through the ``HTTPTransport``, turning
-/// transport failures into `APIError.networkError` and cancellation into `CancellationError`.
-struct TransportStage: Sendable {
+/// The last HTTP-level stage: the network. A query's or mutation's request goes through the
+/// ``HTTPTransport`` (transport failures become `APIError.networkError`, cancellation
+/// `CancellationError`); a subscription's handshake and starts go to its real-time connection.
+struct TransportStage: OperationStage {
     let transport: any HTTPTransport
     /// Responses larger than this fail instead of being decoded.
     let maximumResponseBytes: Int
 
-    /// The pipeline's last step, as the `next` of the stage closest to the network.
-    var send: OperationStageNext {
-        { request, _ in try await self.exchange(request) }
+    var name: StageName { .transport }
+
+    func handle(_ request: URLRequest, context: OperationContext, next: OperationStageNext) async throws
+        -> HTTPTransportResponse
+    {
+        try Task.checkCancellation()
+        switch context.phase {
+        case .request:
+            return try await exchange(request)
+        case .handshake, .start:
+            guard let realtime = context.realtime else {
+                throw APIError.operationError(
+                    "A \(context.phase.rawValue) ran without its real-time connection.",
+                    "Real-time phases are run by the API's subscriptions only.")
+            }
+            return try await realtime.exchange(request, context: context)
+        }
     }
 
     private func exchange(_ request: URLRequest) async throws -> HTTPTransportResponse {
-        try Task.checkCancellation()
         let response: HTTPTransportResponse
         do {
             response = try await transport.send(request)
@@ -37,4 +51,11 @@ struct TransportStage: Sendable {
         }
         return response
     }
+}
+
+/// Where the transport stage sends a subscription's real-time phases: the connection, which turns
+/// the authorized request into the WebSocket upgrade (handshake) or a `start` message, and returns
+/// the server's answer.
+protocol RealtimeExchange: Sendable {
+    func exchange(_ request: URLRequest, context: OperationContext) async throws -> HTTPTransportResponse
 }

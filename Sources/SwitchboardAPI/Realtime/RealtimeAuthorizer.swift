@@ -5,36 +5,43 @@ import SwitchboardSigV4
     import FoundationNetworking
 #endif
 
-/// Builds the authorization a real-time connection needs by running the API's own pipeline
-/// stages — authorization, interceptors, added stages and the SigV4 signer — on the request AppSync
-/// expects to be authorized: `POST /graphql/connect` with `{}` for the handshake, `POST /graphql`
-/// with the `start`'s data for each subscription. The request never reaches the network; its
-/// headers become the auth object (and the handshake's upgrade headers).
+/// The requests a real-time connection runs through its API's HTTP-level stages, and what it makes
+/// of them once authorized. AppSync authorizes its real-time connection as `POST /graphql/connect`
+/// with the body `{}`, and each `start` as `POST /graphql` with the `start`'s data as the body; the
+/// authorized headers become the auth object (and the handshake's upgrade headers).
 struct RealtimeAuthorizer: Sendable {
-    let context: OperationContext
-    let stages: StagePipeline
+    let endpoint: URL
+    let authorizationType: AuthorizationType
 
     /// The API host, which every AppSync auth object names (not the real-time host).
     var apiHost: String {
-        let url = context.endpoint.endpoint
-        guard let host = url.host else { return "" }
-        return url.port.map { "\(host):\($0)" } ?? host
+        guard let host = endpoint.host else { return "" }
+        return endpoint.port.map { "\(host):\($0)" } ?? host
     }
 
-    /// The auth object for the handshake (`data == nil`) or for a `start` carrying `data`.
-    func authorizationObject(data: String?) async throws -> [String: String] {
-        var components = URLComponents(url: context.endpoint.endpoint, resolvingAgainstBaseURL: false)
+    /// The request the handshake is authorized as.
+    func handshakeRequest() throws -> URLRequest {
+        try request(path: "/graphql/connect", body: "{}")
+    }
+
+    /// The request a `start` carrying `data` is authorized as.
+    func startRequest(data: String) throws -> URLRequest {
+        try request(path: "/graphql", body: data)
+    }
+
+    private func request(path: String, body: String) throws -> URLRequest {
+        var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
         components?.scheme = "https"
-        components?.path = data == nil ? "/graphql/connect" : "/graphql"
+        components?.path = path
         components?.query = nil
         guard let url = components?.url else {
-            throw APIError.invalidURL("The API endpoint \(context.endpoint.endpoint) cannot be authorized.", "")
+            throw APIError.invalidURL("The API endpoint \(endpoint) cannot be authorized.", "")
         }
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
-        request.httpBody = Data((data ?? "{}").utf8)
+        request.httpBody = Data(body.utf8)
         request.setValue(apiHost, forHTTPHeaderField: "host")
-        switch context.authorizationType {
+        switch authorizationType {
         case .awsIAM:
             // The headers AppSync's real-time endpoint signs with, as its documentation lists them.
             request.setValue("application/json, text/javascript", forHTTPHeaderField: "accept")
@@ -45,7 +52,11 @@ struct RealtimeAuthorizer: Sendable {
         case .none, .amazonCognitoUserPools, .openIDConnect, .awsLambda:
             break
         }
-        let authorized = try await stages.capture(request, context: context)
+        return request
+    }
+
+    /// The auth object an authorized request's headers make.
+    func authorizationObject(from authorized: URLRequest) -> [String: String] {
         var object: [String: String] = ["host": apiHost]
         for (name, value) in authorized.allHTTPHeaderFields ?? [:] {
             switch name.lowercased() {

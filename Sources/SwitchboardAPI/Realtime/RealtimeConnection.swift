@@ -1,6 +1,7 @@
 import Foundation
 import SwitchboardCore
 import SwitchboardNet
+import SwitchboardRealtimeProtocol
 
 /// What a subscription's stream receives from the connection it runs on.
 enum SubscriptionSignal: Sendable {
@@ -18,89 +19,126 @@ struct SubscriptionSink: Sendable {
 /// One WebSocket per (API, authorization type), multiplexing every subscription on it: connects
 /// on the first subscription, closes after the last, detects dead connections (missing keep-alive
 /// or pong), reconnects with full-jitter back-off and restarts every active subscription.
+///
+/// It is the transport of its subscriptions: each handshake runs the API's HTTP-level stages
+/// (phase ``OperationPhase/handshake``), and on AppSync's protocol so does each `start`
+/// (phase ``OperationPhase/start``), whose transport sends the message and waits for `start_ack`.
 actor RealtimeConnection {
-    private struct Entry {
+    struct Entry {
         let start: SubscriptionStart
+        let operationName: String?
         let sink: SubscriptionSink
         var acknowledged = false
-        var startDeadline: ContinuousClock.Instant?
+        /// `start`s refused with `MaxSubscriptionsReachedError` so far.
         var retries = 0
     }
 
-    /// A failure that must not be retried (the server refused the credentials or the request).
-    private struct TerminalFailure: Error { let error: any Error }
+    /// A failure that must not be retried (the server refused the credentials or the request, or
+    /// a stage refused the handshake).
+    struct TerminalFailure: Error { let error: any Error }
 
     /// The WebSocket could not be opened (TCP, TLS or the upgrade): names the URL, without its
     /// query (AppSync's carries the authorization) or user information.
-    private struct ConnectFailure: Error, CustomStringConvertible {
+    struct ConnectFailure: Error, CustomStringConvertible {
         let url: URL
         let underlying: any Error
 
         /// Nothing listens at the address: retrying at once is unlikely to help.
-        var isRefused: Bool { (underlying as? NetworkError)?.isConnectionRefused == true }
+        var isRefused: Bool {
+            var error: (any Error)? = underlying
+            while let current = error {
+                if (current as? NetworkError)?.isConnectionRefused == true { return true }
+                error = (current as? APIError)?.underlyingError
+            }
+            return false
+        }
 
         var description: String {
             var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
             components?.query = nil
             components?.user = nil
             components?.password = nil
-            return "cannot connect to \(components?.url?.absoluteString ?? "the real-time endpoint"): \(underlying)"
+            let target = components?.url?.absoluteString ?? "the real-time endpoint"
+            let reason: String =
+                switch underlying {
+                case APIError.networkError(_, let error?): "\(error)"
+                case let error as APIError: error.errorDescription
+                default: "\(underlying)"
+                }
+            return "cannot connect to \(target): \(reason)"
         }
     }
 
     let url: URL
-    private let adapter: any RealtimeProtocolAdapter
-    private let transport: any RealtimeTransport
-    private let authorizer: RealtimeAuthorizer
-    private let configuration: RealtimeConfiguration
-    private var entries: [String: Entry] = [:]
-    private var socket: (any RealtimeSocket)?
-    private var isReady = false
+    let adapter: any RealtimeProtocolAdapter
+    let transport: any RealtimeTransport
+    let authorizer: RealtimeAuthorizer
+    let configuration: RealtimeConfiguration
+    /// The operation's context for this connection's API and authorization type.
+    let context: OperationContext
+    /// The API's chain as it is now.
+    let chain: @Sendable () -> APIChain?
+    var entries: [String: Entry] = [:]
+    var socket: (any RealtimeSocket)?
+    var isReady = false
     private var runner: Task<Void, Never>?
-    private var deadline = ContinuousClock.now
-    private var keepAlive: Duration
-    private var lastPing = ContinuousClock.now
-    private var timeoutReason: String?
+    var deadline = ContinuousClock.now
+    var keepAlive: Duration
+    var lastPing = ContinuousClock.now
+    var timeoutReason: String?
+    /// Each subscription's `start` run through the chain, while it waits for its acknowledgement.
+    var startTasks: [String: Task<Void, Never>] = [:]
+    /// The `start`s waiting for `start_ack`, resumed by the read loop or the watchdog.
+    var pendingAcknowledgements: [String: PendingAcknowledgement] = [:]
     /// Failed or short-lived connections in a row (see ``RealtimeConfiguration/stableConnectionDuration``).
     private var consecutiveFailures = 0
     /// When the current run of failures began (`nil` while connections are healthy).
     private var failingSince: ContinuousClock.Instant?
     /// When the current socket was acknowledged; how long it then lasted decides whether its end
     /// resets ``consecutiveFailures``.
-    private var acknowledgedAt: ContinuousClock.Instant?
+    var acknowledgedAt: ContinuousClock.Instant?
     /// Whether the server acknowledged a socket since ``run()`` started; until then a refused
     /// connection may end the run (`retriesRefusedFirstConnection`).
-    private var wasAcknowledged = false
+    var wasAcknowledged = false
 
     /// How many sockets this connection has opened (for tests and diagnostics).
-    private(set) var socketsOpened = 0
+    var socketsOpened = 0
     /// Active subscriptions.
     var subscriptionCount: Int { entries.count }
 
     /// Connection events, without the URL's query (it carries AppSync's authorization).
-    private let logger: SwitchboardLogger
+    let logger: SwitchboardLogger
 
     init(
-        url: URL, adapter: any RealtimeProtocolAdapter, transport: any RealtimeTransport,
-        authorizer: RealtimeAuthorizer,
+        context: OperationContext, chain: @escaping @Sendable () -> APIChain?, transport: any RealtimeTransport,
         configuration: RealtimeConfiguration, logHandler: (any LogHandler)? = nil
     ) {
+        let endpoint = context.endpoint
+        switch endpoint.subscriptionProtocol {
+        case .appSync:
+            adapter = AppSyncProtocolAdapter()
+            url = RealtimeURL.appSync(for: endpoint.endpoint)
+        case .graphQLTransportWS:
+            adapter = GraphQLTransportWSAdapter()
+            url = RealtimeURL.graphQLTransportWS(for: endpoint.endpoint)
+        }
         self.logger = SwitchboardLogger(handler: logHandler, source: "realtime")
-        self.url = url
-        self.adapter = adapter
+        self.context = context
+        self.chain = chain
         self.transport = transport
-        self.authorizer = authorizer
+        self.authorizer = RealtimeAuthorizer(
+            endpoint: endpoint.endpoint, authorizationType: context.authorizationType)
         self.configuration = configuration
         self.keepAlive = configuration.keepAliveTimeout
     }
 
     // MARK: Subscriptions
 
-    func add(id: String, start: SubscriptionStart, sink: SubscriptionSink) async {
-        entries[id] = Entry(start: start, sink: sink)
+    func add(id: String, start: SubscriptionStart, operationName: String?, sink: SubscriptionSink) async {
+        entries[id] = Entry(start: start, operationName: operationName, sink: sink)
         sink.deliver(.state(.connecting))
         if isReady {
-            await sendStart(id)
+            startSubscription(id)
         } else if runner == nil {
             runner = Task { await self.run() }
         }
@@ -108,6 +146,8 @@ actor RealtimeConnection {
 
     func remove(id: String) async {
         guard entries.removeValue(forKey: id) != nil else { return }
+        startTasks.removeValue(forKey: id)?.cancel()
+        pendingAcknowledgements.removeValue(forKey: id)?.resolve(.failure(CancellationError()))
         if isReady, let socket { try? await socket.send(text: adapter.stopMessage(id: id)) }
         if entries.isEmpty { await closeSocket() }
     }
@@ -120,8 +160,9 @@ actor RealtimeConnection {
         await closeSocket()
     }
 
-    private func finish(_ id: String, with signal: SubscriptionSignal) async {
+    func finish(_ id: String, with signal: SubscriptionSignal) async {
         guard let entry = entries.removeValue(forKey: id) else { return }
+        startTasks.removeValue(forKey: id)?.cancel()
         entry.sink.deliver(signal)
         if entries.isEmpty { await closeSocket() }
     }
@@ -146,13 +187,13 @@ actor RealtimeConnection {
                 try await connectAndServe()
             } catch let terminal as TerminalFailure {
                 await closeSocket()
-                logger.log(.error, "subscriptions ended: \(terminal.error)", ["api": authorizer.context.apiName])
+                logger.log(.error, "subscriptions ended: \(terminal.error)", ["api": context.apiName])
                 failAll(terminal.error)
                 break
             } catch let failure as ConnectFailure
                 where failure.isRefused && !wasAcknowledged && !configuration.retriesRefusedFirstConnection
             {
-                logger.log(.error, "\(failure)", ["api": authorizer.context.apiName])
+                logger.log(.error, "\(failure)", ["api": context.apiName])
                 failAll(SubscriptionError.connectionFailed(attempts: consecutiveFailures, lastError: "\(failure)"))
                 break
             } catch {
@@ -182,49 +223,37 @@ actor RealtimeConnection {
             {
                 logger.log(
                     .error, "gave up reconnecting after \(consecutiveFailures - 1) attempts: \(lastError)",
-                    ["api": authorizer.context.apiName])
+                    ["api": context.apiName])
                 failAll(SubscriptionError.connectionFailed(attempts: consecutiveFailures - 1, lastError: lastError))
                 break
             }
             logger.log(
                 .warning, "reconnecting (attempt \(consecutiveFailures)) after: \(lastError)",
-                ["api": authorizer.context.apiName, "subscriptions": "\(entries.count)"])
+                ["api": context.apiName, "subscriptions": "\(entries.count)"])
             for id in entries.keys {
                 if entries[id]?.acknowledged == true { entries[id]?.sink.deliver(.state(.connecting)) }
                 entries[id]?.acknowledged = false
-                entries[id]?.startDeadline = nil
             }
             try? await Task.sleep(for: configuration.backoff(attempt: consecutiveFailures))
         }
         runner = nil
     }
 
-    private func closeSocket() async {
+    /// Closes the socket; the `start`s running on it are cancelled (a reconnect starts them again).
+    func closeSocket() async {
         isReady = false
+        for task in startTasks.values { task.cancel() }
+        startTasks.removeAll()
+        let pending = pendingAcknowledgements
+        pendingAcknowledgements.removeAll()
+        for waiter in pending.values { waiter.resolve(.failure(CancellationError())) }
         guard let current = socket else { return }
         socket = nil
         await current.close(code: 1000)
     }
 
     private func connectAndServe() async throws {
-        let authorization: [String: String]
-        do {
-            authorization = try await authorizer.authorizationObject(data: nil)
-        } catch {
-            throw TerminalFailure(error: error)
-        }
-        var target = url
-        var subprotocols = [adapter.subprotocol]
-        if adapter.dialect == .appSync {
-            if var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
-                components.queryItems = RealtimeAuthorizer.handshakeQuery(authorization: authorization)
-                target = components.url ?? url
-            }
-            if configuration.authorizationInSubprotocol {
-                subprotocols.append(RealtimeAuthorizer.authorizationSubprotocol(authorization))
-            }
-        }
-        let opened = try await openSocket(target: target, authorization: authorization, subprotocols: subprotocols)
+        let (opened, authorization) = try await handshake()
         socketsOpened += 1
         socket = opened
         timeoutReason = nil
@@ -241,66 +270,20 @@ actor RealtimeConnection {
         isReady = true
         logger.log(
             .info, "connected to \(SwitchboardLogger.describe(url))",
-            ["api": authorizer.context.apiName, "protocol": adapter.dialect.rawValue])
+            ["api": context.apiName, "protocol": adapter.dialect.rawValue])
         wasAcknowledged = true
         acknowledgedAt = .now
         deadline = .now + keepAlive
         lastPing = .now
-        for id in entries.keys { await sendStart(id) }
+        for id in entries.keys { startSubscription(id) }
         while true {
             guard let text = try await opened.receive() else {
                 throw SubscriptionError.protocolViolation(timeoutReason ?? "the server closed the connection")
             }
             deadline = .now + keepAlive
             guard let inbound = try? adapter.parse(text) else { continue }
-            try await handle(inbound, on: opened)
+            try await handle(inbound, text: text, on: opened)
         }
-    }
-
-    /// Opens the WebSocket as the pipeline's transport, so that the API's stages after the
-    /// transport see the handshake's response (`101`) as they see every HTTP response.
-    private func openSocket(target: URL, authorization: [String: String], subprotocols: [String]) async throws
-        -> any RealtimeSocket
-    {
-        var upgrade = URLRequest(url: target)
-        for (name, value) in RealtimeAuthorizer.handshakeHeaders(authorization: authorization) {
-            upgrade.setValue(value, forHTTPHeaderField: name)
-        }
-        let opened = Locked<(any RealtimeSocket)?>(nil)
-        let transport = self.transport
-        let url = self.url
-        do {
-            _ = try await authorizer.stages.runAfterTransport(upgrade, context: authorizer.context) { request, _ in
-                let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-                let socket: any RealtimeSocket
-                do {
-                    socket = try await transport.connect(
-                        to: request.url ?? target, headers: headers, subprotocols: subprotocols)
-                } catch is CancellationError {
-                    throw CancellationError()
-                } catch {
-                    throw ConnectFailure(url: url, underlying: error)
-                }
-                opened.withLock { $0 = socket }
-                return HTTPTransportResponse(statusCode: 101, headers: [:], body: Data())
-            }
-        } catch let failure as ConnectFailure {
-            throw failure
-        } catch is CancellationError {
-            await opened.withLock({ $0 })?.close(code: 1000)
-            throw CancellationError()
-        } catch {
-            // A stage after the transport refused the handshake: nothing to retry.
-            await opened.withLock({ $0 })?.close(code: 1000)
-            throw TerminalFailure(error: error)
-        }
-        guard let socket = opened.withLock({ $0 }) else {
-            throw TerminalFailure(
-                error: APIError.operationError(
-                    "A pipeline stage after the transport did not let the real-time handshake through.",
-                    "Stages placed after the transport must call next(request, context)."))
-        }
-        return socket
     }
 
     private func awaitAcknowledgement(on socket: any RealtimeSocket) async throws {
@@ -320,107 +303,6 @@ actor RealtimeConnection {
                 try await socket.send(text: adapter.pongMessage(payload))
             default:
                 continue
-            }
-        }
-    }
-
-    private func handle(_ inbound: RealtimeInbound, on socket: any RealtimeSocket) async throws {
-        switch inbound {
-        case .started(let id):
-            guard entries[id] != nil, entries[id]?.acknowledged == false else { return }
-            entries[id]?.acknowledged = true
-            entries[id]?.startDeadline = nil
-            entries[id]?.sink.deliver(.state(.connected))
-        case .payload(let id, let bytes):
-            entries[id]?.sink.deliver(.payload(bytes))
-        case .failed(let id?, let errors):
-            guard let entry = entries[id] else { return }
-            let limited = errors.contains {
-                ($0.extensions?["errorType"]?.stringValue ?? "") == "MaxSubscriptionsReachedError"
-            }
-            if limited && entry.retries < configuration.reconnectAttempts {
-                entries[id]?.retries += 1
-                entries[id]?.startDeadline = nil
-                let delay = configuration.backoff(attempt: entry.retries + 1)
-                Task {
-                    try? await Task.sleep(for: delay)
-                    await self.retryStart(id)
-                }
-            } else {
-                await finish(id, with: .failed(SubscriptionError.rejected(errors)))
-            }
-        case .failed(nil, let errors):
-            if Self.isTerminal(errors) { throw TerminalFailure(error: SubscriptionError.rejected(errors)) }
-        case .completed(let id):
-            await finish(id, with: .completed)
-        case .ping(let payload):
-            try await socket.send(text: adapter.pongMessage(payload))
-        case .connectionFailed(let errors):
-            if Self.isTerminal(errors) { throw TerminalFailure(error: SubscriptionError.rejected(errors)) }
-            throw SubscriptionError.rejected(errors)
-        case .keepAlive, .acknowledged:
-            break
-        }
-    }
-
-    private func retryStart(_ id: String) async {
-        guard isReady, entries[id] != nil else { return }
-        await sendStart(id)
-    }
-
-    private func sendStart(_ id: String) async {
-        guard let entry = entries[id], let socket else { return }
-        var authorization: [String: String] = [:]
-        if adapter.dialect == .appSync {
-            do {
-                authorization = try await authorizer.authorizationObject(data: entry.start.dataString)
-            } catch {
-                await finish(id, with: .failed(error))
-                return
-            }
-        }
-        guard entries[id] != nil, self.socket != nil else { return }
-        entries[id]?.startDeadline = adapter.acknowledgesStarts ? .now + configuration.acknowledgementTimeout : nil
-        do {
-            try await socket.send(
-                text: adapter.startMessage(id: id, request: entry.start, authorization: authorization))
-        } catch {
-            return  // the read loop sees the broken connection and reconnects
-        }
-        if !adapter.acknowledgesStarts, entries[id]?.acknowledged == false {
-            entries[id]?.acknowledged = true
-            entries[id]?.sink.deliver(.state(.connected))
-        }
-    }
-
-    /// Closes the socket when the keep-alive or acknowledgement deadline passes, fails starts that
-    /// were never acknowledged, and pings on protocols where the client must.
-    private func watch(_ watched: any RealtimeSocket) async {
-        let tick = Duration.milliseconds(50)
-        while !Task.isCancelled {
-            try? await Task.sleep(for: tick)
-            guard !Task.isCancelled else { return }
-            let now = ContinuousClock.now
-            if now > deadline {
-                timeoutReason =
-                    isReady
-                    ? "no keep-alive within \(keepAlive)"
-                    : "no connection_ack within \(configuration.acknowledgementTimeout)"
-                await watched.close(code: 1000)
-                return
-            }
-            for (id, entry) in entries where !entry.acknowledged {
-                if let startDeadline = entry.startDeadline, now > startDeadline {
-                    // The server may have started it all the same (its start_ack queued behind
-                    // events): stop it there, or it delivers to nobody for the connection's life,
-                    // and every retry by the app adds one more.
-                    if isReady { try? await watched.send(text: adapter.stopMessage(id: id)) }
-                    await finish(id, with: .failed(SubscriptionError.acknowledgementTimeout("start_ack")))
-                }
-            }
-            if adapter.clientPings, isReady, now - lastPing >= configuration.pingInterval {
-                lastPing = now
-                try? await watched.send(text: adapter.pingMessage())
             }
         }
     }

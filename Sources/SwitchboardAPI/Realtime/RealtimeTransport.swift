@@ -16,6 +16,9 @@ public protocol RealtimeSocket: Sendable {
     func receive() async throws -> String?
     /// Closes the connection with `code` (1000 normal closure).
     func close(code: UInt16) async
+    /// The server's answer to the WebSocket upgrade: status `101` and its headers. The HTTP-level
+    /// stages see it as the real-time handshake's response.
+    var upgradeResponse: HTTPTransportResponse { get }
 }
 
 /// Timeouts and reconnection for real-time connections; the defaults follow Amplify.

@@ -36,6 +36,10 @@ public struct WebSocketRealtimeTransport: RealtimeTransport {
 struct WebSocketRealtimeSocket: RealtimeSocket {
     let socket: WebSocket
 
+    var upgradeResponse: HTTPTransportResponse {
+        HTTPTransportResponse(statusCode: 101, lowercasedHeaders: socket.upgradeResponseHeaders, body: Data())
+    }
+
     func send(text: String) async throws {
         try await socket.send(text: text)
     }

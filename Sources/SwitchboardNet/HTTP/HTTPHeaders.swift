@@ -29,6 +29,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Whether a field named `name` is present.
     public func contains(_ name: String) -> Bool { self[name] != nil }
 
+    /// The fields as a dictionary with lower-cased names; of repeated names, the first value.
+    package var lowercasedDictionary: [String: String] {
+        Dictionary(fields.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Whether the comma-separated values of `name` include `token` (case-insensitive),
     /// e.g. `Connection: keep-alive, Upgrade` contains `upgrade`.
     public func containsToken(_ token: String, in name: String) -> Bool {

@@ -6,7 +6,7 @@ extension WebSocket {
     /// added to the upgrade request and `subprotocols` offered in order.
     ///
     /// Redirects are refused (``WebSocketError/redirectRefused(status:location:)``) and any
-    /// other non-101 answer fails with its status and a body excerpt. The whole sequence is
+    /// other non-101 answer fails with its status, headers and a body excerpt. The whole sequence is
     /// bounded by ``WebSocketConfiguration/handshakeTimeout``.
     public static func connect(
         to url: URL, headers: [(String, String)] = [], subprotocols: [String] = [],
@@ -57,12 +57,13 @@ extension WebSocket {
                         status: head.status, location: head.headers["Location"] ?? "(no Location header)")
                 }
                 let excerpt = await bodyExcerpt(head: head, leftover: leftover, stream: stream)
-                throw WebSocketError.handshakeRejected(status: head.status, bodyExcerpt: excerpt)
+                throw WebSocketError.handshakeRejected(
+                    status: head.status, headers: head.headers.lowercasedDictionary, bodyExcerpt: excerpt)
             }
             let subprotocol = try verify(head, key: key, offered: subprotocols)
             return WebSocket(
                 stream: stream, role: .client, subprotocol: subprotocol, configuration: configuration,
-                leftover: leftover)
+                leftover: leftover, upgradeResponseHeaders: head.headers.lowercasedDictionary)
         } catch {
             await stream.close()
             throw error

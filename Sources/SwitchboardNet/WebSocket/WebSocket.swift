@@ -42,14 +42,18 @@ public final class WebSocket: Sendable {
 
     /// The subprotocol the server chose from those offered, if any.
     public let subprotocol: String?
+    /// The headers of the server's `101` answer to a client's upgrade, names lower-cased (none on
+    /// the server side).
+    public let upgradeResponseHeaders: [String: String]
 
     init(
         stream: any ByteStream, role: Role, subprotocol: String?, configuration: WebSocketConfiguration,
-        leftover: [UInt8] = []
+        leftover: [UInt8] = [], upgradeResponseHeaders: [String: String] = [:]
     ) {
         self.stream = stream
         self.role = role
         self.subprotocol = subprotocol
+        self.upgradeResponseHeaders = upgradeResponseHeaders
         self.configuration = configuration
         var frameReader = WebSocketFrameReader(
             expectsMaskedFrames: role == .server, maximumMessageSize: configuration.maximumMessageSize,

@@ -8,8 +8,9 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The server answered the upgrade with a redirect; redirects are not followed (they could
     /// leak the handshake's authorization headers to another host).
     case redirectRefused(status: Int, location: String)
-    /// The server answered the upgrade with a status other than 101.
-    case handshakeRejected(status: Int, bodyExcerpt: String)
+    /// The server answered the upgrade with a status other than 101 (its headers with lower-cased
+    /// names, and up to 200 characters of its body).
+    case handshakeRejected(status: Int, headers: [String: String], bodyExcerpt: String)
     /// The server's 101 response is not a valid WebSocket handshake (accept key, upgrade
     /// headers, an unoffered subprotocol or extension).
     case invalidHandshake(String)
@@ -50,7 +51,7 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
         case .reservedHeader(let name): "the header \(name) is set by the WebSocket handshake and cannot be overridden"
         case .redirectRefused(let status, let location):
             "the WebSocket upgrade was redirected (HTTP \(status)) to \(location); redirects are not followed, connect to that URL directly"
-        case .handshakeRejected(let status, let excerpt):
+        case .handshakeRejected(let status, _, let excerpt):
             "the server refused the WebSocket upgrade with HTTP \(status)" + (excerpt.isEmpty ? "" : ": \(excerpt)")
         case .invalidHandshake(let detail): "invalid WebSocket handshake response: \(detail)"
         case .handshakeTimedOut: "the WebSocket opening handshake timed out"

@@ -57,15 +57,15 @@ import Testing
             _ = try await Switchboard.API.query(operation: query, cachePolicy: .fetchIgnoringCacheData)
             #expect(Self.requests(server, named: "UserToDoListQuery") == 2)
 
-            await Switchboard.API.store().removeAll()
+            await (try Switchboard.API.store()).removeAll()
             _ = try await Switchboard.API.query(operation: query, cachePolicy: .fetchIgnoringCacheCompletely)
             #expect(Self.requests(server, named: "UserToDoListQuery") == 3)
-            #expect(await Switchboard.API.store().recordKeys.isEmpty)
+            #expect(await (try Switchboard.API.store()).recordKeys.isEmpty)
 
             // Without a policy a query always asks the server, and keeps the result.
             _ = try await Switchboard.API.query(operation: query)
             #expect(Self.requests(server, named: "UserToDoListQuery") == 4)
-            #expect(await Switchboard.API.store().recordKeys == ["QUERY_ROOT", "Todo:t1", "User:u1"])
+            #expect(await (try Switchboard.API.store()).recordKeys == ["QUERY_ROOT", "Todo:t1", "User:u1"])
 
             var sources: [CachedQueryResult<UserToDoListQuery.Data>.Source] = []
             for try await result in Switchboard.API.query(operation: query, cachePolicy: .returnCacheDataAndFetch) {
@@ -165,7 +165,7 @@ import Testing
             texts.append(try await nextText() ?? "-")
             texts.append(try await nextText() ?? "-")
             let response = try await mutation.value
-            #expect(await Switchboard.API.store().optimisticUpdateCount == 0)
+            #expect(await (try Switchboard.API.store()).optimisticUpdateCount == 0)
             watcher.cancel()
             outcome.withLock { [texts] in $0 = (texts, response) }
         }
@@ -180,7 +180,7 @@ import Testing
             let watcher = Switchboard.API.watch(operation: UserToDoListQuery(id: "u1"))
             var results = watcher.makeAsyncIterator()
             #expect(try await results.next()?.get().user?.todos.first?.text == "Buy milk")
-            await Switchboard.API.store().removeRecord(for: "Todo:t1")
+            await (try Switchboard.API.store()).removeRecord(for: "Todo:t1")
             #expect(try await results.next()?.get().user?.todos.first?.text == "Buy milk")
             #expect(Self.requests(server, named: "UserToDoListQuery") == 2)
             watcher.cancel()

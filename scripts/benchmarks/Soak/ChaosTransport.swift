@@ -99,6 +99,8 @@ final class ChaosSocket: RealtimeSocket {
 
     func send(text: String) async throws { try await inner.send(text: text) }
 
+    var upgradeResponse: HTTPTransportResponse { inner.upgradeResponse }
+
     func receive() async throws -> String? {
         while true {
             let until = stall.withLock { $0.until }

@@ -1,0 +1,148 @@
+import Foundation
+import SwitchboardCore
+
+/// The first GraphQL-level stage: the record store's part in every typed operation. It owns the
+/// plugin's stores (one per API).
+///
+/// - A query is read from the store or sent on by its `CachePolicy`; a server's plain success is
+///   normalized into the store (partial data never is, so that a field nulled by an error never
+///   replaces a good value). A cache-and-network query yields the store's data, then the server's.
+/// - A watcher yields the store's data now and after every change, and sends the query on when
+///   data is missing.
+/// - A mutation's result is written; its optimistic data is shown until the server answers.
+/// - Each subscription event's data is written before the subscriber gets it.
+///
+/// Requests made from a document and a type, and operations with
+/// `CachePolicy.fetchIgnoringCacheCompletely`, pass through untouched.
+struct CacheStage: GraphQLStage {
+    let stores: RecordStores
+
+    var name: StageName { .cache }
+
+    func handle<R: Decodable & Sendable>(
+        _ request: GraphQLOperationRequest<R>, context: OperationContext, next: GraphQLStageNext<R>
+    ) async throws -> GraphQLResponseStream<R> {
+        guard let operation = request.storeOperation, request.cachePolicy != .fetchIgnoringCacheCompletely else {
+            return try await next(request, context)
+        }
+        let store = stores.store(for: context.apiName)
+        let write: @Sendable (GraphQLResult<R>) async throws -> GraphQLResult<R> = { result in
+            try await Self.write(result, to: store, for: operation)
+        }
+        switch (request.operationType, request.delivery) {
+        case (.subscription, _):
+            return try await next(request, context).map(write)
+        case (.mutation, _):
+            guard let optimisticData = request.optimisticData else {
+                return try await next(request, context).mapNow(write)
+            }
+            return try await mutate(request, optimisticData: optimisticData, store: store, context: context, next: next)
+        case (.query, .once):
+            switch request.cachePolicy {
+            case .returnCacheDataDontFetch:
+                return GraphQLResponseStream(
+                    GraphQLResult(response: .success(try await store.read(R.self, for: operation)), source: .cache))
+            case .returnCacheDataElseFetch:
+                do {
+                    return GraphQLResponseStream(
+                        GraphQLResult(response: .success(try await store.read(R.self, for: operation)), source: .cache)
+                    )
+                } catch let error as RecordStoreError where error.isCacheMiss {
+                    return try await next(request, context).mapNow(write)
+                }
+            case .fetchIgnoringCacheData, .fetchIgnoringCacheCompletely:
+                return try await next(request, context).mapNow(write)
+            }
+        case (.query, .cacheThenNetwork):
+            let cached = try? await store.read(R.self, for: operation)
+            return Self.cacheThenNetwork(
+                cached.map { GraphQLResult(response: .success($0), source: .cache) }
+            ) { try await next(request, context).map(write) }
+        case (.query, .watch):
+            return try watch(request, operation: operation, store: store, context: context, next: next)
+        }
+    }
+
+    /// Writes a server's plain success into the store.
+    private static func write<R>(_ result: GraphQLResult<R>, to store: RecordStore, for operation: StoreOperation)
+        async throws -> GraphQLResult<R>
+    {
+        if case .success = result.response, let data = result.data {
+            try await store.write(data.tape, at: data.index, for: operation)
+        }
+        return result
+    }
+
+    /// A mutation with optimistic data: shown at once, replaced by the server's data in one step
+    /// or taken back when the mutation fails.
+    private func mutate<R>(
+        _ request: GraphQLOperationRequest<R>, optimisticData: JSONValue, store: RecordStore,
+        context: OperationContext, next: GraphQLStageNext<R>
+    ) async throws -> GraphQLResponseStream<R> {
+        guard let operation = request.storeOperation else { return try await next(request, context) }
+        let update = try await store.addOptimisticUpdate(data: optimisticData, for: operation)
+        do {
+            return try await next(request, context).mapNow { result in
+                if case .success = result.response, let data = result.data {
+                    try await store.commitOptimisticUpdate(update, tape: data.tape, at: data.index, for: operation)
+                } else {
+                    await store.removeOptimisticUpdate(update)
+                }
+                return result
+            }
+        } catch {
+            await store.removeOptimisticUpdate(update)
+            throw error
+        }
+    }
+
+    /// The store's result (when it had all of the data), then the server's, fetched when asked for.
+    private static func cacheThenNetwork<R>(
+        _ cached: GraphQLResult<R>?, fetch: @escaping @Sendable () async throws -> GraphQLResponseStream<R>
+    ) -> GraphQLResponseStream<R> {
+        let stopped = Locked(false)
+        return GraphQLResponseStream(
+            events: {
+                let state = CacheThenNetworkState(cached: cached)
+                return {
+                    if stopped.withLock({ $0 }) { return nil }
+                    if let cached = state.takeCached() { return .result(cached) }
+                    return try await state.network(fetch)()
+                }
+            }, stop: { stopped.withLock { $0 = true } })
+    }
+}
+
+/// Where one consumer of a cache-and-network stream is: the cached result not yet taken, or the
+/// server's stream once asked for. Used by that consumer only, one `next` at a time.
+private final class CacheThenNetworkState<R: Sendable>: @unchecked Sendable {
+    private var cached: GraphQLResult<R>?
+    private var events: GraphQLResponseStream<R>.EventSource?
+
+    init(cached: GraphQLResult<R>?) { self.cached = cached }
+
+    func takeCached() -> GraphQLResult<R>? {
+        defer { cached = nil }
+        return cached
+    }
+
+    func network(_ fetch: () async throws -> GraphQLResponseStream<R>) async throws
+        -> GraphQLResponseStream<R>.EventSource
+    {
+        if let events { return events }
+        let made = try await fetch().makeEventSource()
+        events = made
+        return made
+    }
+}
+
+extension GraphQLResponseStream {
+    /// ``map(_:)``, run at once when the stream holds a result already (a query's or a mutation's),
+    /// so that the store is written before the operation returns and within its timings.
+    func mapNow(_ transform: @escaping @Sendable (GraphQLResult<R>) async throws -> GraphQLResult<R>) async throws
+        -> GraphQLResponseStream<R>
+    {
+        guard let single else { return map(transform) }
+        return GraphQLResponseStream(try await transform(single))
+    }
+}

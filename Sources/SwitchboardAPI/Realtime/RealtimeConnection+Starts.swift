@@ -1,0 +1,145 @@
+import Foundation
+import SwitchboardCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension RealtimeConnection {
+    /// Starts the subscription `id` on the open socket, in a task of its own so that the read loop
+    /// goes on meanwhile.
+    func startSubscription(_ id: String) {
+        guard entries[id] != nil, let socket else { return }
+        let generation = socketsOpened
+        startTasks[id]?.cancel()
+        startTasks[id] = Task { await self.runStart(id, on: socket, generation: generation) }
+    }
+
+    /// On AppSync's protocol, runs the `start` through the API's HTTP-level stages, whose transport
+    /// sends it and waits for `start_ack`; a `start` refused with `MaxSubscriptionsReachedError` is
+    /// tried again after a back-off. On graphql-transport-ws, which authorizes the connection only,
+    /// sends it.
+    private func runStart(_ id: String, on socket: any RealtimeSocket, generation: Int) async {
+        defer { if generation == socketsOpened { startTasks[id] = nil } }
+        guard adapter.dialect == .appSync else {
+            guard let entry = entries[id] else { return }
+            do {
+                try await socket.send(text: adapter.startMessage(id: id, request: entry.start, authorization: [:]))
+            } catch {
+                return  // the read loop sees the broken connection and reconnects
+            }
+            if entries[id]?.acknowledged == false {
+                entries[id]?.acknowledged = true
+                entries[id]?.sink.deliver(.state(.connected))
+            }
+            return
+        }
+        while let entry = entries[id], !Task.isCancelled {
+            do {
+                guard let chain = chain() else {
+                    throw APIError.invalidConfiguration(
+                        "The API \"\(context.apiName)\" is no longer configured.",
+                        "Subscribe again after configuring the plugin.")
+                }
+                let exchange = StartExchange(connection: self, id: id, socket: socket, generation: generation)
+                _ = try await chain.http.run(
+                    try authorizer.startRequest(data: entry.start.dataString),
+                    context: context.phase(.start, operationName: entry.operationName, realtime: exchange), trace: nil)
+                return
+            } catch is CancellationError {
+                return
+            } catch SubscriptionError.rejected(let errors)
+                where Self.isLimited(errors) && entry.retries < configuration.reconnectAttempts
+            {
+                entries[id]?.retries += 1
+                try? await Task.sleep(for: configuration.backoff(attempt: entry.retries + 1))
+            } catch {
+                if Task.isCancelled { return }
+                await finish(id, with: .failed(error))
+                return
+            }
+        }
+    }
+
+    /// Sends the `start` of `id` with `authorization` and waits for the server's acknowledgement,
+    /// which it returns as the start's response (status 200, the `start_ack` message as the body).
+    func sendStart(
+        _ id: String, authorization: [String: String], on socket: any RealtimeSocket, generation: Int
+    ) async throws -> HTTPTransportResponse {
+        guard let entry = entries[id], isReady, generation == socketsOpened else { throw CancellationError() }
+        let waiter = PendingAcknowledgement(deadline: .now + configuration.acknowledgementTimeout)
+        // Waiting before sending: the acknowledgement may be read while the send is under way.
+        pendingAcknowledgements[id]?.resolve(.failure(CancellationError()))
+        pendingAcknowledgements[id] = waiter
+        do {
+            try await socket.send(
+                text: adapter.startMessage(id: id, request: entry.start, authorization: authorization))
+        } catch {
+            if pendingAcknowledgements[id] === waiter { pendingAcknowledgements[id] = nil }
+            throw CancellationError()  // the read loop sees the broken connection and reconnects
+        }
+        let acknowledgement = try await waiter.value()
+        return HTTPTransportResponse(statusCode: 200, lowercasedHeaders: [:], body: Data(acknowledgement.utf8))
+    }
+
+    /// Whether the server refused a `start` only because the connection has too many subscriptions.
+    static func isLimited(_ errors: [GraphQLError]) -> Bool {
+        errors.contains { ($0.extensions?["errorType"]?.stringValue ?? "") == "MaxSubscriptionsReachedError" }
+    }
+}
+
+/// The transport of one subscription's `start`: turns the authorized request's headers into
+/// AppSync's auth object and hands it to the connection, which sends the `start`.
+struct StartExchange: RealtimeExchange {
+    let connection: RealtimeConnection
+    let id: String
+    let socket: any RealtimeSocket
+    /// The socket the `start` is meant for; a later one means it was closed meanwhile.
+    let generation: Int
+
+    func exchange(_ request: URLRequest, context: OperationContext) async throws -> HTTPTransportResponse {
+        let authorization = connection.authorizer.authorizationObject(from: request)
+        return try await connection.sendStart(id, authorization: authorization, on: socket, generation: generation)
+    }
+}
+
+/// A `start` waiting for its acknowledgement: resolved once, by the read loop (`start_ack` or an
+/// `error` for its id), the watchdog (no answer by `deadline`) or the socket's closing, whether
+/// that happens before or after the start's task begins to wait.
+final class PendingAcknowledgement: Sendable {
+    private struct State {
+        var result: Result<String, any Error>?
+        var continuation: CheckedContinuation<String, any Error>?
+    }
+
+    let deadline: ContinuousClock.Instant
+    private let state = Locked(State())
+
+    init(deadline: ContinuousClock.Instant) { self.deadline = deadline }
+
+    /// Resolves the wait; only the first call counts.
+    func resolve(_ result: Result<String, any Error>) {
+        let continuation = state.withLock { state -> CheckedContinuation<String, any Error>? in
+            guard state.result == nil else { return nil }
+            state.result = result
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(with: result)
+    }
+
+    /// The acknowledgement's text; throws what the wait was resolved with otherwise.
+    func value() async throws -> String {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let result = state.withLock { state -> Result<String, any Error>? in
+                    if state.result == nil { state.continuation = continuation }
+                    return state.result
+                }
+                if let result { continuation.resume(with: result) }
+            }
+        } onCancel: {
+            resolve(.failure(CancellationError()))
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import SwitchboardCore
+
+/// One plugin's real-time connections, one per (API, authorization type), shared by every
+/// subscription to that pair: the transport below the decoder for subscriptions.
+final class RealtimeConnections: Sendable {
+    let transport: (any RealtimeTransport)?
+    private let configuration: RealtimeConfiguration
+    private let logHandler: (any LogHandler)?
+    /// Each API's current chain: a connection runs its handshakes and starts through the chain its
+    /// API has at that moment, stages added since it opened included.
+    private let chains: @Sendable (String) -> APIChain?
+    private let connections = Locked<[String: RealtimeConnection]>([:])
+
+    init(
+        transport: (any RealtimeTransport)?, configuration: RealtimeConfiguration, logHandler: (any LogHandler)?,
+        chains: @escaping @Sendable (String) -> APIChain?
+    ) {
+        self.transport = transport
+        self.configuration = configuration
+        self.logHandler = logHandler
+        self.chains = chains
+    }
+
+    /// Starts the subscription `request` on its connection and returns its events: the
+    /// connection's states as they change, and each payload turned into a result by `decode` when
+    /// the subscriber takes it. At most ``RealtimeConfiguration/maximumBufferedEvents`` wait for the
+    /// subscriber; one more ends the subscription with ``SubscriptionError/consumerTooSlow(bufferedEvents:)``.
+    func subscribe<R>(
+        _ request: GraphQLOperationRequest<R>, context: OperationContext, chain: APIChain,
+        decode: @escaping @Sendable ([UInt8]) -> GraphQLResult<R>
+    ) async throws -> GraphQLResponseStream<R> {
+        let connection = try connection(for: context)
+        let limit = configuration.maximumBufferedEvents
+        let (stream, continuation) = AsyncThrowingStream<SubscriptionSignal, any Error>.makeStream(
+            bufferingPolicy: limit.map { .bufferingOldest($0) } ?? .unbounded)
+        let sink = SubscriptionSink { signal in
+            switch signal {
+            case .state, .payload:
+                // A full buffer ends the subscription loudly rather than losing events.
+                if case .dropped = continuation.yield(signal), let limit {
+                    continuation.finish(throwing: SubscriptionError.consumerTooSlow(bufferedEvents: limit))
+                }
+            case .failed(let error):
+                continuation.yield(.state(.disconnected))
+                continuation.finish(throwing: error)
+            case .completed:
+                continuation.yield(.state(.disconnected))
+                continuation.finish()
+            }
+        }
+        let id = UUID().uuidString.lowercased()
+        let registration = SubscriptionRegistration()
+        continuation.onTermination = { _ in
+            if let connection = registration.terminate() {
+                Task { await connection.remove(id: id) }
+            }
+        }
+        guard registration.attach(connection) else { return GraphQLResponseStream(events: { { nil } }, stop: nil) }
+        let start = SubscriptionStart(
+            document: request.request.document, variables: request.request.variables,
+            operationName: request.request.operationName)
+        await connection.add(id: id, start: start, operationName: context.operationName, sink: sink)
+        if registration.isTerminated { await connection.remove(id: id) }
+        return GraphQLResponseStream(
+            events: {
+                let signals = UncheckedIteratorBox(stream.makeAsyncIterator())
+                return {
+                    switch try await signals.next() {
+                    case nil: nil
+                    case .state(let state)?: .connection(state)
+                    case .payload(let bytes)?: .result(decode(bytes))
+                    case .failed, .completed: nil
+                    }
+                }
+            }, stop: { continuation.finish() })
+    }
+
+    /// The shared connection for the context's (API, authorization type), made on first use.
+    private func connection(for context: OperationContext) throws -> RealtimeConnection {
+        guard let transport else {
+            throw SubscriptionError.notSupported(
+                "No real-time transport is configured; pass APIPlugin(realtimeTransport:) to run subscriptions.")
+        }
+        let key = "\(context.apiName)|\(context.authorizationType.rawValue)"
+        return connections.withLock { connections in
+            if let existing = connections[key] { return existing }
+            let chains = self.chains
+            let apiName = context.apiName
+            let connection = RealtimeConnection(
+                context: context, chain: { chains(apiName) }, transport: transport, configuration: configuration,
+                logHandler: logHandler)
+            connections[key] = connection
+            return connection
+        }
+    }
+
+    /// Ends every subscription and closes the sockets (the plugin's reset).
+    func shutdown() async {
+        let all = connections.withLock { connections in
+            defer { connections.removeAll() }
+            return Array(connections.values)
+        }
+        for connection in all { await connection.shutdown() }
+    }
+
+    /// Active subscriptions across the connections (diagnostics and tests).
+    func subscriptionCount() async -> Int {
+        var total = 0
+        for connection in connections.withLock({ Array($0.values) }) { total += await connection.subscriptionCount }
+        return total
+    }
+}
+
+/// Links a subscription stream to its connection, so termination before or after registration
+/// always removes the subscription exactly once.
+final class SubscriptionRegistration: Sendable {
+    private let state = Locked<(connection: RealtimeConnection?, terminated: Bool)>((nil, false))
+
+    /// Records the connection; `false` if the stream already ended.
+    func attach(_ connection: RealtimeConnection) -> Bool {
+        state.withLock { state in
+            guard !state.terminated else { return false }
+            state.connection = connection
+            return true
+        }
+    }
+
+    /// Marks the stream ended and returns the connection to remove the subscription from.
+    func terminate() -> RealtimeConnection? {
+        state.withLock { state in
+            state.terminated = true
+            return state.connection
+        }
+    }
+
+    var isTerminated: Bool { state.withLock { $0.terminated } }
+}
