@@ -34,7 +34,7 @@ struct CacheKeyResolver: Sendable {
     mutating func key(forObjectAt object: Int, of view: JSONTapeView, typename: String?) -> CacheKey? {
         guard let typename else { return nil }
         if let custom = configuration.cacheKey,
-            case .object(let members)? = try? view.value(object, builder: JSONValueTreeBuilder()),
+            case .object(let members)? = try? view.jsonValue(object),
             let key = custom(typename, members)
         {
             return key

@@ -266,7 +266,7 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
         var bytes: [UInt8] = []
         value.appendLeafText(to: &bytes)
         let tape = try bytes.withUnsafeBytes { raw throws(JSONScanner.Failure) in try JSONTape(raw) }
-        return JSONTapeDecoder(tape: tape, value: 0, codingPath: path, userInfo: userInfo)
+        return JSONTapeDecoder(tape: tape, value: 0, codingPath: path, userInfo: userInfo, tree: .jsonValue)
     }
 
     private func decodeLeafText<T: Decodable>(_ type: T.Type) throws -> T {

@@ -142,7 +142,7 @@ struct RecordNormalizer {
     /// The JSON text of a custom scalar's object value (an `AWSJSON` field, say).
     private func leafText(_ value: Int) -> String {
         var bytes: [UInt8] = []
-        if let tree = try? view.value(value, builder: JSONValueTreeBuilder()),
+        if let tree = try? view.jsonValue(value),
             (try? tree.serialize(into: &bytes)) != nil
         {
             return String(decoding: bytes, as: UTF8.self)

@@ -20,6 +20,8 @@ extension JSONBytesDecoder {
     ) throws -> T {
         var info = [CodingUserInfoKey: Any](minimumCapacity: userInfo.count)
         for (key, value) in userInfo { info[key] = value }
-        return try JSONTapeDecoder(tape: tape, value: index, codingPath: codingPath, userInfo: info).decodeValue(T.self)
+        return try JSONTapeDecoder(tape: tape, value: index, codingPath: codingPath, userInfo: info, tree: .jsonValue)
+            .decodeValue(
+                T.self)
     }
 }

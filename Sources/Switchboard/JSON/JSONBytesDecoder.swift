@@ -55,6 +55,7 @@ public struct JSONBytesDecoder: Sendable {
         }
         var info = [CodingUserInfoKey: Any](minimumCapacity: userInfo.count)
         for (key, value) in userInfo { info[key] = value }
-        return try JSONTapeDecoder(tape: tape, value: 0, codingPath: [], userInfo: info).decodeValue(T.self)
+        return try JSONTapeDecoder(tape: tape, value: 0, codingPath: [], userInfo: info, tree: .jsonValue).decodeValue(
+            T.self)
     }
 }

@@ -63,7 +63,8 @@ extension JSONValue {
         self = try json.withUnsafeBytes { (raw) throws(JSONParsingError) -> JSONValue in
             let bytes = raw.bindMemory(to: UInt8.self)
             do throws(JSONScanner.Failure) {
-                return try JSONScanner.value(in: bytes, builder: JSONValueTreeBuilder())
+                let tape = try JSONTape(UnsafeRawBufferPointer(bytes))
+                return try withExtendedLifetime(tape) { () throws(JSONScanner.Failure) in try tape.view.jsonValue(0) }
             } catch {
                 throw JSONParsingError(error, in: bytes)
             }

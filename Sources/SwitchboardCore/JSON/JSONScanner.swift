@@ -8,6 +8,12 @@ package struct JSONScanner {
     package struct Failure: Error, Equatable {
         package let offset: Int
         package let reason: String
+
+        /// A failure at byte `offset`.
+        package init(offset: Int, reason: String) {
+            self.offset = offset
+            self.reason = reason
+        }
     }
 
     /// Nesting deeper than this is reported as an error rather than risking the stack.

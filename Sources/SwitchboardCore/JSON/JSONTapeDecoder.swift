@@ -14,13 +14,19 @@ package final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer {
     /// the hints): the decoder is used by one thread, and the checks cost 3 % of a decode.
     @exclusivity(unchecked) private(set) var path: [any CodingKey]
     package let userInfo: [CodingUserInfoKey: Any]
+    /// The value type built straight from the tape in one walk when it is asked for.
+    let tree: JSONTapeTree?
     /// Per nesting level, the object last looked up at that level and where its next lookup
     /// starts: generated `init(from:)`s ask for keys in declaration order, which is usually the
     /// document's order, so most lookups compare one key.
     @exclusivity(unchecked) var lookupHints: [(object: Int, nextKey: Int)]
 
-    package init(tape: JSONTape, value: Int, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
+    package init(
+        tape: JSONTape, value: Int, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any],
+        tree: JSONTapeTree? = nil
+    ) {
         self.tape = tape
+        self.tree = tree
         view = tape.view
         self.value = value
         self.path = codingPath
@@ -55,6 +61,14 @@ package final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == Int.self { return try scalar(Int.self, at: value) as! T }
         if T.self == Bool.self { return try scalar(Bool.self, at: value) as! T }
         if T.self == Double.self { return try scalar(Double.self, at: value) as! T }
+        if let tree, T.self == tree.type {
+            do {
+                return try tree.build(view, value) as! T
+            } catch {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(codingPath: path, debugDescription: error.reason))
+            }
+        }
         if T.self == Decimal.self { return try decodeDecimal() as! T }
         if T.self == URL.self { return try decodeURL() as! T }
         if T.self == Data.self { return try decodeBase64() as! T }
@@ -64,7 +78,8 @@ package final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer {
     /// A decoder for the value at `index` that stays valid on its own (`superDecoder`).
     func detachedDecoder(at index: Int, key: (any CodingKey)?) -> JSONTapeDecoder {
         JSONTapeDecoder(
-            tape: tape, value: index, codingPath: key.map { path + [$0 as any CodingKey] } ?? path, userInfo: userInfo)
+            tape: tape, value: index, codingPath: key.map { path + [$0 as any CodingKey] } ?? path, userInfo: userInfo,
+            tree: tree)
     }
 
     // MARK: - Decoder
@@ -191,5 +206,20 @@ extension JSONToken.Kind: CustomStringConvertible {
         case .array: "an array"
         case .object: "a dictionary"
         }
+    }
+}
+
+/// A value type a ``JSONTapeDecoder`` builds straight from the tape, in one walk, rather than
+/// through its `Decodable` conformance: the hub's `JSONValue`, which this module does not know.
+package struct JSONTapeTree: Sendable {
+    /// The type.
+    package let type: Any.Type
+    /// Builds the value at a token.
+    package let build: @Sendable (JSONTapeView, Int) throws(JSONScanner.Failure) -> Any
+
+    /// A tree of `type`, built by `build`.
+    package init(type: Any.Type, build: @escaping @Sendable (JSONTapeView, Int) throws(JSONScanner.Failure) -> Any) {
+        self.type = type
+        self.build = build
     }
 }
