@@ -2,10 +2,10 @@ import GraphQLLanguage
 
 /// Amplify's GraphQL Transformer v2 in Swift: turns an `@model` schema into a ``ModelCatalog`` and
 /// the AppSync schema it deploys, or into diagnostics that say what to fix and where.
-public enum ModelTransformer {
+package enum ModelTransformer {
     /// Transforms `source`; `fileName` prefixes the diagnostics. Either everything is produced (with
     /// warnings about anything ignored) or a ``ModelTransformError`` lists the errors.
-    public static func transform(
+    package static func transform(
         _ source: String, fileName: String? = nil, options: TransformOptions = TransformOptions()
     ) throws(ModelTransformError) -> ModelTransformOutput {
         var log = DiagnosticLog(fileName: fileName)

@@ -1,21 +1,21 @@
 /// Settings that change what Transformer v2 generates for the same schema (Amplify's auth
 /// configuration and feature flags). The defaults are those of a new Amplify project.
-public struct TransformOptions: Sendable, Hashable {
+package struct TransformOptions: Sendable, Hashable {
     /// The API's default authorization mode (Amplify sandboxes use API keys).
-    public var defaultAuthorizationMode: AuthorizationMode
+    package var defaultAuthorizationMode: AuthorizationMode
     /// The API's additional modes; `nil` accepts whatever providers the `@auth` rules use, a list
     /// makes a rule whose provider is not configured an error.
-    public var additionalAuthorizationModes: [AuthorizationMode]?
+    package var additionalAuthorizationModes: [AuthorizationMode]?
     /// Generate a query field for an `@index` without `queryField:` (`postsByCategoryAndCreatedAt`),
     /// as Amplify's `enableAutoIndexQueryNames` flag does; `queryField: null` never gets one.
-    public var generatesIndexQueryFields: Bool
+    package var generatesIndexQueryFields: Bool
     /// Name and type implicit foreign keys after the related primary key (`blogPostsId` with the
     /// key's type, `postId` in join models), as `respectPrimaryKeyAttributesOnConnectionField` does;
     /// off gives the older `…Id: ID` and `postID`.
-    public var respectsPrimaryKeyAttributesOnConnectionField: Bool
+    package var respectsPrimaryKeyAttributesOnConnectionField: Bool
 
     /// Creates options.
-    public init(
+    package init(
         defaultAuthorizationMode: AuthorizationMode = .apiKey, additionalAuthorizationModes: [AuthorizationMode]? = nil,
         generatesIndexQueryFields: Bool = true, respectsPrimaryKeyAttributesOnConnectionField: Bool = true
     ) {

@@ -34,7 +34,7 @@ struct MockCommand: CLICommand {
             guard let value = Int(text), value >= 1 else {
                 throw UsageError("--max-connections must be a number from 1")
             }
-            limits.http.maximumConnections = value
+            limits.maximumConnections = value
         }
         if let text = arguments.value("max-recorded-requests") {
             guard let value = Int(text), value >= 0 else {

@@ -1,5 +1,6 @@
 import Foundation
 import ModelTransform
+import Switchboard
 import SwitchboardServer
 import SwitchboardSigV4
 
@@ -35,8 +36,14 @@ struct ServeCommand: CLICommand {
         guard arguments.positional.isEmpty else { throw UsageError("serve takes no positional arguments") }
         let (schemaPath, schema) = try CodegenSchemaInput.schema(arguments)
         var configuration = LocalServer.Configuration(
-            host: arguments.value("host") ?? "127.0.0.1", port: try port(arguments),
-            transformOptions: try CodegenSchemaInput.transformOptions(arguments))
+            host: arguments.value("host") ?? "127.0.0.1", port: try port(arguments))
+        configuration.transformFeatures = try CodegenSchemaInput.transformOptions(arguments)
+        let modes = configuration.transformFeatures
+        configuration.defaultAuthorizationType =
+            AuthorizationType(rawValue: modes.defaultAuthorizationMode.rawValue) ?? .apiKey
+        configuration.additionalAuthorizationTypes = modes.additionalAuthorizationModes?.compactMap {
+            AuthorizationType(rawValue: $0.rawValue)
+        }
         let environment = ProcessInfo.processInfo.environment
         configuration.region = arguments.value("region") ?? environment["AWS_REGION"] ?? "us-east-1"
         let dataDirectory: URL?

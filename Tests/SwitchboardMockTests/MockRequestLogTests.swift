@@ -17,8 +17,8 @@ struct MockRequestLogTests {
         }
         let kept = server.receivedRequests
         #expect(kept.count == 100)
-        #expect(kept.first?.target == "/r/200")
-        #expect(kept.last?.target == "/r/299")
+        #expect(kept.first?.path == "/r/200")
+        #expect(kept.last?.path == "/r/299")
         #expect(server.droppedRequestCount == 200)
         await server.stop()
     }
@@ -37,7 +37,7 @@ struct MockRequestLogTests {
         let url = server.url.appendingPathComponent("upload/huge")
         #expect(try await MockServerTests.send("POST", url, body: huge, contentType: "text/plain").status == 200)
         let kept = server.receivedRequests
-        #expect(kept.map(\.target) == (7..<12).map { "/upload/\($0)" })
+        #expect(kept.map(\.path) == (7..<12).map { "/upload/\($0)" })
         #expect(kept.reduce(0) { $0 + $1.body.count } == 50_000)
         #expect(server.droppedRequestCount == 8)
         await server.stop()

@@ -1,6 +1,6 @@
 extension Document {
     /// The document's operations in source order.
-    public var operations: [OperationDefinition] {
+    package var operations: [OperationDefinition] {
         definitions.compactMap { definition in
             if case .operation(let operation) = definition { return operation }
             return nil
@@ -8,7 +8,7 @@ extension Document {
     }
 
     /// The document's fragment definitions in source order.
-    public var fragments: [FragmentDefinition] {
+    package var fragments: [FragmentDefinition] {
         definitions.compactMap { definition in
             if case .fragment(let fragment) = definition { return fragment }
             return nil
@@ -16,10 +16,10 @@ extension Document {
     }
 
     /// The names of the document's named operations, in source order (anonymous ones are left out).
-    public var operationNames: [String] { operations.compactMap(\.name) }
+    package var operationNames: [String] { operations.compactMap(\.name) }
 
     /// The fragment definition called `name`, if the document has one.
-    public func fragment(named name: String) -> FragmentDefinition? {
+    package func fragment(named name: String) -> FragmentDefinition? {
         for definition in definitions {
             if case .fragment(let fragment) = definition, fragment.name == name { return fragment }
         }
@@ -28,7 +28,7 @@ extension Document {
 
     /// The operation a request names, following GraphQL's rule: with a name, the operation of
     /// that name; without one, the document's only operation. `nil` when there is no such operation.
-    public func operation(named name: String?) -> OperationDefinition? {
+    package func operation(named name: String?) -> OperationDefinition? {
         let all = operations
         guard let name else { return all.count == 1 ? all[0] : nil }
         return all.first { $0.name == name }

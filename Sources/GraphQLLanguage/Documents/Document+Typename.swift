@@ -6,7 +6,7 @@ extension Document {
     ///
     /// This needs no schema, so a fragment or inline fragment on a root type also gets the
     /// field; use ``addingTypename(schema:)`` when a schema is at hand.
-    public func addingTypename() -> Document {
+    package func addingTypename() -> Document {
         addingTypename { _ in true }
     }
 
@@ -80,7 +80,7 @@ enum TypenameInserter {
 extension Document {
     /// The document with `__typename` added to every selection set of an object, interface or
     /// union type, leaving root operation selection sets (and fragments on root types) alone.
-    public func addingTypename(schema: Schema) -> Document {
+    package func addingTypename(schema: Schema) -> Document {
         addingTypename { !schema.isRootType($0) }
     }
 }

@@ -7,15 +7,15 @@
 /// the selector gives (an argument it leaves out matches anything), the same directives,
 /// fragment spreads and inline fragments; variable definitions are compared by name. Order never
 /// matters and extra incoming selections are fine.
-public enum SelectionMatcher {
+package enum SelectionMatcher {
     /// True when `selector` is a subset of `incoming`.
-    public static func matches(selector: Document, incoming: Document) -> Bool {
+    package static func matches(selector: Document, incoming: Document) -> Bool {
         mismatch(selector: selector, incoming: incoming) == nil
     }
 
     /// Why `selector` is not a subset of `incoming`, in one sentence naming the first missing
     /// piece with its path (e.g. `field "hero.friends.name" is not selected`), or `nil` when it is.
-    public static func mismatch(selector: Document, incoming: Document) -> String? {
+    package static func mismatch(selector: Document, incoming: Document) -> String? {
         let incomingOperations = incoming.operations
         for operation in selector.operations {
             let candidates = incomingOperations.filter {

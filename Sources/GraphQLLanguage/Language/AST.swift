@@ -2,21 +2,21 @@
 // equality ignores source locations (see `IgnoredByEquality`).
 
 /// A parsed GraphQL document: an ordered list of definitions.
-public struct Document: Sendable, Hashable {
+package struct Document: Sendable, Hashable {
     /// The definitions in source order.
-    public var definitions: [Definition]
+    package var definitions: [Definition]
     /// Where the document starts.
-    @IgnoredByEquality public var location: SourceLocation
+    @IgnoredByEquality package var location: SourceLocation
 
     /// Creates a document from definitions.
-    public init(definitions: [Definition], location: SourceLocation = .unknown) {
+    package init(definitions: [Definition], location: SourceLocation = .unknown) {
         self.definitions = definitions
         self.location = location
     }
 }
 
 /// One top-level definition of a document.
-public enum Definition: Sendable, Hashable {
+package enum Definition: Sendable, Hashable {
     /// `query`, `mutation`, `subscription` or an anonymous `{ … }`.
     case operation(OperationDefinition)
     /// `fragment Name on Type { … }`.
@@ -34,7 +34,7 @@ public enum Definition: Sendable, Hashable {
 }
 
 /// The three kinds of operation.
-public enum OperationType: String, Sendable, Hashable, CaseIterable {
+package enum OperationType: String, Sendable, Hashable, CaseIterable {
     /// A read-only fetch.
     case query
     /// A write followed by a fetch.
@@ -44,22 +44,22 @@ public enum OperationType: String, Sendable, Hashable, CaseIterable {
 }
 
 /// An operation: its type, optional name, variables, directives and selections.
-public struct OperationDefinition: Sendable, Hashable {
+package struct OperationDefinition: Sendable, Hashable {
     /// Query, mutation or subscription.
-    public var operation: OperationType
+    package var operation: OperationType
     /// The operation's name; `nil` for anonymous operations.
-    public var name: String?
+    package var name: String?
     /// `($id: ID!, …)`.
-    public var variableDefinitions: [VariableDefinition]
+    package var variableDefinitions: [VariableDefinition]
     /// Directives on the operation.
-    public var directives: [Directive]
+    package var directives: [Directive]
     /// The root selection set.
-    public var selectionSet: SelectionSet
+    package var selectionSet: SelectionSet
     /// Where the operation starts.
-    @IgnoredByEquality public var location: SourceLocation
+    @IgnoredByEquality package var location: SourceLocation
 
     /// Creates an operation.
-    public init(
+    package init(
         operation: OperationType, name: String? = nil, variableDefinitions: [VariableDefinition] = [],
         directives: [Directive] = [], selectionSet: SelectionSet, location: SourceLocation = .unknown
     ) {
@@ -73,20 +73,20 @@ public struct OperationDefinition: Sendable, Hashable {
 }
 
 /// `$name: Type = default @directives`.
-public struct VariableDefinition: Sendable, Hashable {
+package struct VariableDefinition: Sendable, Hashable {
     /// The variable's name without `$`.
-    public var name: String
+    package var name: String
     /// The declared input type.
-    public var type: TypeReference
+    package var type: TypeReference
     /// The default value, if any.
-    public var defaultValue: Value?
+    package var defaultValue: Value?
     /// Directives on the variable definition.
-    public var directives: [Directive]
+    package var directives: [Directive]
     /// Where the definition starts (its `$`).
-    @IgnoredByEquality public var location: SourceLocation
+    @IgnoredByEquality package var location: SourceLocation
 
     /// Creates a definition, e.g. for documents built in code.
-    public init(
+    package init(
         name: String, type: TypeReference, defaultValue: Value? = nil, directives: [Directive] = [],
         location: SourceLocation = .unknown
     ) {
@@ -99,7 +99,7 @@ public struct VariableDefinition: Sendable, Hashable {
 }
 
 /// A reference to a type: `Name`, `[Type]` or `Type!`.
-public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible {
+package indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible {
     /// A named type.
     case named(String)
     /// A list of the inner type.
@@ -108,7 +108,7 @@ public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible 
     case nonNull(TypeReference)
 
     /// The innermost named type.
-    public var namedType: String {
+    package var namedType: String {
         switch self {
         case .named(let name): return name
         case .list(let inner), .nonNull(let inner): return inner.namedType
@@ -116,19 +116,19 @@ public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible 
     }
 
     /// Whether the outermost wrapper is non-null.
-    public var isNonNull: Bool {
+    package var isNonNull: Bool {
         if case .nonNull = self { return true }
         return false
     }
 
     /// The type without an outer non-null wrapper.
-    public var nullable: TypeReference {
+    package var nullable: TypeReference {
         if case .nonNull(let inner) = self { return inner }
         return self
     }
 
     /// GraphQL notation, e.g. `[String!]!`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .named(let name): return name
         case .list(let inner): return "[\(inner)]"
@@ -138,21 +138,21 @@ public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible 
 }
 
 /// `{ selection … }`.
-public struct SelectionSet: Sendable, Hashable {
+package struct SelectionSet: Sendable, Hashable {
     /// The selections in source order.
-    public var selections: [Selection]
+    package var selections: [Selection]
     /// Where the `{` is.
-    @IgnoredByEquality public var location: SourceLocation
+    @IgnoredByEquality package var location: SourceLocation
 
     /// Creates a selection set.
-    public init(selections: [Selection], location: SourceLocation = .unknown) {
+    package init(selections: [Selection], location: SourceLocation = .unknown) {
         self.selections = selections
         self.location = location
     }
 }
 
 /// One entry of a selection set.
-public enum Selection: Sendable, Hashable {
+package enum Selection: Sendable, Hashable {
     /// A field.
     case field(Field)
     /// `...FragmentName`.
@@ -161,7 +161,7 @@ public enum Selection: Sendable, Hashable {
     case inlineFragment(InlineFragment)
 
     /// Where the selection starts.
-    public var location: SourceLocation {
+    package var location: SourceLocation {
         switch self {
         case .field(let field): return field.location
         case .fragmentSpread(let spread): return spread.location
@@ -171,25 +171,25 @@ public enum Selection: Sendable, Hashable {
 }
 
 /// `alias: name(arguments) @directives { … }`.
-public struct Field: Sendable, Hashable {
+package struct Field: Sendable, Hashable {
     /// The alias, if any.
-    public var alias: String?
+    package var alias: String?
     /// The field's name in the schema.
-    public var name: String
+    package var name: String
     /// Arguments in source order.
-    public var arguments: [Argument]
+    package var arguments: [Argument]
     /// Directives on the field.
-    public var directives: [Directive]
+    package var directives: [Directive]
     /// Sub-selections, for fields of composite type.
-    public var selectionSet: SelectionSet?
+    package var selectionSet: SelectionSet?
     /// Where the field (or its alias) starts.
-    @IgnoredByEquality public var location: SourceLocation
+    @IgnoredByEquality package var location: SourceLocation
 
     /// The key the field has in the response: its alias, else its name.
-    public var responseKey: String { alias ?? name }
+    package var responseKey: String { alias ?? name }
 
     /// Creates a field.
-    public init(
+    package init(
         alias: String? = nil, name: String, arguments: [Argument] = [], directives: [Directive] = [],
         selectionSet: SelectionSet? = nil, location: SourceLocation = .unknown
     ) {
@@ -203,16 +203,16 @@ public struct Field: Sendable, Hashable {
 }
 
 /// `name: value`, used by fields and directives.
-public struct Argument: Sendable, Hashable {
+package struct Argument: Sendable, Hashable {
     /// The argument's name.
-    public var name: String
+    package var name: String
     /// The argument's value.
-    public var value: Value
+    package var value: Value
     /// Where the argument's name is.
-    @IgnoredByEquality public var location: SourceLocation
+    @IgnoredByEquality package var location: SourceLocation
 
     /// Creates an argument.
-    public init(name: String, value: Value, location: SourceLocation = .unknown) {
+    package init(name: String, value: Value, location: SourceLocation = .unknown) {
         self.name = name
         self.value = value
         self.location = location
@@ -220,52 +220,52 @@ public struct Argument: Sendable, Hashable {
 }
 
 /// `...Name @directives`.
-public struct FragmentSpread: Sendable, Hashable {
+package struct FragmentSpread: Sendable, Hashable {
     /// The spread fragment's name.
-    public var name: String
+    package var name: String
     /// Directives on the spread.
-    public var directives: [Directive]
+    package var directives: [Directive]
     /// Where the `...` is.
-    @IgnoredByEquality public var location: SourceLocation
+    @IgnoredByEquality package var location: SourceLocation
 }
 
 /// `... on Type @directives { … }`; the type condition is optional.
-public struct InlineFragment: Sendable, Hashable {
+package struct InlineFragment: Sendable, Hashable {
     /// The type condition, if any.
-    public var typeCondition: String?
+    package var typeCondition: String?
     /// Directives on the fragment.
-    public var directives: [Directive]
+    package var directives: [Directive]
     /// The fragment's selections.
-    public var selectionSet: SelectionSet
+    package var selectionSet: SelectionSet
     /// Where the `...` is.
-    @IgnoredByEquality public var location: SourceLocation
+    @IgnoredByEquality package var location: SourceLocation
 }
 
 /// `fragment Name on Type @directives { … }`.
-public struct FragmentDefinition: Sendable, Hashable {
+package struct FragmentDefinition: Sendable, Hashable {
     /// The fragment's name.
-    public var name: String
+    package var name: String
     /// The type the fragment applies to.
-    public var typeCondition: String
+    package var typeCondition: String
     /// Directives on the fragment definition.
-    public var directives: [Directive]
+    package var directives: [Directive]
     /// The fragment's selections.
-    public var selectionSet: SelectionSet
+    package var selectionSet: SelectionSet
     /// Where the `fragment` keyword is.
-    @IgnoredByEquality public var location: SourceLocation
+    @IgnoredByEquality package var location: SourceLocation
 }
 
 /// `@name(arguments)`.
-public struct Directive: Sendable, Hashable {
+package struct Directive: Sendable, Hashable {
     /// The directive's name without `@`.
-    public var name: String
+    package var name: String
     /// Arguments in source order.
-    public var arguments: [Argument]
+    package var arguments: [Argument]
     /// Where the `@` is.
-    @IgnoredByEquality public var location: SourceLocation
+    @IgnoredByEquality package var location: SourceLocation
 
     /// Creates a directive.
-    public init(name: String, arguments: [Argument] = [], location: SourceLocation = .unknown) {
+    package init(name: String, arguments: [Argument] = [], location: SourceLocation = .unknown) {
         self.name = name
         self.arguments = arguments
         self.location = location
@@ -273,7 +273,7 @@ public struct Directive: Sendable, Hashable {
 }
 
 /// An input value literal (spec 2.9).
-public indirect enum Value: Sendable, Hashable {
+package indirect enum Value: Sendable, Hashable {
     /// `$name`.
     case variable(String)
     /// An integer literal, kept as written.
@@ -295,16 +295,16 @@ public indirect enum Value: Sendable, Hashable {
 }
 
 /// `name: value` inside an input object literal.
-public struct ObjectField: Sendable, Hashable {
+package struct ObjectField: Sendable, Hashable {
     /// The field's name.
-    public var name: String
+    package var name: String
     /// The field's value.
-    public var value: Value
+    package var value: Value
     /// Where the field's name is.
-    @IgnoredByEquality public var location: SourceLocation
+    @IgnoredByEquality package var location: SourceLocation
 
     /// Creates an input object field.
-    public init(name: String, value: Value, location: SourceLocation = .unknown) {
+    package init(name: String, value: Value, location: SourceLocation = .unknown) {
         self.name = name
         self.value = value
         self.location = location

@@ -1,24 +1,24 @@
 /// A GraphQL document could not be parsed: where (line:column and byte offset), which token,
 /// and why. `description` adds the offending source line with a caret under the position.
-public struct GraphQLSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct GraphQLSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, in graphql-js style (e.g. `Expected Name, found "}".`).
-    public var message: String
+    package var message: String
     /// Where the problem is.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// The offending token as written in messages (e.g. `"}"`, `Name "foo"`, `<EOF>`), if any.
-    public var token: String?
+    package var token: String?
     /// The full text of the source line holding the problem (without its line terminator).
-    public var sourceLine: String
+    package var sourceLine: String
 
     /// 1-based line of the problem.
-    public var line: Int { location.line }
+    package var line: Int { location.line }
     /// 1-based column of the problem.
-    public var column: Int { location.column }
+    package var column: Int { location.column }
     /// 0-based byte offset of the problem.
-    public var offset: Int { location.offset }
+    package var offset: Int { location.offset }
 
     /// Creates an error; the parser fills in the source line.
-    public init(message: String, location: SourceLocation, token: String? = nil, sourceLine: String = "") {
+    package init(message: String, location: SourceLocation, token: String? = nil, sourceLine: String = "") {
         self.message = message
         self.location = location
         self.token = token
@@ -26,7 +26,7 @@ public struct GraphQLSyntaxError: Error, Sendable, Hashable, CustomStringConvert
     }
 
     /// `Syntax Error: … (line:column)` followed by the source line and a caret.
-    public var description: String {
+    package var description: String {
         var text = "Syntax Error: \(message) (\(location.line):\(location.column))"
         guard !sourceLine.isEmpty else { return text }
         // Long lines (minified documents) are cut to a window around the column.

@@ -1,25 +1,25 @@
 /// A recursive-descent parser for GraphQL documents, one method per grammar production of the
 /// specification (September 2025 edition). Use ``Parser/parse(_:options:)``.
-public struct Parser {
+package struct Parser {
     var lexer: Lexer
     var token: Token
     private var depth = 0
     private let maxDepth: Int
 
     /// Parses executable and type-system definitions from source text.
-    public static func parse(_ source: String, options: ParserOptions = .init()) throws(GraphQLSyntaxError) -> Document
+    package static func parse(_ source: String, options: ParserOptions = .init()) throws(GraphQLSyntaxError) -> Document
     {
         try parse(bytes: Array(source.utf8), options: options)
     }
 
     /// Parses a document from UTF-8 bytes (malformed UTF-8 is reported as a syntax error).
-    public static func parse(bytes: [UInt8], options: ParserOptions = .init()) throws(GraphQLSyntaxError) -> Document {
+    package static func parse(bytes: [UInt8], options: ParserOptions = .init()) throws(GraphQLSyntaxError) -> Document {
         var parser = try Parser(bytes: bytes, options: options)
         return try parser.parseDocument()
     }
 
     /// Parses a single value literal such as `{a: [1, 2]}` (variables are allowed).
-    public static func parseValue(_ source: String, options: ParserOptions = .init()) throws(GraphQLSyntaxError)
+    package static func parseValue(_ source: String, options: ParserOptions = .init()) throws(GraphQLSyntaxError)
         -> Value
     {
         var parser = try Parser(bytes: Array(source.utf8), options: options)
@@ -29,7 +29,7 @@ public struct Parser {
     }
 
     /// Parses a type reference such as `[String!]!`.
-    public static func parseType(_ source: String, options: ParserOptions = .init()) throws(GraphQLSyntaxError)
+    package static func parseType(_ source: String, options: ParserOptions = .init()) throws(GraphQLSyntaxError)
         -> TypeReference
     {
         var parser = try Parser(bytes: Array(source.utf8), options: options)

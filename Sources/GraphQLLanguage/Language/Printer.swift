@@ -1,9 +1,9 @@
 /// Prints any AST back to canonical GraphQL text (graphql-js layout: two-space indentation,
 /// one selection per line, definitions separated by a blank line). Printing then parsing
 /// gives back an equal AST.
-public enum Printer {
+package enum Printer {
     /// Canonical text of a whole document.
-    public static func print(_ document: Document) -> String {
+    package static func print(_ document: Document) -> String {
         var writer = Writer()
         for (index, definition) in document.definitions.enumerated() {
             if index > 0 { writer.text += "\n\n" }
@@ -13,28 +13,28 @@ public enum Printer {
     }
 
     /// Canonical text of one definition.
-    public static func print(_ definition: Definition) -> String {
+    package static func print(_ definition: Definition) -> String {
         var writer = Writer()
         writer.definition(definition)
         return writer.text
     }
 
     /// Canonical text of a selection set, e.g. `{\n  id\n}`.
-    public static func print(_ selectionSet: SelectionSet) -> String {
+    package static func print(_ selectionSet: SelectionSet) -> String {
         var writer = Writer()
         writer.selectionSet(selectionSet)
         return writer.text
     }
 
     /// Canonical text of a value literal, e.g. `{a: [1, "x"]}`.
-    public static func print(_ value: Value) -> String {
+    package static func print(_ value: Value) -> String {
         var writer = Writer()
         writer.value(value)
         return writer.text
     }
 
     /// GraphQL string literal for a value, with the escapes graphql-js uses.
-    public static func quoted(_ string: String) -> String {
+    package static func quoted(_ string: String) -> String {
         var result = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

@@ -1,43 +1,43 @@
 // Type-system AST (spec section 3): schema, type, extension and directive definitions.
 
 /// A description string attached to a definition, remembering whether it was a block string.
-public struct Description: Sendable, Hashable {
+package struct Description: Sendable, Hashable {
     /// The description text.
-    public var value: String
+    package var value: String
     /// Whether it was written as a `"""` block string.
-    public var isBlock: Bool
+    package var isBlock: Bool
 
     /// Creates a description.
-    public init(value: String, isBlock: Bool = true) {
+    package init(value: String, isBlock: Bool = true) {
         self.value = value
         self.isBlock = isBlock
     }
 }
 
 /// `schema { query: Query … }` or `extend schema …`.
-public struct SchemaDefinition: Sendable, Hashable {
+package struct SchemaDefinition: Sendable, Hashable {
     /// The schema's description (never set on extensions).
-    public var description: Description?
+    package var description: Description?
     /// Directives on the schema.
-    public var directives: [Directive]
+    package var directives: [Directive]
     /// Root operation types.
-    public var operationTypes: [OperationTypeDefinition]
+    package var operationTypes: [OperationTypeDefinition]
     /// Where the definition starts.
-    @IgnoredByEquality public var location: SourceLocation
+    @IgnoredByEquality package var location: SourceLocation
 }
 
 /// `query: TypeName` inside a schema definition.
-public struct OperationTypeDefinition: Sendable, Hashable {
+package struct OperationTypeDefinition: Sendable, Hashable {
     /// The operation.
-    public var operation: OperationType
+    package var operation: OperationType
     /// The root type's name.
-    public var type: String
+    package var type: String
     /// Where the entry starts.
-    @IgnoredByEquality public var location: SourceLocation
+    @IgnoredByEquality package var location: SourceLocation
 }
 
 /// The six kinds of named type definitions.
-public enum TypeDefinitionKind: String, Sendable, Hashable, CaseIterable {
+package enum TypeDefinitionKind: String, Sendable, Hashable, CaseIterable {
     /// `scalar`.
     case scalar
     /// `type`.
@@ -55,30 +55,30 @@ public enum TypeDefinitionKind: String, Sendable, Hashable, CaseIterable {
 /// A named type definition or extension. Which members are meaningful depends on `kind`:
 /// `interfaces` and `fields` for objects and interfaces, `unionMembers` for unions,
 /// `enumValues` for enums and `inputFields` for input objects.
-public struct TypeDefinition: Sendable, Hashable {
+package struct TypeDefinition: Sendable, Hashable {
     /// What kind of type this defines.
-    public var kind: TypeDefinitionKind
+    package var kind: TypeDefinitionKind
     /// The description (never set on extensions).
-    public var description: Description?
+    package var description: Description?
     /// The type's name.
-    public var name: String
+    package var name: String
     /// Implemented interfaces (objects and interfaces).
-    public var interfaces: [String] = []
+    package var interfaces: [String] = []
     /// Directives on the type.
-    public var directives: [Directive] = []
+    package var directives: [Directive] = []
     /// Output fields (objects and interfaces).
-    public var fields: [FieldDefinition] = []
+    package var fields: [FieldDefinition] = []
     /// Member types (unions).
-    public var unionMembers: [String] = []
+    package var unionMembers: [String] = []
     /// Values (enums).
-    public var enumValues: [EnumValueDefinition] = []
+    package var enumValues: [EnumValueDefinition] = []
     /// Input fields (input objects).
-    public var inputFields: [InputValueDefinition] = []
+    package var inputFields: [InputValueDefinition] = []
     /// Where the definition starts.
-    @IgnoredByEquality public var location: SourceLocation = .unknown
+    @IgnoredByEquality package var location: SourceLocation = .unknown
 
     /// Creates a definition; members that do not apply to `kind` stay empty.
-    public init(
+    package init(
         kind: TypeDefinitionKind, description: Description? = nil, name: String, interfaces: [String] = [],
         directives: [Directive] = [], fields: [FieldDefinition] = [], unionMembers: [String] = [],
         enumValues: [EnumValueDefinition] = [], inputFields: [InputValueDefinition] = [],
@@ -98,22 +98,22 @@ public struct TypeDefinition: Sendable, Hashable {
 }
 
 /// An output field: `name(arguments): Type @directives`.
-public struct FieldDefinition: Sendable, Hashable {
+package struct FieldDefinition: Sendable, Hashable {
     /// The field's description.
-    public var description: Description?
+    package var description: Description?
     /// The field's name.
-    public var name: String
+    package var name: String
     /// The field's arguments.
-    public var arguments: [InputValueDefinition]
+    package var arguments: [InputValueDefinition]
     /// The field's type.
-    public var type: TypeReference
+    package var type: TypeReference
     /// Directives on the field definition.
-    public var directives: [Directive]
+    package var directives: [Directive]
     /// Where the field starts.
-    @IgnoredByEquality public var location: SourceLocation
+    @IgnoredByEquality package var location: SourceLocation
 
     /// Creates a field definition, e.g. for schemas built in code.
-    public init(
+    package init(
         description: Description? = nil, name: String, arguments: [InputValueDefinition] = [],
         type: TypeReference, directives: [Directive] = [], location: SourceLocation = .unknown
     ) {
@@ -127,22 +127,22 @@ public struct FieldDefinition: Sendable, Hashable {
 }
 
 /// An argument or input field: `name: Type = default @directives`.
-public struct InputValueDefinition: Sendable, Hashable {
+package struct InputValueDefinition: Sendable, Hashable {
     /// The description.
-    public var description: Description?
+    package var description: Description?
     /// The name.
-    public var name: String
+    package var name: String
     /// The input type.
-    public var type: TypeReference
+    package var type: TypeReference
     /// The default value, if any.
-    public var defaultValue: Value?
+    package var defaultValue: Value?
     /// Directives on the definition.
-    public var directives: [Directive]
+    package var directives: [Directive]
     /// Where the definition starts.
-    @IgnoredByEquality public var location: SourceLocation
+    @IgnoredByEquality package var location: SourceLocation
 
     /// Creates an argument or input field definition.
-    public init(
+    package init(
         description: Description? = nil, name: String, type: TypeReference, defaultValue: Value? = nil,
         directives: [Directive] = [], location: SourceLocation = .unknown
     ) {
@@ -156,18 +156,18 @@ public struct InputValueDefinition: Sendable, Hashable {
 }
 
 /// One enum value: `NAME @directives`.
-public struct EnumValueDefinition: Sendable, Hashable {
+package struct EnumValueDefinition: Sendable, Hashable {
     /// The description.
-    public var description: Description?
+    package var description: Description?
     /// The value's name.
-    public var name: String
+    package var name: String
     /// Directives on the value.
-    public var directives: [Directive]
+    package var directives: [Directive]
     /// Where the value starts.
-    @IgnoredByEquality public var location: SourceLocation
+    @IgnoredByEquality package var location: SourceLocation
 
     /// Creates an enum value definition.
-    public init(
+    package init(
         description: Description? = nil, name: String, directives: [Directive] = [],
         location: SourceLocation = .unknown
     ) {
@@ -179,23 +179,23 @@ public struct EnumValueDefinition: Sendable, Hashable {
 }
 
 /// `directive @name(arguments) repeatable on LOCATIONS`.
-public struct DirectiveDefinition: Sendable, Hashable {
+package struct DirectiveDefinition: Sendable, Hashable {
     /// The description.
-    public var description: Description?
+    package var description: Description?
     /// The directive's name without `@`.
-    public var name: String
+    package var name: String
     /// The directive's arguments.
-    public var arguments: [InputValueDefinition]
+    package var arguments: [InputValueDefinition]
     /// Whether the directive may appear more than once at one location.
-    public var isRepeatable: Bool
+    package var isRepeatable: Bool
     /// Where the directive may appear.
-    public var locations: [DirectiveLocation]
+    package var locations: [DirectiveLocation]
     /// Where the definition starts.
-    @IgnoredByEquality public var location: SourceLocation
+    @IgnoredByEquality package var location: SourceLocation
 }
 
 /// Places a directive may be used (spec 3.13).
-public enum DirectiveLocation: String, Sendable, Hashable, CaseIterable {
+package enum DirectiveLocation: String, Sendable, Hashable, CaseIterable {
     /// On a query operation.
     case query = "QUERY"
     /// On a mutation operation.

@@ -94,18 +94,18 @@ enum BuiltIns {
 }
 
 /// Choices for building a schema from SDL.
-public struct SchemaOptions: Sendable, Hashable {
+package struct SchemaOptions: Sendable, Hashable {
     /// Declare AppSync's scalars (`AWSDate`, `AWSTime`, `AWSDateTime`, `AWSTimestamp`,
     /// `AWSEmail`, `AWSJSON`, `AWSURL`, `AWSPhone`, `AWSIPAddress`) unless the SDL does.
-    public var declaresAppSyncScalars: Bool
+    package var declaresAppSyncScalars: Bool
     /// Declare AppSync's directives (`@aws_subscribe`, `@aws_api_key`, `@aws_iam`, `@aws_oidc`,
     /// `@aws_lambda`, `@aws_cognito_user_pools`, `@aws_auth`, `@aws_publish`) unless the SDL does.
-    public var declaresAppSyncDirectives: Bool
+    package var declaresAppSyncDirectives: Bool
     /// Further scalars to declare when the SDL uses them without a definition.
-    public var implicitScalars: [String]
+    package var implicitScalars: [String]
 
     /// Creates options; by default nothing is declared implicitly.
-    public init(
+    package init(
         declaresAppSyncScalars: Bool = false, declaresAppSyncDirectives: Bool = false,
         implicitScalars: [String] = []
     ) {
@@ -115,5 +115,5 @@ public struct SchemaOptions: Sendable, Hashable {
     }
 
     /// Everything an AppSync schema may use without declaring it.
-    public static let appSync = SchemaOptions(declaresAppSyncScalars: true, declaresAppSyncDirectives: true)
+    package static let appSync = SchemaOptions(declaresAppSyncScalars: true, declaresAppSyncDirectives: true)
 }

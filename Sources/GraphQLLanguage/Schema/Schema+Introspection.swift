@@ -4,7 +4,7 @@ extension Schema {
     /// Builds a schema from the JSON result of the standard introspection query, either the whole
     /// response (`{"data": {"__schema": …}}`) or just `{"__schema": …}`. Introspection types
     /// and built-in scalars and directives are the built-in ones, whatever the JSON says.
-    public init(introspectionJSON: Data) throws(SchemaError) {
+    package init(introspectionJSON: Data) throws(SchemaError) {
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: introspectionJSON)

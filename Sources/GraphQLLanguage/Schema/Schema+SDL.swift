@@ -2,7 +2,7 @@ extension Schema {
     /// Builds a schema from SDL text: type, directive and schema definitions and their extensions.
     /// Built-in scalars and directives are added; `options` declares AppSync's scalars and
     /// directives (or others) implicitly.
-    public init(sdl: String, options: SchemaOptions = .init()) throws(SchemaError) {
+    package init(sdl: String, options: SchemaOptions = .init()) throws(SchemaError) {
         let document: Document
         do {
             document = try Parser.parse(sdl)
@@ -13,7 +13,7 @@ extension Schema {
     }
 
     /// Builds a schema from a parsed type-system document.
-    public init(document: Document, options: SchemaOptions = .init()) throws(SchemaError) {
+    package init(document: Document, options: SchemaOptions = .init()) throws(SchemaError) {
         var builder = SchemaBuilder()
         try builder.add(document.definitions)
         try builder.addImplicitDefinitions(options: options)

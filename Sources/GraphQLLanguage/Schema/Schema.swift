@@ -1,25 +1,25 @@
 /// A GraphQL schema: named types, directives and root operation types, built from SDL
 /// (``init(sdl:options:)``) or from an introspection result (``init(introspectionJSON:)``).
 /// Built-in scalars, directives and introspection types are always present.
-public struct Schema: Sendable, Hashable {
+package struct Schema: Sendable, Hashable {
     /// Every named type by name, including built-in scalars and introspection types.
-    public var types: [String: SchemaType]
+    package var types: [String: SchemaType]
     /// Every directive by name, including the built-in ones.
-    public var directives: [String: SchemaDirective]
+    package var directives: [String: SchemaDirective]
     /// The query root type's name.
-    public var queryType: String?
+    package var queryType: String?
     /// The mutation root type's name.
-    public var mutationType: String?
+    package var mutationType: String?
     /// The subscription root type's name.
-    public var subscriptionType: String?
+    package var subscriptionType: String?
     /// The schema's description.
-    public var description: String?
+    package var description: String?
 
     /// The type called `name`, if any.
-    public func type(named name: String) -> SchemaType? { types[name] }
+    package func type(named name: String) -> SchemaType? { types[name] }
 
     /// The root type of an operation type, if the schema supports that operation.
-    public func rootType(for operation: OperationType) -> SchemaType? {
+    package func rootType(for operation: OperationType) -> SchemaType? {
         let name: String?
         switch operation {
         case .query: name = queryType
@@ -30,14 +30,14 @@ public struct Schema: Sendable, Hashable {
     }
 
     /// Whether `name` is one of the root operation types.
-    public func isRootType(_ name: String) -> Bool {
+    package func isRootType(_ name: String) -> Bool {
         name == queryType || name == mutationType || name == subscriptionType
     }
 
     /// The object types a value of abstract type `name` may have: a union's members, or every
     /// object type implementing an interface (sorted by name). An object type's only possible type
     /// is itself.
-    public func possibleTypes(of name: String) -> [String] {
+    package func possibleTypes(of name: String) -> [String] {
         guard let type = types[name] else { return [] }
         switch type.kind {
         case .union: return type.unionMembers
@@ -49,13 +49,13 @@ public struct Schema: Sendable, Hashable {
     }
 
     /// The object and interface types that declare they implement interface `name`, sorted by name.
-    public func implementations(of name: String) -> [String] {
+    package func implementations(of name: String) -> [String] {
         types.values.filter { ($0.kind == .object || $0.kind == .interface) && $0.interfaces.contains(name) }
             .map(\.name).sorted()
     }
 
     /// Whether `possible` is among the possible types of (or equal to) `abstract`.
-    public func isPossibleType(_ possible: String, of abstract: String) -> Bool {
+    package func isPossibleType(_ possible: String, of abstract: String) -> Bool {
         if possible == abstract { return true }
         guard let type = types[abstract] else { return false }
         switch type.kind {
@@ -72,7 +72,7 @@ public struct Schema: Sendable, Hashable {
 
     /// The field `name` of composite type `typeName`, including the meta fields `__typename`
     /// (everywhere) and `__schema` / `__type` (on the query root type).
-    public func field(_ name: String, on typeName: String) -> SchemaField? {
+    package func field(_ name: String, on typeName: String) -> SchemaField? {
         if name == "__typename", types[typeName]?.isComposite == true {
             return SchemaField(name: "__typename", type: .nonNull(.named("String")))
         }
@@ -89,7 +89,7 @@ public struct Schema: Sendable, Hashable {
 
     /// Whether a value of type `sub` may be used where `superType` is expected (output types:
     /// same type, narrower nullability, list covariance, possible types of abstract types).
-    public func isSubtype(_ sub: TypeReference, of superType: TypeReference) -> Bool {
+    package func isSubtype(_ sub: TypeReference, of superType: TypeReference) -> Bool {
         switch (sub, superType) {
         case (.nonNull(let a), .nonNull(let b)): return isSubtype(a, of: b)
         case (.nonNull(let a), _): return isSubtype(a, of: superType)

@@ -1,8 +1,8 @@
 /// A schema could not be built: what is wrong and where (in SDL; introspection problems carry
 /// the JSON path instead of a location).
-public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The SDL does not parse.
         case syntax(GraphQLSyntaxError)
         /// A type or directive is defined twice.
@@ -28,21 +28,21 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What went wrong.
-    public var kind: Kind
+    package var kind: Kind
     /// The human-readable message, in graphql-js's wording where it has one.
-    public var message: String
+    package var message: String
     /// Where in the SDL the problem is, if it came from SDL.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// Creates an error.
-    public init(_ kind: Kind, _ message: String, at location: SourceLocation? = nil) {
+    package init(_ kind: Kind, _ message: String, at location: SourceLocation? = nil) {
         self.kind = kind
         self.message = message
         self.location = location
     }
 
     /// The message followed by `(line:column)` when the location is known.
-    public var description: String {
+    package var description: String {
         if case .syntax(let error) = kind { return error.description }
         guard let location, location != .unknown else { return message }
         return "\(message) (\(location.line):\(location.column))"

@@ -3,77 +3,77 @@
 
 /// A named type of a schema: a scalar, object, interface, union, enum or input object.
 /// Which members are meaningful depends on ``kind``.
-public struct SchemaType: Sendable, Hashable {
+package struct SchemaType: Sendable, Hashable {
     /// What kind of type this is.
-    public var kind: TypeDefinitionKind
+    package var kind: TypeDefinitionKind
     /// The type's name.
-    public var name: String
+    package var name: String
     /// The description, if any (empty descriptions are `nil`).
-    public var description: String?
+    package var description: String?
     /// Output fields, in definition order (objects and interfaces).
-    public var fields: [SchemaField] = []
+    package var fields: [SchemaField] = []
     /// Implemented interfaces, in definition order (objects and interfaces).
-    public var interfaces: [String] = []
+    package var interfaces: [String] = []
     /// Member types, in definition order (unions).
-    public var unionMembers: [String] = []
+    package var unionMembers: [String] = []
     /// Values, in definition order (enums).
-    public var enumValues: [SchemaEnumValue] = []
+    package var enumValues: [SchemaEnumValue] = []
     /// Input fields, in definition order (input objects).
-    public var inputFields: [SchemaInputValue] = []
+    package var inputFields: [SchemaInputValue] = []
     /// The `@specifiedBy(url:)` of a custom scalar.
-    public var specifiedByURL: String?
+    package var specifiedByURL: String?
     /// Whether an input object is a `@oneOf` input object.
-    public var isOneOf = false
+    package var isOneOf = false
     /// Directives applied to the type in SDL (other than `@specifiedBy` and `@oneOf`), for
     /// tools such as code generators; introspection does not report them.
-    public var directives: [Directive] = []
+    package var directives: [Directive] = []
 
     /// Creates a type.
-    public init(kind: TypeDefinitionKind, name: String, description: String? = nil) {
+    package init(kind: TypeDefinitionKind, name: String, description: String? = nil) {
         self.kind = kind
         self.name = name
         self.description = description
     }
 
     /// The output field called `name`, if the type has one.
-    public func field(named name: String) -> SchemaField? { fields.first { $0.name == name } }
+    package func field(named name: String) -> SchemaField? { fields.first { $0.name == name } }
 
     /// The input field called `name`, if the type has one.
-    public func inputField(named name: String) -> SchemaInputValue? { inputFields.first { $0.name == name } }
+    package func inputField(named name: String) -> SchemaInputValue? { inputFields.first { $0.name == name } }
 
     /// Whether values of this type are objects with fields (object, interface or union).
-    public var isComposite: Bool { kind == .object || kind == .interface || kind == .union }
+    package var isComposite: Bool { kind == .object || kind == .interface || kind == .union }
 
     /// Whether this is an interface or a union.
-    public var isAbstract: Bool { kind == .interface || kind == .union }
+    package var isAbstract: Bool { kind == .interface || kind == .union }
 
     /// Whether the type may be used for variables and arguments (scalar, enum, input object).
-    public var isInput: Bool { kind == .scalar || kind == .enum || kind == .inputObject }
+    package var isInput: Bool { kind == .scalar || kind == .enum || kind == .inputObject }
 
     /// Whether the type may be the type of a field (anything but an input object).
-    public var isOutput: Bool { kind != .inputObject }
+    package var isOutput: Bool { kind != .inputObject }
 
     /// Whether the type is a leaf (scalar or enum).
-    public var isLeaf: Bool { kind == .scalar || kind == .enum }
+    package var isLeaf: Bool { kind == .scalar || kind == .enum }
 }
 
 /// An output field of an object or interface type.
-public struct SchemaField: Sendable, Hashable {
+package struct SchemaField: Sendable, Hashable {
     /// The field's name.
-    public var name: String
+    package var name: String
     /// The description, if any.
-    public var description: String?
+    package var description: String?
     /// The field's arguments in definition order.
-    public var arguments: [SchemaInputValue]
+    package var arguments: [SchemaInputValue]
     /// The field's type.
-    public var type: TypeReference
+    package var type: TypeReference
     /// Why the field is deprecated, or `nil` when it is not.
-    public var deprecationReason: String?
+    package var deprecationReason: String?
     /// Directives applied in SDL other than `@deprecated`.
-    public var directives: [Directive] = []
+    package var directives: [Directive] = []
 
     /// Creates a field.
-    public init(
+    package init(
         name: String, description: String? = nil, arguments: [SchemaInputValue] = [], type: TypeReference,
         deprecationReason: String? = nil, directives: [Directive] = []
     ) {
@@ -86,26 +86,26 @@ public struct SchemaField: Sendable, Hashable {
     }
 
     /// The argument called `name`, if the field has one.
-    public func argument(named name: String) -> SchemaInputValue? { arguments.first { $0.name == name } }
+    package func argument(named name: String) -> SchemaInputValue? { arguments.first { $0.name == name } }
 }
 
 /// An argument or input-object field.
-public struct SchemaInputValue: Sendable, Hashable {
+package struct SchemaInputValue: Sendable, Hashable {
     /// The name.
-    public var name: String
+    package var name: String
     /// The description, if any.
-    public var description: String?
+    package var description: String?
     /// The input type.
-    public var type: TypeReference
+    package var type: TypeReference
     /// The default value, if any.
-    public var defaultValue: Value?
+    package var defaultValue: Value?
     /// Why the value is deprecated, or `nil` when it is not.
-    public var deprecationReason: String?
+    package var deprecationReason: String?
     /// Directives applied in SDL other than `@deprecated`.
-    public var directives: [Directive] = []
+    package var directives: [Directive] = []
 
     /// Creates an input value.
-    public init(
+    package init(
         name: String, description: String? = nil, type: TypeReference, defaultValue: Value? = nil,
         deprecationReason: String? = nil, directives: [Directive] = []
     ) {
@@ -118,22 +118,22 @@ public struct SchemaInputValue: Sendable, Hashable {
     }
 
     /// Whether a value must be given: non-null and without a default.
-    public var isRequired: Bool { type.isNonNull && defaultValue == nil }
+    package var isRequired: Bool { type.isNonNull && defaultValue == nil }
 }
 
 /// One value of an enum type.
-public struct SchemaEnumValue: Sendable, Hashable {
+package struct SchemaEnumValue: Sendable, Hashable {
     /// The value's name.
-    public var name: String
+    package var name: String
     /// The description, if any.
-    public var description: String?
+    package var description: String?
     /// Why the value is deprecated, or `nil` when it is not.
-    public var deprecationReason: String?
+    package var deprecationReason: String?
     /// Directives applied in SDL other than `@deprecated`.
-    public var directives: [Directive] = []
+    package var directives: [Directive] = []
 
     /// Creates an enum value.
-    public init(
+    package init(
         name: String, description: String? = nil, deprecationReason: String? = nil,
         directives: [Directive] = []
     ) {
@@ -145,20 +145,20 @@ public struct SchemaEnumValue: Sendable, Hashable {
 }
 
 /// A directive the schema knows: its arguments, where it may appear, and whether it repeats.
-public struct SchemaDirective: Sendable, Hashable {
+package struct SchemaDirective: Sendable, Hashable {
     /// The directive's name without `@`.
-    public var name: String
+    package var name: String
     /// The description, if any.
-    public var description: String?
+    package var description: String?
     /// The directive's arguments.
-    public var arguments: [SchemaInputValue]
+    package var arguments: [SchemaInputValue]
     /// Whether it may appear more than once at one location.
-    public var isRepeatable: Bool
+    package var isRepeatable: Bool
     /// Where it may appear.
-    public var locations: [DirectiveLocation]
+    package var locations: [DirectiveLocation]
 
     /// Creates a directive definition.
-    public init(
+    package init(
         name: String, description: String? = nil, arguments: [SchemaInputValue] = [],
         isRepeatable: Bool = false, locations: [DirectiveLocation]
     ) {
@@ -170,5 +170,5 @@ public struct SchemaDirective: Sendable, Hashable {
     }
 
     /// The argument called `name`, if the directive has one.
-    public func argument(named name: String) -> SchemaInputValue? { arguments.first { $0.name == name } }
+    package func argument(named name: String) -> SchemaInputValue? { arguments.first { $0.name == name } }
 }

@@ -5,18 +5,18 @@
 /// let errors = Validator.validate(try Parser.parse("{ hero { nmae } }"), against: schema)
 /// // Cannot query field "nmae" on type "Character". Did you mean "name"? (1:10)
 /// ```
-public enum Validator {
+package enum Validator {
     /// The most errors reported before validation stops, as graphql-js does.
-    public static let maxErrors = 100
+    package static let maxErrors = 100
 
     /// The most field pairs OverlappingFieldsCanBeMerged compares in one document. The rule is
     /// quadratic in the fields sharing a response key; real documents need a few thousand
     /// comparisons, hostile ones (thousands of same-named fields) are rejected instead of
     /// taking seconds of CPU.
-    public static let maxFieldComparisons = 200_000
+    package static let maxFieldComparisons = 200_000
 
     /// Every rule violation in `document`, in document order; empty when the document is valid.
-    public static func validate(_ document: Document, against schema: Schema) -> [ValidationError] {
+    package static func validate(_ document: Document, against schema: Schema) -> [ValidationError] {
         var validation = Validation(schema: schema, document: document)
         validation.run()
         return validation.errors
@@ -25,7 +25,7 @@ public enum Validator {
 
 extension Schema {
     /// Every rule violation of `document` against this schema; empty when it is valid.
-    public func validate(_ document: Document) -> [ValidationError] {
+    package func validate(_ document: Document) -> [ValidationError] {
         Validator.validate(document, against: self)
     }
 }

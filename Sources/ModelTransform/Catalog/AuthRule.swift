@@ -1,9 +1,9 @@
 import GraphQLLanguage
 
 /// One `@auth` rule: who (`allow`), through which authorization provider, for which operations.
-public struct AuthRule: Sendable, Hashable {
+package struct AuthRule: Sendable, Hashable {
     /// `allow:`.
-    public enum Strategy: String, Sendable, Hashable, CaseIterable {
+    package enum Strategy: String, Sendable, Hashable, CaseIterable {
         /// Anyone with the provider's credentials (an API key, the unauthenticated IAM role).
         case `public`
         /// Any signed-in user.
@@ -17,7 +17,7 @@ public struct AuthRule: Sendable, Hashable {
     }
 
     /// `provider:`.
-    public enum Provider: String, Sendable, Hashable, CaseIterable {
+    package enum Provider: String, Sendable, Hashable, CaseIterable {
         /// API keys.
         case apiKey
         /// AWS IAM (SigV4).
@@ -32,7 +32,7 @@ public struct AuthRule: Sendable, Hashable {
         case function
 
         /// The AppSync authorization mode behind the provider.
-        public var mode: AuthorizationMode {
+        package var mode: AuthorizationMode {
             switch self {
             case .apiKey: return .apiKey
             case .iam, .identityPool: return .iam
@@ -44,7 +44,7 @@ public struct AuthRule: Sendable, Hashable {
     }
 
     /// What a rule grants (`operations:`); `read` stands for every read operation.
-    public enum Operation: String, Sendable, Hashable, CaseIterable {
+    package enum Operation: String, Sendable, Hashable, CaseIterable {
         /// `createX`.
         case create
         /// `updateX`.
@@ -65,30 +65,30 @@ public struct AuthRule: Sendable, Hashable {
         case sync
 
         /// The operations `read` expands to.
-        public static let readOperations: [Operation] = [.get, .list, .search, .sync, .listen]
+        package static let readOperations: [Operation] = [.get, .list, .search, .sync, .listen]
     }
 
     /// `allow:`.
-    public var strategy: Strategy
+    package var strategy: Strategy
     /// `provider:`, or the strategy's default (`apiKey` for public, `userPools` for the others, `function` for custom).
-    public var provider: Provider
+    package var provider: Provider
     /// The item field holding the owner (owner rules; default `owner`).
-    public var ownerField: String?
+    package var ownerField: String?
     /// The token claim compared with the owner field (default `sub::username`).
-    public var identityClaim: String?
+    package var identityClaim: String?
     /// The token claim listing the user's groups (group rules; default `cognito:groups`).
-    public var groupClaim: String?
+    package var groupClaim: String?
     /// Static groups (`groups: ["Admins"]`).
-    public var groups: [String]
+    package var groups: [String]
     /// The item field listing groups that may access it (dynamic group rules; default `groups`).
-    public var groupsField: String?
+    package var groupsField: String?
     /// The operations as written, or `nil` when the rule grants everything.
-    public var operations: [Operation]?
+    package var operations: [Operation]?
     /// Where the rule is written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// The operations the rule grants, with `read` expanded and the default (everything) applied.
-    public var grantedOperations: Set<Operation> {
+    package var grantedOperations: Set<Operation> {
         let written = operations ?? [.create, .update, .delete, .read]
         var granted = Set(written.filter { $0 != .read })
         if written.contains(.read) { granted.formUnion(Operation.readOperations) }
@@ -96,12 +96,12 @@ public struct AuthRule: Sendable, Hashable {
     }
 
     /// Whether the rule decides per item (owner rules and groups stored in the item).
-    public var isDynamic: Bool {
+    package var isDynamic: Bool {
         strategy == .owner || (strategy == .groups && groups.isEmpty)
     }
 
     /// The item field a dynamic rule reads (`owner`, a custom `ownerField`, or `groupsField`).
-    public var entityField: String? {
+    package var entityField: String? {
         switch strategy {
         case .owner: return ownerField ?? "owner"
         case .groups where groups.isEmpty: return groupsField ?? "groups"
@@ -110,7 +110,7 @@ public struct AuthRule: Sendable, Hashable {
     }
 
     /// Creates a rule.
-    public init(
+    package init(
         strategy: Strategy, provider: Provider, ownerField: String? = nil, identityClaim: String? = nil,
         groupClaim: String? = nil, groups: [String] = [], groupsField: String? = nil,
         operations: [Operation]? = nil, location: SourceLocation = .unknown
@@ -128,7 +128,7 @@ public struct AuthRule: Sendable, Hashable {
 }
 
 /// AppSync's authorization modes (the API's default mode and its additional ones).
-public enum AuthorizationMode: String, Sendable, Hashable, CaseIterable {
+package enum AuthorizationMode: String, Sendable, Hashable, CaseIterable {
     /// `API_KEY`.
     case apiKey = "API_KEY"
     /// `AWS_IAM`.
@@ -141,7 +141,7 @@ public enum AuthorizationMode: String, Sendable, Hashable, CaseIterable {
     case lambda = "AWS_LAMBDA"
 
     /// The AppSync directive that admits the mode on a type or field (`aws_api_key`, …).
-    public var directiveName: String {
+    package var directiveName: String {
         switch self {
         case .apiKey: return "aws_api_key"
         case .iam: return "aws_iam"

@@ -2,36 +2,36 @@ import GraphQLLanguage
 
 /// One `@model` type: its fields (declared and added), keys, indexes, relationships, authorization
 /// rules and the names of the operations AppSync serves for it.
-public struct Model: Sendable, Hashable {
+package struct Model: Sendable, Hashable {
     /// The type name (`Post`).
-    public var name: String
+    package var name: String
     /// The plural Amplify uses in `listPosts` (`Posts`, `Companies`, `People`).
-    public var pluralName: String
+    package var pluralName: String
     /// Every field in schema order: declared fields, then the added `id`, timestamps, foreign keys
     /// and owner fields.
-    public var fields: [ModelField]
+    package var fields: [ModelField]
     /// The primary key.
-    public var primaryKey: ModelPrimaryKey
+    package var primaryKey: ModelPrimaryKey
     /// Secondary indexes: `@index` ones and those implicit `@hasMany` keys need.
-    public var indexes: [ModelIndex]
+    package var indexes: [ModelIndex]
     /// The model's `@auth` rules (empty when it has none).
-    public var authRules: [AuthRule]
+    package var authRules: [AuthRule]
     /// The names of the generated queries, mutations and subscriptions (`nil` when switched off).
-    public var operations: ModelOperations
+    package var operations: ModelOperations
     /// The timestamp fields the server maintains.
-    public var timestamps: ModelTimestamps
+    package var timestamps: ModelTimestamps
     /// Whether the transform generated this model for a `@manyToMany` relation.
-    public var isJoinModel: Bool
+    package var isJoinModel: Bool
     /// The type's description from the schema.
-    public var description: String?
+    package var description: String?
     /// Where the type is declared (`.unknown` for join models).
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// The field called `name`, if any.
-    public func field(named name: String) -> ModelField? { fields.first { $0.name == name } }
+    package func field(named name: String) -> ModelField? { fields.first { $0.name == name } }
 
     /// Creates a model.
-    public init(
+    package init(
         name: String, pluralName: String, fields: [ModelField], primaryKey: ModelPrimaryKey,
         indexes: [ModelIndex] = [], authRules: [AuthRule] = [], operations: ModelOperations,
         timestamps: ModelTimestamps = ModelTimestamps(), isJoinModel: Bool = false, description: String? = nil,
@@ -52,9 +52,9 @@ public struct Model: Sendable, Hashable {
 }
 
 /// The root fields generated for a model, as `@model(queries:mutations:subscriptions:)` leaves them.
-public struct ModelOperations: Sendable, Hashable {
+package struct ModelOperations: Sendable, Hashable {
     /// How subscriptions are generated (`@model(subscriptions: {level:})`).
-    public enum SubscriptionLevel: String, Sendable, Hashable {
+    package enum SubscriptionLevel: String, Sendable, Hashable {
         /// Generated and authorized like reads.
         case on
         /// Generated without authorization checks.
@@ -64,26 +64,26 @@ public struct ModelOperations: Sendable, Hashable {
     }
 
     /// `getX`, or `nil`.
-    public var get: String?
+    package var get: String?
     /// `listXs`, or `nil`.
-    public var list: String?
+    package var list: String?
     /// `createX`, or `nil`.
-    public var create: String?
+    package var create: String?
     /// `updateX`, or `nil`.
-    public var update: String?
+    package var update: String?
     /// `deleteX`, or `nil`.
-    public var delete: String?
+    package var delete: String?
     /// `onCreateX` subscriptions (empty when off or when `create` is off).
-    public var onCreate: [String]
+    package var onCreate: [String]
     /// `onUpdateX` subscriptions.
-    public var onUpdate: [String]
+    package var onUpdate: [String]
     /// `onDeleteX` subscriptions.
-    public var onDelete: [String]
+    package var onDelete: [String]
     /// The subscription level.
-    public var subscriptionLevel: SubscriptionLevel
+    package var subscriptionLevel: SubscriptionLevel
 
     /// Creates operation names.
-    public init(
+    package init(
         get: String?, list: String?, create: String?, update: String?, delete: String?, onCreate: [String],
         onUpdate: [String], onDelete: [String], subscriptionLevel: SubscriptionLevel = .on
     ) {
@@ -100,14 +100,14 @@ public struct ModelOperations: Sendable, Hashable {
 }
 
 /// The fields that record when an item was created and last updated (`nil` when switched off).
-public struct ModelTimestamps: Sendable, Hashable {
+package struct ModelTimestamps: Sendable, Hashable {
     /// The creation time field (default `createdAt`).
-    public var createdAt: String?
+    package var createdAt: String?
     /// The update time field (default `updatedAt`).
-    public var updatedAt: String?
+    package var updatedAt: String?
 
     /// Creates timestamp settings.
-    public init(createdAt: String? = "createdAt", updatedAt: String? = "updatedAt") {
+    package init(createdAt: String? = "createdAt", updatedAt: String? = "updatedAt") {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

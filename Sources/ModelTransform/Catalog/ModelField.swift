@@ -2,9 +2,9 @@ import GraphQLLanguage
 
 /// One field of a model as stored and served: declared in the schema or added by the transform
 /// (the default `id`, timestamps, foreign keys, owner fields).
-public struct ModelField: Sendable, Hashable {
+package struct ModelField: Sendable, Hashable {
     /// What kind of value the field holds.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A scalar (GraphQL or AppSync).
         case scalar(ModelScalar)
         /// A value of the named enum.
@@ -16,7 +16,7 @@ public struct ModelField: Sendable, Hashable {
     }
 
     /// Why the field exists.
-    public enum Origin: Sendable, Hashable {
+    package enum Origin: Sendable, Hashable {
         /// Written in the schema.
         case declared
         /// The `id: ID!` the transform adds to a model that declares no `id`.
@@ -30,42 +30,42 @@ public struct ModelField: Sendable, Hashable {
     }
 
     /// The field's name.
-    public var name: String
+    package var name: String
     /// The GraphQL type as declared (or implied, for added fields), e.g. `[String!]!`.
-    public var type: TypeReference
+    package var type: TypeReference
     /// The kind of value.
-    public var kind: Kind
+    package var kind: Kind
     /// Why the field exists.
-    public var origin: Origin
+    package var origin: Origin
     /// The relationship this field loads, for `@hasMany`, `@hasOne`, `@belongsTo` and `@manyToMany` fields.
-    public var relationship: ModelRelationship?
+    package var relationship: ModelRelationship?
     /// The `@default(value:)` literal, if any.
-    public var defaultValue: String?
+    package var defaultValue: String?
     /// Field-level `@auth` rules.
-    public var authRules: [AuthRule]
+    package var authRules: [AuthRule]
     /// The field's description from the schema.
-    public var description: String?
+    package var description: String?
     /// Where the field is declared (`.unknown` for added fields).
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Whether the field is non-null (`String!`, `[Int]!`).
-    public var isRequired: Bool { type.isNonNull }
+    package var isRequired: Bool { type.isNonNull }
     /// Whether the field is a list.
-    public var isList: Bool {
+    package var isList: Bool {
         if case .list = type.nullable { return true }
         return false
     }
     /// Whether a list's elements are non-null (`[Int!]`); `false` for non-lists.
-    public var isListElementRequired: Bool {
+    package var isListElementRequired: Bool {
         if case .list(let element) = type.nullable { return element.isNonNull }
         return false
     }
     /// Whether the server sets the value and clients cannot (timestamps).
-    public var isReadOnly: Bool { origin == .timestamp }
+    package var isReadOnly: Bool { origin == .timestamp }
     /// The named type at the bottom of the type (`Post` for `[Post]!`).
-    public var typeName: String { type.namedType }
+    package var typeName: String { type.namedType }
     /// Whether the field is a scalar or an enum (what filters, keys and inputs can use).
-    public var isScalarOrEnum: Bool {
+    package var isScalarOrEnum: Bool {
         switch kind {
         case .scalar, .enumeration: return true
         case .embedded, .model: return false
@@ -73,7 +73,7 @@ public struct ModelField: Sendable, Hashable {
     }
 
     /// Creates a field.
-    public init(
+    package init(
         name: String, type: TypeReference, kind: Kind, origin: Origin = .declared,
         relationship: ModelRelationship? = nil, defaultValue: String? = nil, authRules: [AuthRule] = [],
         description: String? = nil, location: SourceLocation = .unknown

@@ -1,8 +1,8 @@
 /// How a relational field connects its model to another: the directive, the related model, and
 /// which fields hold the foreign key and on which side.
-public struct ModelRelationship: Sendable, Hashable {
+package struct ModelRelationship: Sendable, Hashable {
     /// The relational directive.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// `@hasMany`: a list of related items that point back with a foreign key.
         case hasMany
         /// `@hasOne`: one related item this model points to.
@@ -14,7 +14,7 @@ public struct ModelRelationship: Sendable, Hashable {
     }
 
     /// Where the relationship's key fields come from.
-    public enum KeySource: Sendable, Hashable {
+    package enum KeySource: Sendable, Hashable {
         /// The transform added foreign keys (`blogPostsId`).
         case implicit
         /// `fields:` named fields of the model that declares the relationship.
@@ -24,7 +24,7 @@ public struct ModelRelationship: Sendable, Hashable {
     }
 
     /// Which model stores the foreign-key fields.
-    public enum ForeignKeyHolder: String, Sendable, Hashable {
+    package enum ForeignKeyHolder: String, Sendable, Hashable {
         /// The model that declares the relational field (`@hasOne`, `@belongsTo`).
         case thisModel
         /// The related model (`@hasMany`, `@manyToMany`'s join model, `references:` on `@hasOne`).
@@ -32,27 +32,27 @@ public struct ModelRelationship: Sendable, Hashable {
     }
 
     /// The directive.
-    public var kind: Kind
+    package var kind: Kind
     /// The related model; for `@manyToMany` the generated join model.
-    public var relatedModel: String
+    package var relatedModel: String
     /// For `@manyToMany`, the model on the other side of the join model.
-    public var manyToManyTarget: String?
+    package var manyToManyTarget: String?
     /// Which side stores the foreign key.
-    public var foreignKeyHolder: ForeignKeyHolder
+    package var foreignKeyHolder: ForeignKeyHolder
     /// The foreign-key fields, partition key first: implicit ones (`blogPostsId`), `fields:` or `references:`.
-    public var foreignKeyFields: [String]
+    package var foreignKeyFields: [String]
     /// The related model's index the relationship queries (`@hasMany(indexName:)`, `gsi-Blog.posts`
     /// for implicit keys, `byPost` for join models); `nil` when it reads by primary key.
-    public var indexName: String?
+    package var indexName: String?
     /// The field on the related model that points back (the `@belongsTo` of a `@hasMany`, …), if any.
-    public var associatedField: String?
+    package var associatedField: String?
     /// Where the key fields come from.
-    public var keySource: KeySource
+    package var keySource: KeySource
     /// `@hasMany(limit:)`: how many related items one read returns by default (100).
-    public var limit: Int
+    package var limit: Int
 
     /// Creates a relationship.
-    public init(
+    package init(
         kind: Kind, relatedModel: String, manyToManyTarget: String? = nil, foreignKeyHolder: ForeignKeyHolder,
         foreignKeyFields: [String], indexName: String? = nil, associatedField: String? = nil,
         keySource: KeySource = .implicit, limit: Int = 100

@@ -1,5 +1,5 @@
 /// The scalars a model field may have: GraphQL's five and AppSync's nine.
-public enum ModelScalar: String, Sendable, Hashable, CaseIterable {
+package enum ModelScalar: String, Sendable, Hashable, CaseIterable {
     /// `ID`.
     case id = "ID"
     /// `String`.
@@ -31,7 +31,7 @@ public enum ModelScalar: String, Sendable, Hashable, CaseIterable {
 
     /// The GraphQL scalar whose filter and key-condition inputs this scalar uses: AppSync scalars
     /// filter as `String`, `AWSTimestamp` as `Int`.
-    public var filterScalar: ModelScalar {
+    package var filterScalar: ModelScalar {
         switch self {
         case .id, .string, .int, .float, .boolean: return self
         case .awsTimestamp: return .int
@@ -40,5 +40,5 @@ public enum ModelScalar: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether this is one of AppSync's `AWS…` scalars.
-    public var isAppSyncScalar: Bool { filterScalar != self }
+    package var isAppSyncScalar: Bool { filterScalar != self }
 }

@@ -1,7 +1,7 @@
 /// Every API of the `api` category and the rules for choosing one.
 public struct APICategoryConfiguration: Sendable, Hashable {
     /// The name Gen 2 (`amplify_outputs.json`) gives its single GraphQL API.
-    public static let gen2APIName = "defaultGraphQLAPI"
+    package static let gen2APIName = "defaultGraphQLAPI"
 
     /// The APIs by name.
     public let endpoints: [String: APIEndpointConfiguration]

@@ -81,13 +81,13 @@ extension APIError: CustomStringConvertible {
 /// What Switchboard keeps of a non-2xx HTTP response (Amplify drops the body; this keeps it).
 public struct HTTPStatusDetails: Sendable, Hashable {
     /// The most body text kept, in bytes.
-    public static let maximumExcerptBytes = 4096
+    package static let maximumExcerptBytes = 4096
 
     /// The request URL.
     public let url: String
     /// The response headers (lower-cased names).
     public let headers: [String: String]
-    /// The first ``maximumExcerptBytes`` bytes of the body, decoded as UTF-8 with replacement.
+    /// The first 4 KiB of the body, decoded as UTF-8 with replacement.
     public let bodyExcerpt: String
     /// Whether the body was longer than the excerpt.
     public let bodyTruncated: Bool
@@ -129,7 +129,7 @@ public struct InvalidResponseError: Error, Sendable, Hashable, CustomStringConve
     public let byteOffset: Int?
     /// The HTTP status of the response.
     public let status: Int
-    /// The first bytes of the body (see ``HTTPStatusDetails/maximumExcerptBytes``).
+    /// The first bytes of the body (see `HTTPStatusDetails.maximumExcerptBytes` (4 KiB)).
     public let bodyExcerpt: String
     /// The body's total size in bytes.
     public let bodySize: Int

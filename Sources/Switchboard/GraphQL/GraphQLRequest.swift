@@ -30,7 +30,7 @@ public struct GraphQLRequest<R: Decodable & Sendable>: Sendable {
     public var operationName: String?
     /// Set when `Encodable` variables could not be converted; the operation fails with it before
     /// any network I/O instead of the initializer throwing.
-    public private(set) var variablesError: APIError?
+    package private(set) var variablesError: APIError?
 
     /// Creates a request with JSON variables.
     public init(
@@ -129,7 +129,7 @@ public struct GraphQLRequest<R: Decodable & Sendable>: Sendable {
 
 extension GraphQLRequest {
     /// The JSON body `{"query": …, "variables": …}` (plus `operationName` when set).
-    public func encodedBody() throws(APIError) -> Data {
+    package func encodedBody() throws(APIError) -> Data {
         if let variablesError { throw variablesError }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(document.utf8.count + 64)

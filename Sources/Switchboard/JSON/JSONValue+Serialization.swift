@@ -22,7 +22,7 @@ extension JSONValue {
 
     /// Appends compact JSON text to `bytes`. Hand-written because request bodies are built on every
     /// operation and `JSONEncoder` costs several times more.
-    public func serialize(into bytes: inout [UInt8]) throws(JSONSerializationFailure) {
+    package func serialize(into bytes: inout [UInt8]) throws(JSONSerializationFailure) {
         try serialize(into: &bytes, path: "", nonFiniteAsNull: false)
     }
 
@@ -68,7 +68,7 @@ extension JSONValue {
     }
 
     /// Appends `string` as a JSON string literal with the escapes RFC 8259 requires.
-    public static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
+    package static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
             switch byte {

@@ -97,7 +97,7 @@ extension JSONValue {
     }
 
     /// A short name of the JSON kind ("string", "number", ...), used in error messages.
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .array: "array"
         case .boolean: "boolean"

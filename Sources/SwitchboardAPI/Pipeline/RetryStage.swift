@@ -70,7 +70,7 @@ public struct RetryStage: OperationStage {
     /// `retry`.
     public let name: StageName = "retry"
     /// When to retry.
-    public let policy: RetryPolicy
+    package let policy: RetryPolicy
 
     /// Creates the stage.
     public init(policy: RetryPolicy = RetryPolicy()) { self.policy = policy }

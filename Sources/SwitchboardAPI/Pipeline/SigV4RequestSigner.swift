@@ -12,14 +12,21 @@ import SwitchboardSigV4
 /// except hop-by-hop and client-controlled ones such as `user-agent` (botocore's list).
 public struct SigV4RequestSigner: IAMRequestSigner {
     /// Where the credentials come from.
-    public let credentialsProvider: any AWSCredentialsProvider
+    package let credentialsProvider: any AWSCredentialsProvider
     private let signer: SigV4Signer
     private let now: @Sendable () -> Date
 
     /// A signer using `credentialsProvider`; `now` is the signing clock (for tests).
     public init(
         credentialsProvider: any AWSCredentialsProvider = CredentialsProviderChain.standard(),
-        signer: SigV4Signer = SigV4Signer(), now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.init(credentialsProvider: credentialsProvider, signer: SigV4Signer(), now: now)
+    }
+
+    /// A signer using `credentialsProvider` and `signer`'s options.
+    package init(
+        credentialsProvider: any AWSCredentialsProvider, signer: SigV4Signer, now: @escaping @Sendable () -> Date
     ) {
         self.credentialsProvider = credentialsProvider
         self.signer = signer

@@ -11,9 +11,9 @@ import SwitchboardNet
 /// ```
 public struct WebSocketRealtimeTransport: RealtimeTransport {
     /// Message limits and timeouts of each connection.
-    public let configuration: WebSocketConfiguration
+    package let configuration: WebSocketConfiguration
     /// Certificate verification for `wss` (system roots, plus any extra CA).
-    public let tls: TLSConfiguration
+    package let tls: TLSConfiguration
 
     /// Creates the transport.
     public init(configuration: WebSocketConfiguration = .init(), tls: TLSConfiguration = .init()) {

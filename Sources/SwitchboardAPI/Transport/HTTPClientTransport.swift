@@ -7,16 +7,16 @@ import SwitchboardNet
 
 /// Switchboard's own HTTP/1.1 client: requests go over the event loop's non-blocking sockets
 /// (and TLS, with OpenSSL on Linux and Network.framework on Apple platforms) on kept-alive
-/// connections, at most ``maximumConnectionsPerHost`` to one host, one request at a time each.
+/// connections, at most `maximumConnectionsPerHost` to one host, one request at a time each.
 ///
 /// ```swift
 /// let plugin = try APIPlugin(transport: HTTPClientTransport())
 /// ```
 ///
 /// Limits, each named in the error that reports it:
-/// - ``connectTimeout`` for opening a connection (TCP and TLS handshake);
-/// - ``requestDeadline`` for the whole request, however steadily bytes arrive;
-/// - ``maximumResponseBodySize`` for a body, checked as it arrives (a declared length over it
+/// - `connectTimeout` for opening a connection (TCP and TLS handshake);
+/// - `requestDeadline` for the whole request, however steadily bytes arrive;
+/// - `maximumResponseBodySize` for a body, checked as it arrives (a declared length over it
 ///   fails at once).
 ///
 /// A request sent on a kept-alive connection that the server had closed (it answers with
@@ -28,39 +28,39 @@ import SwitchboardNet
 /// Like `URLSession`, it also:
 /// - asks for compressed bodies (`Accept-Encoding: gzip, deflate`, unless the request sets its
 ///   own) and decodes `gzip` and `deflate` with the system zlib; the decoded body is what
-///   ``maximumResponseBodySize`` limits, and `Content-Encoding` and `Content-Length` are removed
+///   `maximumResponseBodySize` limits, and `Content-Encoding` and `Content-Length` are removed
 ///   from the response's headers, since they describe the bytes on the wire;
-/// - follows up to ``maximumRedirects`` redirects (301, 302, 303, 307, 308) of `GET` and `HEAD`
-///   requests, within the one ``requestDeadline``. A redirect to another origin drops the
+/// - follows up to `maximumRedirects` redirects (301, 302, 303, 307, 308) of `GET` and `HEAD`
+///   requests, within the one `requestDeadline`. A redirect to another origin drops the
 ///   credentials (`Authorization`, `Cookie`, `x-api-key`, `X-Amz-Security-Token`), and one
 ///   from `https` to `http` is refused. Other methods get the redirect response itself: a
 ///   GraphQL `POST` is not silently repeated elsewhere;
-/// - goes through the proxies of ``proxies``, by default the environment's `http_proxy`,
+/// - goes through the proxies of `proxies`, by default the environment's `http_proxy`,
 ///   `https_proxy` and `no_proxy` (see ``HTTPProxySettings``); `https` goes through a `CONNECT`
 ///   tunnel (with OpenSSL, so on Linux).
 public struct HTTPClientTransport: HTTPTransport {
     /// How many connections to one host (scheme, host and port) may be open at once; more
     /// concurrent requests wait for one (default 64).
-    public let maximumConnectionsPerHost: Int
+    package let maximumConnectionsPerHost: Int
     /// How many requests to one host may wait for a connection when all of its connections are
     /// busy (default 10,000); more fail at once rather than queue without bound.
-    public let maximumWaitingRequestsPerHost: Int
+    package let maximumWaitingRequestsPerHost: Int
     /// How long an unused connection is kept for the next request (default 30 s, below the 60 s
     /// or more after which servers and load balancers commonly close them).
-    public let idleTimeout: Duration
+    package let idleTimeout: Duration
     /// How long opening a connection may take, TLS handshake included (default 10 s).
-    public let connectTimeout: Duration
+    package let connectTimeout: Duration
     /// How long a request may take from sending to the last byte of its response (default 120 s).
-    public let requestDeadline: Duration
+    package let requestDeadline: Duration
     /// The largest response body accepted, in bytes (default 64 MiB).
-    public let maximumResponseBodySize: Int
+    package let maximumResponseBodySize: Int
     /// How many redirects of a `GET` or `HEAD` request are followed (default 10; 0 returns the
     /// redirect response itself).
-    public let maximumRedirects: Int
+    package let maximumRedirects: Int
     /// The proxies requests go through.
-    public let proxies: HTTPProxySettings
+    package let proxies: HTTPProxySettings
     /// How `https` servers are verified.
-    public let tls: TLSConfiguration
+    package let tls: TLSConfiguration
     private let pool: HTTPConnectionPool
 
     /// The largest response head (status line and headers) accepted: 64 KiB.

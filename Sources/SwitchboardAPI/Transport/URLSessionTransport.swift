@@ -7,24 +7,24 @@ import Foundation
 /// The default transport: `URLSession`, with enough connections per host for concurrent operations
 /// to overlap instead of queueing behind the platform default of a handful.
 ///
-/// Every request has an overall deadline (``requestDeadline``), however steadily bytes arrive,
-/// and a response body may be at most ``maximumResponseBodySize`` bytes. With the transport's own
+/// Every request has an overall deadline (`requestDeadline`), however steadily bytes arrive,
+/// and a response body may be at most `maximumResponseBodySize` bytes. With the transport's own
 /// session (``init(maximumConnectionsPerHost:timeout:maximumResponseBodySize:requestDeadline:)``)
 /// a body is cut off as soon as it passes the limit; with a session you supply, `URLSession`
 /// reads the whole body first and the limit is checked after.
 public struct URLSessionTransport: HTTPTransport {
     /// The session requests go through.
-    public let session: URLSession
+    package let session: URLSession
     /// The largest response body accepted, in bytes (default 64 MiB).
-    public let maximumResponseBodySize: Int
+    package let maximumResponseBodySize: Int
     /// How long a request may take from sending to the last byte of its response (default 120 s).
-    public let requestDeadline: Duration
+    package let requestDeadline: Duration
     /// Set when the transport made the session: it then collects bodies itself.
     private let collector: URLSessionResponseCollector?
 
-    /// The default ``maximumResponseBodySize``: 64 MiB.
+    /// The default `maximumResponseBodySize`: 64 MiB.
     public static let defaultMaximumResponseBodySize = 64 << 20
-    /// The default ``requestDeadline``: 120 seconds.
+    /// The default `requestDeadline`: 120 seconds.
     public static let defaultRequestDeadline = Duration.seconds(120)
 
     /// Uses `session`, whose delegate (if any) stays in charge of it.

@@ -11,27 +11,27 @@ import ModelTransform
 /// let output = try generator.generate(schema: sdl, fileName: "schema.graphql")
 /// for file in output.files { try file.contents.write(toFile: file.name, atomically: true, encoding: .utf8) }
 /// ```
-public struct ModelCodeGenerator: Sendable {
+package struct ModelCodeGenerator: Sendable {
     /// The form and registration class name.
-    public var options: ModelCodegenOptions
+    package var options: ModelCodegenOptions
 
     /// Creates a generator.
-    public init(options: ModelCodegenOptions = ModelCodegenOptions()) {
+    package init(options: ModelCodegenOptions = ModelCodegenOptions()) {
         self.options = options
     }
 
     /// The files and the warnings of one run.
-    public struct Output: Sendable, Hashable {
+    package struct Output: Sendable, Hashable {
         /// The files, sorted by name.
-        public var files: [GeneratedModelFile]
+        package var files: [GeneratedModelFile]
         /// The transform's warnings and the generator's (such as a model-typed field without a
         /// relational directive, which is left out).
-        public var warnings: [ModelDiagnostic]
+        package var warnings: [ModelDiagnostic]
     }
 
     /// Transforms `schema` (an `@model` SDL) and writes its model files; `fileName` names the schema
     /// in diagnostics and in the files' header (only its last path component is written).
-    public func generate(
+    package func generate(
         schema: String, fileName: String, transformOptions: TransformOptions = TransformOptions()
     ) throws(ModelCodegenError) -> Output {
         let transformed: ModelTransformOutput
@@ -46,7 +46,7 @@ public struct ModelCodeGenerator: Sendable {
     }
 
     /// Writes the model files of an already transformed catalog.
-    public func generate(catalog: ModelCatalog, fileName: String) throws(ModelCodegenError) -> Output {
+    package func generate(catalog: ModelCatalog, fileName: String) throws(ModelCodegenError) -> Output {
         var check = SwiftSchemaCheck(fileName: fileName)
         check.check(catalog, options: options)
         guard check.errors.isEmpty else { throw ModelCodegenError(diagnostics: check.errors) }

@@ -1,8 +1,8 @@
 /// How ``ModelCodeGenerator`` writes the model files: Amplify's classic form or its lazy-load form,
 /// and the name of the registration class.
-public struct ModelCodegenOptions: Sendable, Hashable {
+package struct ModelCodegenOptions: Sendable, Hashable {
     /// The shape of `belongsTo`/`hasOne` fields and what the schema files add.
-    public enum Form: String, Sendable, Hashable {
+    package enum Form: String, Sendable, Hashable {
         /// The related model is a stored property (`public var post: Post?`), as
         /// `amplify codegen models` writes by default.
         case classic
@@ -13,16 +13,16 @@ public struct ModelCodegenOptions: Sendable, Hashable {
     }
 
     /// The registration class and file that registers every model (`AmplifyModels`).
-    public static let defaultRegistryName = "AmplifyModels"
+    package static let defaultRegistryName = "AmplifyModels"
 
     /// The form; classic by default.
-    public var form: Form
+    package var form: Form
     /// The name of the `AmplifyModelRegistration` class (and of its file); give another name when one
     /// module holds the models of several schemas.
-    public var registryName: String
+    package var registryName: String
 
     /// Creates options.
-    public init(form: Form = .classic, registryName: String = ModelCodegenOptions.defaultRegistryName) {
+    package init(form: Form = .classic, registryName: String = ModelCodegenOptions.defaultRegistryName) {
         self.form = form
         self.registryName = registryName
     }

@@ -4,19 +4,19 @@ import Foundation
 /// files this generator wrote before and no longer writes are removed (they are recognised by their
 /// header), and nothing else in the directory is touched — a file of the same name that the
 /// generator did not write is an error, before anything is written.
-public enum ModelFileWriter {
+package enum ModelFileWriter {
     /// What one write did, by file name.
-    public struct Summary: Sendable, Hashable {
+    package struct Summary: Sendable, Hashable {
         /// Files created or rewritten.
-        public var written: [String] = []
+        package var written: [String] = []
         /// Files whose contents were already the generated ones.
-        public var unchanged: [String] = []
+        package var unchanged: [String] = []
         /// Generated files of an earlier run that the schema no longer produces.
-        public var removed: [String] = []
+        package var removed: [String] = []
     }
 
     /// Writes `files` into `directory` (created when missing) and removes stale generated files.
-    public static func write(_ files: [GeneratedModelFile], to directory: URL) throws(ModelFileWriteError)
+    package static func write(_ files: [GeneratedModelFile], to directory: URL) throws(ModelFileWriteError)
         -> Summary
     {
         let manager = FileManager.default
@@ -93,18 +93,18 @@ public enum ModelFileWriter {
 
 /// A generated file could not be written, or the output directory holds a file the generator must
 /// not replace.
-public struct ModelFileWriteError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ModelFileWriteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file or directory concerned.
-    public var path: String
+    package var path: String
     /// What went wrong.
-    public var reason: String
+    package var reason: String
 
     /// Creates an error.
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
 
     /// `path: reason`.
-    public var description: String { "\(path): \(reason)" }
+    package var description: String { "\(path): \(reason)" }
 }

@@ -20,8 +20,8 @@ extension EndpointReader {
             case "status": response.status = try child.integer(in: 100...599)
             case "delay": response.delay = try child.duration()
             case "headers":
-                for (name, value) in try headerPairs(child) {
-                    response.headers.add(name: name, value: value)
+                for (name, value) in try headerPairs(child) where response.headers[name] == nil {
+                    response.headers[name] = value
                 }
             default: response.body = try body(child)
             }

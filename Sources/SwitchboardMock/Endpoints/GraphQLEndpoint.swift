@@ -24,13 +24,13 @@ public struct GraphQLEndpoint: MockEndpoint {
     }
 
     /// The method that must match (`GET` or `POST`).
-    public let method: HTTPMethod
+    package let method: HTTPMethod
     /// The document selector.
-    public let selector: Selector
+    package let selector: Selector
     /// The response sent on a match.
     public let response: MockResponse
     /// Headers the request must carry; a request without them goes on to the next endpoint.
-    public let requiredHeaders: RequiredHeaders
+    package let requiredHeaders: RequiredHeaders
     private let compiled: CompiledSelector
 
     /// Creates an endpoint.

@@ -4,16 +4,16 @@ import SwitchboardCore
 import SwitchboardNet
 
 /// The `query`, `operationName` and `variables` of a GraphQL-over-HTTP request.
-public struct GraphQLPayload: Sendable, Equatable {
+package struct GraphQLPayload: Sendable, Equatable {
     /// The document text.
-    public var query: String
+    package var query: String
     /// The operation to run, when the client named one.
-    public var operationName: String?
+    package var operationName: String?
     /// The variables object (empty when absent).
-    public var variables: [String: JSONValue]
+    package var variables: [String: JSONValue]
 
     /// Creates a payload.
-    public init(query: String, operationName: String? = nil, variables: [String: JSONValue] = [:]) {
+    package init(query: String, operationName: String? = nil, variables: [String: JSONValue] = [:]) {
         self.query = query
         self.operationName = operationName
         self.variables = variables
@@ -95,10 +95,10 @@ public struct GraphQLPayload: Sendable, Equatable {
 }
 
 /// Why a request could not be read as GraphQL.
-public struct GraphQLPayloadError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct GraphQLPayloadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is missing or malformed.
-    public let reason: String
+    package let reason: String
     init(_ reason: String) { self.reason = reason }
     /// The reason.
-    public var description: String { reason }
+    package var description: String { reason }
 }

@@ -7,13 +7,13 @@ import SwitchboardNet
 /// ```
 public struct HTTPEndpoint: MockEndpoint {
     /// The method that must match.
-    public let method: HTTPMethod
+    package let method: HTTPMethod
     /// The path pattern, e.g. `/config/:id`; `*` matches any rest of the path.
-    public let path: String
+    package let path: String
     /// The response sent on a match.
     public let response: MockResponse
     /// Headers the request must carry; a request without them goes on to the next endpoint.
-    public let requiredHeaders: RequiredHeaders
+    package let requiredHeaders: RequiredHeaders
 
     /// Creates an endpoint.
     public init(_ method: HTTPMethod, _ path: String, requiredHeaders: RequiredHeaders = [:], response: MockResponse) {

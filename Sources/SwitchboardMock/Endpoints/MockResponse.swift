@@ -12,8 +12,9 @@ import SwitchboardNet
 public struct MockResponse: Sendable {
     /// The status code.
     public var status: Int
-    /// Extra headers; `Content-Type` is set from the body kind unless given here.
-    public var headers: HTTPHeaders
+    /// Extra headers; `Content-Type` is set from the body kind unless given here (names compare
+    /// case-insensitively).
+    public var headers: [String: String]
     /// The body.
     public var body: MockBody {
         didSet { fixedJSON = Self.fixedJSON(of: body) }
@@ -25,7 +26,7 @@ public struct MockResponse: Sendable {
     private var fixedJSON: [UInt8]?
 
     /// Creates a response.
-    public init(status: Int = 200, headers: HTTPHeaders = [:], body: MockBody = .empty, delay: Duration = .zero) {
+    public init(status: Int = 200, headers: [String: String] = [:], body: MockBody = .empty, delay: Duration = .zero) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -49,17 +50,17 @@ public struct MockResponse: Sendable {
     }
 
     /// `200 OK` with `body`: `.ok(body: .json(["featureFlag": true]))`.
-    public static func ok(body: MockBody = .empty, headers: HTTPHeaders = [:]) -> MockResponse {
+    public static func ok(body: MockBody = .empty, headers: [String: String] = [:]) -> MockResponse {
         MockResponse(status: 200, headers: headers, body: body)
     }
 
     /// `201 Created` with `body`.
-    public static func created(body: MockBody = .empty, headers: HTTPHeaders = [:]) -> MockResponse {
+    public static func created(body: MockBody = .empty, headers: [String: String] = [:]) -> MockResponse {
         MockResponse(status: 201, headers: headers, body: body)
     }
 
     /// `404 Not Found` with `body`.
-    public static func notFound(body: MockBody = .empty, headers: HTTPHeaders = [:]) -> MockResponse {
+    public static func notFound(body: MockBody = .empty, headers: [String: String] = [:]) -> MockResponse {
         MockResponse(status: 404, headers: headers, body: body)
     }
 
@@ -75,7 +76,7 @@ public struct MockResponse: Sendable {
 
     /// Renders the response for a matched request; template or file problems become a 500 that says what is wrong.
     func render(in context: MockTemplateContext) -> HTTPResponse {
-        var headers = self.headers
+        var headers = HTTPHeaders(self.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         let bytes: [UInt8]
         let contentType: String?
         do {

@@ -12,15 +12,15 @@ import Switchboard
 /// ```
 public struct SubscriptionEndpoint: MockEndpoint {
     /// Which subscription documents the endpoint answers.
-    public let selector: GraphQLEndpoint.Selector
+    package let selector: GraphQLEndpoint.Selector
     /// Headers the connection must carry: upgrade headers, the AppSync `header` query parameter's
     /// members and the `start` message's authorization object all count. A subscription without
     /// them goes on to the next endpoint; when no endpoint takes it, it gets an `UnauthorizedException`.
-    public let requiredHeaders: RequiredHeaders
+    package let requiredHeaders: RequiredHeaders
     /// Sent to each new subscription in order, each after its delay.
-    public let events: [MockSubscriptionEvent]
+    package let events: [MockSubscriptionEvent]
     /// Mutations whose successful responses are forwarded to this endpoint's subscriptions.
-    public let trigger: GraphQLEndpoint.Selector?
+    package let trigger: GraphQLEndpoint.Selector?
     let compiledSelector: CompiledSelector
     let compiledTrigger: CompiledSelector?
 

@@ -49,13 +49,13 @@ public final class MockServer: Sendable {
 
     /// The requests received so far, in order: the most recent ones within
     /// ``MockServerLimits/maximumRecordedRequests`` and ``MockServerLimits/maximumRecordedBodyBytes``.
-    public var receivedRequests: [HTTPRequest] { state.received.withLock { $0.requests } }
+    public var receivedRequests: [MockRequest] { state.received.withLock { $0.requests }.map(MockRequest.init) }
 
     /// How many of the oldest requests were dropped from ``receivedRequests`` to stay within the limits.
     public var droppedRequestCount: Int { state.received.withLock { $0.droppedCount } }
 
     /// The connections the server holds now, WebSockets included (at most
-    /// `MockServerLimits.http.maximumConnections`).
+    /// ``MockServerLimits/maximumConnections``).
     public var heldConnectionCount: Int { server.heldConnectionCount }
 
     /// The AppSync real-time URL: `ws://127.0.0.1:PORT/graphql/realtime`.

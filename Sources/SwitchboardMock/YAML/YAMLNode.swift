@@ -1,25 +1,25 @@
 import Switchboard
 
 /// A position in a YAML or JSON source: 1-based line and column (in characters of the line).
-public struct SourceMark: Sendable, Equatable, CustomStringConvertible {
+package struct SourceMark: Sendable, Equatable, CustomStringConvertible {
     /// 1-based line.
-    public var line: Int
+    package var line: Int
     /// 1-based column.
-    public var column: Int
+    package var column: Int
 
     /// Creates a mark.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
     /// `line:column`.
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }
 
 /// A parsed YAML node with the position it started at, so that configuration errors can point
 /// at the exact value that is wrong.
-public indirect enum YAMLNode: Sendable, Equatable {
+package indirect enum YAMLNode: Sendable, Equatable {
     /// A scalar; `isQuoted` scalars are always strings, plain ones are resolved by the core schema.
     case scalar(String, isQuoted: Bool, mark: SourceMark)
     /// A sequence of nodes.
@@ -28,21 +28,21 @@ public indirect enum YAMLNode: Sendable, Equatable {
     case mapping([(key: String, value: YAMLNode)], mark: SourceMark)
 
     /// Where the node starts.
-    public var mark: SourceMark {
+    package var mark: SourceMark {
         switch self {
         case .scalar(_, _, let mark), .sequence(_, let mark), .mapping(_, let mark): mark
         }
     }
 
     /// The member `key` of a mapping.
-    public subscript(key: String) -> YAMLNode? {
+    package subscript(key: String) -> YAMLNode? {
         guard case .mapping(let members, _) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// The node as JSON, resolving plain scalars with YAML 1.2's core schema (null, booleans,
     /// integers and floats; everything else is a string).
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         switch self {
         case .scalar(let text, let isQuoted, _):
             isQuoted ? .string(text) : Self.resolvePlain(text)
@@ -73,7 +73,7 @@ public indirect enum YAMLNode: Sendable, Equatable {
     }
 
     /// Structural equality (marks included).
-    public static func == (lhs: YAMLNode, rhs: YAMLNode) -> Bool {
+    package static func == (lhs: YAMLNode, rhs: YAMLNode) -> Bool {
         switch (lhs, rhs) {
         case (.scalar(let a, let aq, let am), .scalar(let b, let bq, let bm)): a == b && aq == bq && am == bm
         case (.sequence(let a, let am), .sequence(let b, let bm)): a == b && am == bm
@@ -85,21 +85,21 @@ public indirect enum YAMLNode: Sendable, Equatable {
 }
 
 /// A YAML syntax error with the file (when known), line and column.
-public struct YAMLError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct YAMLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file name, when parsing a file.
-    public var file: String?
+    package var file: String?
     /// Where the problem is.
-    public var mark: SourceMark
+    package var mark: SourceMark
     /// What is wrong.
-    public var message: String
+    package var message: String
 
     /// Creates an error.
-    public init(file: String? = nil, mark: SourceMark, message: String) {
+    package init(file: String? = nil, mark: SourceMark, message: String) {
         self.file = file
         self.mark = mark
         self.message = message
     }
 
     /// `file:line:column: message`.
-    public var description: String { "\(file.map { "\($0):" } ?? "")\(mark.line):\(mark.column): \(message)" }
+    package var description: String { "\(file.map { "\($0):" } ?? "")\(mark.line):\(mark.column): \(message)" }
 }

@@ -7,7 +7,7 @@
 /// ```swift
 /// let node = try YAMLParser.parse("graphQL:\n  - operations: [getTodo]\n", file: "mock.yaml")
 /// ```
-public struct YAMLParser {
+package struct YAMLParser {
     let text: [Unicode.Scalar]
     let file: String?
     var position = 0
@@ -18,11 +18,11 @@ public struct YAMLParser {
 
     /// How deeply collections may nest by default: 128 levels, far more than configuration needs,
     /// and few enough that no parser, converter or renderer that walks the tree can run out of stack.
-    public static let defaultMaximumDepth = 128
+    package static let defaultMaximumDepth = 128
 
     /// Parses one YAML document; an empty document is a null scalar. Collections nested deeper than
     /// `maximumDepth` are an error at the first one too deep.
-    public static func parse(_ source: String, file: String? = nil, maximumDepth: Int = defaultMaximumDepth)
+    package static func parse(_ source: String, file: String? = nil, maximumDepth: Int = defaultMaximumDepth)
         throws(YAMLError) -> YAMLNode
     {
         var parser = YAMLParser(source: source, file: file, maximumDepth: maximumDepth)

@@ -8,7 +8,7 @@
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 extension EventLoop: TaskExecutor {
     /// Queues `job` to run on the loop thread, waking the thread if it is blocked in the poller.
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let mustWake = schedule.withLock { queue in
             queue.jobs.append(job)

@@ -16,7 +16,7 @@ import SwitchboardCore
 ///
 /// Descriptors are registered once, edge-triggered, for reading and writing together. A report
 /// that finds no task waiting is kept until one comes, which then goes on without suspending.
-public final class EventLoop: Sendable {
+package final class EventLoop: Sendable {
     /// A suspended task waiting for readiness. The number tells its cancellation handler whether the
     /// waiter it finds is still its own: by the time a task is cancelled, its descriptor may have
     /// been closed and reused by another socket, whose waiter it must not take.
@@ -74,12 +74,12 @@ public final class EventLoop: Sendable {
     private static let sharedLoop = Result<EventLoop, NetworkError> { () throws(NetworkError) in try EventLoop() }
 
     /// The process-wide loop that sockets use unless given another one.
-    public static var shared: EventLoop {
+    package static var shared: EventLoop {
         get throws(NetworkError) { try sharedLoop.get() }
     }
 
     /// Creates a loop and starts its thread; the thread lives as long as the process.
-    public init() throws(NetworkError) {
+    package init() throws(NetworkError) {
         poller = try Poller()
         let thread = Thread { [self] in run() }
         thread.name = "switchboard-event-loop"

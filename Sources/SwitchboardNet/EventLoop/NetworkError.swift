@@ -5,9 +5,9 @@
 #endif
 
 /// A failure of a socket operation, with the system call and `errno` that caused it.
-public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, in broad terms.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A system call failed; ``NetworkError/errorNumber`` holds `errno`.
         case systemCall
         /// The socket was closed (locally, or by the event loop shutting down) while waiting on it.
@@ -17,16 +17,16 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     /// The broad kind of failure.
-    public let kind: Kind
+    package let kind: Kind
     /// The operation that failed (`"bind"`, `"connect"`, `"read"`, …).
-    public let operation: String
+    package let operation: String
     /// The `errno` value for ``Kind/systemCall`` failures, 0 otherwise.
-    public let errorNumber: Int32
+    package let errorNumber: Int32
     /// Extra context (the address being bound, …).
-    public let detail: String
+    package let detail: String
 
     /// Creates an error of the given kind.
-    public init(_ kind: Kind, operation: String, errorNumber: Int32 = 0, detail: String = "") {
+    package init(_ kind: Kind, operation: String, errorNumber: Int32 = 0, detail: String = "") {
         self.kind = kind
         self.operation = operation
         self.errorNumber = errorNumber
@@ -34,10 +34,10 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     /// Whether the peer refused the connection (`ECONNREFUSED`): nothing listens at that address.
-    public var isConnectionRefused: Bool { kind == .systemCall && errorNumber == ECONNREFUSED }
+    package var isConnectionRefused: Bool { kind == .systemCall && errorNumber == ECONNREFUSED }
 
     /// Whether a write gave up because the peer took nothing for too long (`ETIMEDOUT`).
-    public var isTimeout: Bool { kind == .systemCall && errorNumber == ETIMEDOUT }
+    package var isTimeout: Bool { kind == .systemCall && errorNumber == ETIMEDOUT }
 
     /// A write that made no progress for `timeout`.
     static func writeTimedOut(after timeout: Duration) -> NetworkError {
@@ -50,7 +50,7 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     /// `operation` failed, why, and on what.
-    public var description: String {
+    package var description: String {
         var text: String
         switch kind {
         case .systemCall: text = "\(operation) failed: \(String(cString: strerror(errorNumber))) (errno \(errorNumber))"

@@ -1,33 +1,33 @@
 /// HTTP header fields in arrival order; names compare case-insensitively and duplicates are kept.
-public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     /// The fields as received or added, in order.
-    public private(set) var fields: [(name: String, value: String)]
+    package private(set) var fields: [(name: String, value: String)]
 
     /// An empty header list.
-    public init() { fields = [] }
+    package init() { fields = [] }
 
     /// Headers from `(name, value)` pairs, in order.
-    public init(_ fields: [(String, String)]) {
+    package init(_ fields: [(String, String)]) {
         self.fields = fields.map { (name: $0.0, value: $0.1) }
     }
 
     /// Headers from a literal such as `["Content-Type": "application/json"]`.
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }
 
     /// The first value for `name` (case-insensitive), or `nil`.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         fields.first { $0.name.caseInsensitiveEquals(name) }?.value
     }
 
     /// Every value for `name` (case-insensitive), in order.
-    public func values(for name: String) -> [String] {
+    package func values(for name: String) -> [String] {
         fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
     }
 
     /// Whether a field named `name` is present.
-    public func contains(_ name: String) -> Bool { self[name] != nil }
+    package func contains(_ name: String) -> Bool { self[name] != nil }
 
     /// The fields as a dictionary with lower-cased names; of repeated names, the first value.
     package var lowercasedDictionary: [String: String] {
@@ -36,35 +36,35 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Whether the comma-separated values of `name` include `token` (case-insensitive),
     /// e.g. `Connection: keep-alive, Upgrade` contains `upgrade`.
-    public func containsToken(_ token: String, in name: String) -> Bool {
+    package func containsToken(_ token: String, in name: String) -> Bool {
         values(for: name).contains { value in
             value.split(separator: ",").contains { $0.trimmingSpaces().caseInsensitiveEquals(token) }
         }
     }
 
     /// Appends a field, keeping any existing ones with the same name.
-    public mutating func add(name: String, value: String) {
+    package mutating func add(name: String, value: String) {
         fields.append((name: name, value: value))
     }
 
     /// Replaces every field named `name` with one field holding `value`.
-    public mutating func replaceOrAdd(name: String, value: String) {
+    package mutating func replaceOrAdd(name: String, value: String) {
         remove(name: name)
         add(name: name, value: value)
     }
 
     /// Removes every field named `name`.
-    public mutating func remove(name: String) {
+    package mutating func remove(name: String) {
         fields.removeAll { $0.name.caseInsensitiveEquals(name) }
     }
 
     /// Iterates the fields in order.
-    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+    package func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()
     }
 
     /// Field-by-field equality, names compared case-insensitively.
-    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+    package static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.count == rhs.fields.count
             && zip(lhs.fields, rhs.fields).allSatisfy { $0.name.caseInsensitiveEquals($1.name) && $0.value == $1.value }
     }

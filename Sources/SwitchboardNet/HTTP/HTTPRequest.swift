@@ -1,21 +1,21 @@
 /// One parsed HTTP/1.1 request: request line, headers and the complete (de-chunked) body.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// The method token, e.g. `GET` or `POST`.
-    public var method: String
+    package var method: String
     /// The request target as sent, e.g. `/graphql?query=%7B...`.
-    public var target: String
+    package var target: String
     /// The protocol version, e.g. `(1, 1)`.
-    public var version: (major: Int, minor: Int)
+    package var version: (major: Int, minor: Int)
     /// The header fields.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The body bytes (chunked bodies already decoded).
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// The trailer fields that followed a chunked body, if any. They are never merged into
     /// ``headers``: a field such as `Authorization` sent as a trailer is not a request header.
-    public var trailers: HTTPHeaders = [:]
+    package var trailers: HTTPHeaders = [:]
 
     /// Creates a request, as tests and clients build them.
-    public init(
+    package init(
         method: String, target: String, version: (major: Int, minor: Int) = (1, 1), headers: HTTPHeaders = [:],
         body: [UInt8] = []
     ) {
@@ -27,19 +27,19 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The path part of the target, percent-decoded, without the query.
-    public var path: String {
+    package var path: String {
         let raw = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return PercentDecoding.decode(raw, plusAsSpace: false) ?? String(raw)
     }
 
     /// The raw query string (after `?`), or `nil`.
-    public var query: String? {
+    package var query: String? {
         guard let mark = target.firstIndex(of: "?") else { return nil }
         return String(target[target.index(after: mark)...])
     }
 
     /// The query parameters, percent- and `+`-decoded, in order.
-    public var queryItems: [(name: String, value: String)] {
+    package var queryItems: [(name: String, value: String)] {
         guard let query else { return [] }
         return query.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -50,15 +50,15 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The first query parameter named `name`.
-    public func queryItem(_ name: String) -> String? {
+    package func queryItem(_ name: String) -> String? {
         queryItems.first { $0.name == name }?.value
     }
 
     /// The body as UTF-8 text (invalid sequences replaced).
-    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+    package var bodyText: String { String(decoding: body, as: UTF8.self) }
 
     /// Whether the client wants the connection kept open after the response.
-    public var keepAlive: Bool {
+    package var keepAlive: Bool {
         if headers.containsToken("close", in: "Connection") { return false }
         if version.major == 1 && version.minor == 0 { return headers.containsToken("keep-alive", in: "Connection") }
         return true

@@ -2,17 +2,17 @@
 /// out. Handles pipelining, `Content-Length` and chunked bodies (with trailers, kept apart from the
 /// headers), and enforces size limits so a hostile client cannot make the server buffer without
 /// bound. Work is linear in the input however it is split into reads.
-public struct HTTPRequestParser: Sendable {
+package struct HTTPRequestParser: Sendable {
     /// Size limits, in bytes.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// Maximum size of the request line plus headers; a chunked body's trailers count against
         /// it too, and so does each chunk-size line.
-        public var maxHeadBytes: Int
+        package var maxHeadBytes: Int
         /// Maximum size of a decoded body.
-        public var maxBodyBytes: Int
+        package var maxBodyBytes: Int
 
         /// Creates limits; the defaults allow 64 KiB of headers and 16 MiB of body.
-        public init(maxHeadBytes: Int = 65_536, maxBodyBytes: Int = 16 * 1_048_576) {
+        package init(maxHeadBytes: Int = 65_536, maxBodyBytes: Int = 16 * 1_048_576) {
             self.maxHeadBytes = maxHeadBytes
             self.maxBodyBytes = maxBodyBytes
         }
@@ -43,15 +43,15 @@ public struct HTTPRequestParser: Sendable {
     /// small pieces is not rescanned from its start for every piece.
     private var lineScanned = 0
     /// Set once per request when the head asked for `Expect: 100-continue` and the body is not in.
-    public private(set) var expectsContinue = false
+    package private(set) var expectsContinue = false
 
     /// Creates a parser with the given limits.
-    public init(limits: Limits = Limits()) {
+    package init(limits: Limits = Limits()) {
         self.limits = limits
     }
 
     /// Appends bytes received from the connection.
-    public mutating func append(_ bytes: [UInt8]) {
+    package mutating func append(_ bytes: [UInt8]) {
         if start > 0 && start == buffer.count {
             consumedBefore += start
             buffer.removeAll(keepingCapacity: true)
@@ -73,10 +73,10 @@ public struct HTTPRequestParser: Sendable {
     var hasUnparsedBytes: Bool { pending != nil || start < buffer.count }
 
     /// Bytes received beyond the last complete request (handed to an upgraded protocol).
-    public var unconsumedBytes: [UInt8] { Array(buffer[start...]) }
+    package var unconsumedBytes: [UInt8] { Array(buffer[start...]) }
 
     /// Returns the next complete request, or `nil` when more bytes are needed.
-    public mutating func nextRequest() throws(HTTPParseError) -> HTTPRequest? {
+    package mutating func nextRequest() throws(HTTPParseError) -> HTTPRequest? {
         if pending == nil {
             guard let request = try parseHead() else { return nil }
             pending = request
@@ -93,7 +93,7 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// Acknowledges that the caller sent `100 Continue`.
-    public mutating func continueSent() { expectsContinue = false }
+    package mutating func continueSent() { expectsContinue = false }
 
     private func failure(_ status: Int, _ reason: String, at index: Int) -> HTTPParseError {
         HTTPParseError(status: status, reason: reason, offset: consumedBefore + index)

@@ -1,21 +1,21 @@
 /// An HTTP response a server handler returns: status, headers, body, and optionally a protocol
 /// upgrade that takes over the connection after the response head is written.
-public struct HTTPResponse: Sendable {
+package struct HTTPResponse: Sendable {
     /// Takes over a connection after a `101 Switching Protocols` response. `leftover` holds bytes
     /// the client sent after the upgrade request, which belong to the new protocol.
-    public typealias UpgradeHandler = @Sendable (_ stream: any ByteStream, _ leftover: [UInt8]) async -> Void
+    package typealias UpgradeHandler = @Sendable (_ stream: any ByteStream, _ leftover: [UInt8]) async -> Void
 
     /// The status code.
-    public var status: Int
+    package var status: Int
     /// The header fields; `Content-Length` is added when absent.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The body bytes.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// Set for `101` responses: runs on the connection once the head is sent.
-    public var upgrade: UpgradeHandler?
+    package var upgrade: UpgradeHandler?
 
     /// Creates a response.
-    public init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = [], upgrade: UpgradeHandler? = nil) {
+    package init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = [], upgrade: UpgradeHandler? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -23,19 +23,19 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A response with a UTF-8 text body and the given content type.
-    public static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8")
+    package static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8")
         -> HTTPResponse
     {
         HTTPResponse(status: status, headers: ["Content-Type": contentType], body: Array(text.utf8))
     }
 
     /// A response carrying `json` (already serialized) as `application/json`.
-    public static func json(_ json: String, status: Int = 200) -> HTTPResponse {
+    package static func json(_ json: String, status: Int = 200) -> HTTPResponse {
         text(json, status: status, contentType: "application/json")
     }
 
     /// The standard reason phrase for `status`.
-    public static func reasonPhrase(for status: Int) -> String {
+    package static func reasonPhrase(for status: Int) -> String {
         switch status {
         case 100: "Continue"
         case 101: "Switching Protocols"

@@ -15,38 +15,38 @@ import SwitchboardCore
 /// defer { Task { await server.stop() } }
 /// print(server.url)  // http://127.0.0.1:53121
 /// ```
-public final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
     /// Answers one request. Thrown errors become a `500` without details (they may hold secrets).
-    public typealias Responder = @Sendable (HTTPRequest) async throws -> HTTPResponse
+    package typealias Responder = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
     /// Server limits and timeouts.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// Request size limits (head and body).
-        public var limits: HTTPRequestParser.Limits
+        package var limits: HTTPRequestParser.Limits
         /// How long a client has to send a complete request head (request line and headers),
         /// counted from accepting the connection for its first request and from the first byte for
         /// later ones. A late head is answered `408 Request Timeout` and the connection closed, so a
         /// client trickling header bytes (slowloris) cannot hold a connection open.
-        public var requestHeadTimeout: Duration
+        package var requestHeadTimeout: Duration
         /// How long a kept-alive connection may wait for its next request, or a request body go
         /// without new bytes, before the connection is closed without a response.
-        public var idleTimeout: Duration
+        package var idleTimeout: Duration
         /// How long writing a response may go without progress (each 64 KiB of it gets this long)
         /// before the write is abandoned and the connection closed, so a client that never reads
         /// its responses cannot hold a connection and its buffers forever.
-        public var writeTimeout: Duration
+        package var writeTimeout: Duration
         /// How many connections the server holds at once, WebSockets and other upgraded
         /// connections included. A connection beyond it is answered `503 Service Unavailable`
         /// (with `Retry-After: 1`) and closed at once, while the open ones are served as usual;
         /// places free up as connections close. Every server of the process also shares one
         /// budget of ``defaultMaximumConnections`` connections, so a larger value cannot use the
         /// descriptors the process keeps in reserve.
-        public var maximumConnections: Int
+        package var maximumConnections: Int
         /// How long a request body may take to arrive, counted from the end of its head. A late
         /// body is answered `408 Request Timeout` and the connection closed, so a client trickling
         /// a body byte by byte cannot hold a connection forever (the idle timeout only limits the
         /// gaps between bytes).
-        public var requestBodyTimeout: Duration
+        package var requestBodyTimeout: Duration
         /// How long a lingering close (after an error response, or a `Connection: close` the
         /// client did not ask for) keeps draining the client's input before closing anyway.
         var lingerTimeout: Duration = .seconds(2)
@@ -54,10 +54,10 @@ public final class HTTPServer: Sendable {
         /// The default ``maximumConnections``: the process's soft `RLIMIT_NOFILE` limit, read once,
         /// minus a reserve of a quarter of it (at least 64) for files, name resolution, outgoing
         /// connections and the runtime. 768 under the common limit of 1,024.
-        public static var defaultMaximumConnections: Int { DescriptorBudget.processLimit }
+        package static var defaultMaximumConnections: Int { DescriptorBudget.processLimit }
 
         /// Creates a configuration; the defaults suit tests and local servers.
-        public init(
+        package init(
             limits: HTTPRequestParser.Limits = .init(), requestHeadTimeout: Duration = .seconds(10),
             idleTimeout: Duration = .seconds(60), writeTimeout: Duration = .seconds(30),
             maximumConnections: Int = Configuration.defaultMaximumConnections,
@@ -79,12 +79,12 @@ public final class HTTPServer: Sendable {
     private let admission: ConnectionAdmission
     private let accepted = Locked(0)
     /// The bound port (the kernel's choice when started with port 0).
-    public var port: Int { listener.port }
+    package var port: Int { listener.port }
     /// The bound host.
-    public var host: String { listener.host }
+    package var host: String { listener.host }
     /// The server's base URL, for clients on this machine: a wildcard bind address (`0.0.0.0`,
     /// `::`) is given as the loopback address, which a client can connect to.
-    public var url: URL {
+    package var url: URL {
         let hostPart = Self.connectableHost(host)
         return URL(string: "\(isSecure ? "https" : "http")://\(hostPart):\(port)")!
     }
@@ -111,7 +111,7 @@ public final class HTTPServer: Sendable {
     /// Binds `host:port` (port 0 picks a free one) and starts serving with `responder`; with
     /// `tls`, every connection first completes a TLS handshake (`https`, `wss`).
     /// Returns once the socket accepts connections.
-    public static func start(
+    package static func start(
         host: String = "127.0.0.1", port: Int = 0, configuration: Configuration = .init(), tls: TLSAcceptor? = nil,
         responder: @escaping Responder
     ) async throws -> HTTPServer {
@@ -159,7 +159,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Stops accepting, closes every open connection, and waits for their tasks to finish.
-    public func stop() async {
+    package func stop() async {
         listener.close()
         connections.closeAll()
         let task = acceptTask.withLock { $0 }
@@ -169,7 +169,7 @@ public final class HTTPServer: Sendable {
 
     /// The number of HTTP connections currently open, not counting upgraded ones (for tests and
     /// diagnostics).
-    public var openConnectionCount: Int { connections.count }
+    package var openConnectionCount: Int { connections.count }
 
     /// How many connections the server has admitted since it started (how well clients keep
     /// connections alive shows here; for tests and benchmarks).
@@ -177,7 +177,7 @@ public final class HTTPServer: Sendable {
 
     /// The number of connections the server holds now, upgraded ones (WebSockets) included; at
     /// most ``Configuration/maximumConnections``.
-    public var heldConnectionCount: Int { admission.count }
+    package var heldConnectionCount: Int { admission.count }
 
     /// The answer to a connection over the limit: written only if the socket takes it at once,
     /// after discarding whatever request bytes already arrived (so closing sends FIN, not RST),

@@ -2,7 +2,7 @@
 ///
 /// Protocol codecs (HTTP/1.1, WebSocket) are written against this so they run unchanged over
 /// plain and encrypted sockets. One task may read while another writes.
-public protocol ByteStream: Sendable {
+package protocol ByteStream: Sendable {
     /// Reads up to `maxBytes` bytes, suspending until some arrive. An empty result means the peer
     /// closed its side of the stream.
     func read(maxBytes: Int) async throws -> [UInt8]
@@ -21,7 +21,7 @@ public protocol ByteStream: Sendable {
 
 extension ByteStream {
     /// The whole write must finish within `timeout` (streams that cannot see partial progress).
-    public func write(_ bytes: [UInt8], timeout: Duration) async throws {
+    package func write(_ bytes: [UInt8], timeout: Duration) async throws {
         try await withWriteTimeout(timeout) { try await self.write(bytes) }
     }
 }

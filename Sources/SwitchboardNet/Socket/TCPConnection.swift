@@ -10,7 +10,7 @@ import SwitchboardCore
 ///
 /// Reads and writes suspend the calling task, never a thread. One task may read while another
 /// writes; closing fails both.
-public final class TCPConnection: ByteStream {
+package final class TCPConnection: ByteStream {
     /// The descriptor, or -1 once closed. The mutex makes "check open, then system call" atomic
     /// with respect to ``close()``, so a closed descriptor number that the kernel has reused for
     /// another socket is never read or written.
@@ -28,7 +28,7 @@ public final class TCPConnection: ByteStream {
     private nonisolated(unsafe) var lastReadEmptiedSocket = false
     private let loop: EventLoop
     /// The peer's numeric address and port, e.g. `127.0.0.1:52114`.
-    public let remoteAddress: String
+    package let remoteAddress: String
 
     init(adopting fd: Int32, remoteAddress: String, loop: EventLoop) {
         self.descriptor = Locked(fd)
@@ -42,7 +42,7 @@ public final class TCPConnection: ByteStream {
     /// Opens a connection to `host:port`, suspending until it is established. A name with several
     /// addresses (`localhost` → `::1` and `127.0.0.1`) is tried address by address, in the
     /// resolver's order, so a server listening on only one family is still reached.
-    public static func connect(host: String, port: Int, loop: EventLoop? = nil) async throws -> TCPConnection {
+    package static func connect(host: String, port: Int, loop: EventLoop? = nil) async throws -> TCPConnection {
         let loop = try loop ?? EventLoop.shared
         let addresses = try await SocketAddress.resolveAll(host: host, port: port)
         return try await connect(toFirstOf: addresses, host: host, loop: loop)
@@ -99,7 +99,7 @@ public final class TCPConnection: ByteStream {
     }
 
     /// Reads up to `maxBytes`; an empty array means the peer closed the connection.
-    public func read(maxBytes: Int = 65_536) async throws -> [UInt8] {
+    package func read(maxBytes: Int = 65_536) async throws -> [UInt8] {
         let waitFirst = descriptor.withLock { fd -> Int32? in
             guard fd >= 0, lastReadEmptiedSocket else { return nil }
             lastReadEmptiedSocket = false
@@ -139,13 +139,13 @@ public final class TCPConnection: ByteStream {
     }
 
     /// Writes all of `bytes`, suspending while the socket's send buffer is full.
-    public func write(_ bytes: [UInt8]) async throws {
+    package func write(_ bytes: [UInt8]) async throws {
         try await write(bytes, stallTimeout: nil)
     }
 
     /// Writes all of `bytes`, failing with `ETIMEDOUT` once the send buffer has stayed full for
     /// `timeout` (each bit of progress restarts it, so a slow but steady reader is not cut off).
-    public func write(_ bytes: [UInt8], timeout: Duration) async throws {
+    package func write(_ bytes: [UInt8], timeout: Duration) async throws {
         try await write(bytes, stallTimeout: timeout)
     }
 
@@ -201,7 +201,7 @@ public final class TCPConnection: ByteStream {
     }
 
     /// Half-closes the connection: the peer reads end-of-stream, reading here still works.
-    public func shutdownOutput() { shutdown(Int32(SHUT_WR)) }
+    package func shutdownOutput() { shutdown(Int32(SHUT_WR)) }
 
     /// Shuts the receiving side: a read waiting now or started later returns what is already
     /// buffered, then end-of-stream; writing still works (the server uses it to wake a reader it
@@ -216,7 +216,7 @@ public final class TCPConnection: ByteStream {
     }
 
     /// Closes the socket; tasks waiting to read or write fail with ``NetworkError/Kind/closed``.
-    public func close() async {
+    package func close() async {
         closeNow()
     }
 
@@ -224,12 +224,12 @@ public final class TCPConnection: ByteStream {
     private func owns(_ fd: Int32) -> Bool { descriptor.withLock { $0 == fd } }
 
     /// Synchronous form of ``close()`` for cleanup paths that cannot suspend.
-    public func closeNow() {
+    package func closeNow() {
         SocketCalls.closeOnce(descriptor, loop: loop)
     }
 
     /// Whether ``close()`` has been called.
-    public var isClosed: Bool { descriptor.withLock { $0 < 0 } }
+    package var isClosed: Bool { descriptor.withLock { $0 < 0 } }
 }
 
 private func sendWithoutSignal(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {

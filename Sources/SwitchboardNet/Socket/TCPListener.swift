@@ -7,17 +7,17 @@ import SwitchboardCore
 #endif
 
 /// A listening TCP socket whose ``accept()`` suspends the task until a client connects.
-public final class TCPListener: Sendable {
+package final class TCPListener: Sendable {
     private let descriptor: Locked<Int32>
     /// The loop its socket and the connections it accepts are registered with.
     let loop: EventLoop
     /// The port actually bound (the kernel's choice when bound to port 0).
-    public let port: Int
+    package let port: Int
     /// The host the listener is bound to.
-    public let host: String
+    package let host: String
 
     /// Binds and listens on `host:port`; port 0 picks an ephemeral port (see ``port``).
-    public init(host: String = "127.0.0.1", port: Int = 0, backlog: Int32 = 512, loop: EventLoop? = nil) throws {
+    package init(host: String = "127.0.0.1", port: Int = 0, backlog: Int32 = 512, loop: EventLoop? = nil) throws {
         let loop = try loop ?? EventLoop.shared
         let address = try SocketAddress(host: host, port: port)
         let fd = try SocketCalls.openStreamSocket(family: address.family)
@@ -42,7 +42,7 @@ public final class TCPListener: Sendable {
     deinit { close() }
 
     /// Waits for the next client. Throws ``NetworkError/Kind/closed`` after ``close()``.
-    public func accept() async throws -> TCPConnection {
+    package func accept() async throws -> TCPConnection {
         while true {
             let (listenFD, clientFD, failure, address) = descriptor.withLock {
                 fd -> (Int32, Int32, Int32, SocketAddress?) in
@@ -91,7 +91,7 @@ public final class TCPListener: Sendable {
     var descriptorForTesting: Int32? { descriptor.withLock { $0 >= 0 ? $0 : nil } }
 
     /// Stops listening; a pending ``accept()`` fails with ``NetworkError/Kind/closed``.
-    public func close() {
+    package func close() {
         SocketCalls.closeOnce(descriptor, loop: loop)
     }
 }

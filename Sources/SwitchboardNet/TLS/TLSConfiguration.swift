@@ -61,14 +61,14 @@ public enum TLSError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A server certificate chain and private key (PEM files), for TLS servers in tests and local tools.
-public struct TLSServerConfiguration: Sendable, Hashable {
+package struct TLSServerConfiguration: Sendable, Hashable {
     /// The certificate chain, leaf first.
-    public var certificateChainFile: URL
+    package var certificateChainFile: URL
     /// The private key of the leaf certificate (unencrypted PEM).
-    public var privateKeyFile: URL
+    package var privateKeyFile: URL
 
     /// Creates a server configuration from PEM files.
-    public init(certificateChainFile: URL, privateKeyFile: URL) {
+    package init(certificateChainFile: URL, privateKeyFile: URL) {
         self.certificateChainFile = certificateChainFile
         self.privateKeyFile = privateKeyFile
     }

@@ -15,7 +15,7 @@ extension HTTPResponse {
     ///     }
     /// }
     /// ```
-    public static func webSocketUpgrade(
+    package static func webSocketUpgrade(
         for request: HTTPRequest, configuration: WebSocketConfiguration = .init(),
         selectSubprotocol: @Sendable ([String]) -> String? = { _ in nil },
         handler: @escaping @Sendable (WebSocket) async -> Void

@@ -8,7 +8,7 @@ extension WebSocket {
     /// Redirects are refused (``WebSocketError/redirectRefused(status:location:)``) and any
     /// other non-101 answer fails with its status, headers and a body excerpt. The whole sequence is
     /// bounded by ``WebSocketConfiguration/handshakeTimeout``.
-    public static func connect(
+    package static func connect(
         to url: URL, headers: [(String, String)] = [], subprotocols: [String] = [],
         configuration: WebSocketConfiguration = .init(), tls: TLSConfiguration? = nil
     ) async throws -> WebSocket {

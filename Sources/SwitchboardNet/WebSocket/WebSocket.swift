@@ -14,7 +14,7 @@ import SwitchboardCore
 /// if case .text(let reply) = try await socket.receive() { print(reply) }
 /// await socket.close()
 /// ```
-public final class WebSocket: Sendable {
+package final class WebSocket: Sendable {
     enum Role: Sendable { case client, server }
 
     private enum Terminal: Sendable {
@@ -41,10 +41,10 @@ public final class WebSocket: Sendable {
     private let state = Locked(State())
 
     /// The subprotocol the server chose from those offered, if any.
-    public let subprotocol: String?
+    package let subprotocol: String?
     /// The headers of the server's `101` answer to a client's upgrade, names lower-cased (none on
     /// the server side).
-    public let upgradeResponseHeaders: [String: String]
+    package let upgradeResponseHeaders: [String: String]
 
     init(
         stream: any ByteStream, role: Role, subprotocol: String?, configuration: WebSocketConfiguration,
@@ -67,9 +67,9 @@ public final class WebSocket: Sendable {
     var incomingMessageCapacity: Int { state.withLock { $0.messageCapacity } }
 
     /// The close code the peer sent, once the closing handshake has happened.
-    public var closeCode: UInt16? { state.withLock { $0.peerClose?.code } }
+    package var closeCode: UInt16? { state.withLock { $0.peerClose?.code } }
     /// The close reason the peer sent, once the closing handshake has happened.
-    public var closeReason: String? { state.withLock { $0.peerClose?.reason } }
+    package var closeReason: String? { state.withLock { $0.peerClose?.reason } }
 
     // MARK: - Receiving
 
@@ -77,7 +77,7 @@ public final class WebSocket: Sendable {
     /// pongs skipped meanwhile. Throws ``WebSocketError`` when the peer breaks the protocol (after
     /// sending the matching close code) or the connection drops; `CancellationError` leaves the
     /// connection usable.
-    public func receive() async throws -> WebSocketMessage? {
+    package func receive() async throws -> WebSocketMessage? {
         guard var frameReader = reader.withLock({ $0.take() }) else {
             if let terminal = state.withLock({ $0.terminal }) { return try Self.result(of: terminal) }
             throw WebSocketError.concurrentReceive
@@ -212,7 +212,7 @@ public final class WebSocket: Sendable {
     // MARK: - Sending
 
     /// Sends a text message (fragmented above ``WebSocketConfiguration/maximumFrameSize``).
-    public func send(text: String) async throws {
+    package func send(text: String) async throws {
         try await send(texts: [text])
     }
 
@@ -229,7 +229,7 @@ public final class WebSocket: Sendable {
     }
 
     /// Sends a binary message (fragmented above ``WebSocketConfiguration/maximumFrameSize``).
-    public func send(binary: [UInt8]) async throws {
+    package func send(binary: [UInt8]) async throws {
         try ensureOpen()
         var bytes: [UInt8] = []
         bytes.reserveCapacity(binary.count + WebSocketFrameEncoder.maximumHeaderSize)
@@ -238,7 +238,7 @@ public final class WebSocket: Sendable {
     }
 
     /// Sends a ping (payload at most 125 bytes); the peer's pong is consumed by ``receive()``.
-    public func ping(_ payload: [UInt8] = []) async throws {
+    package func ping(_ payload: [UInt8] = []) async throws {
         guard payload.count <= 125 else {
             throw WebSocketError.protocolViolation("ping payload over 125 bytes", byteOffset: 0)
         }
@@ -312,7 +312,7 @@ public final class WebSocket: Sendable {
     /// UTF-8; longer reasons are truncated), waits up to ``WebSocketConfiguration/closeTimeout``
     /// for the peer's close frame, then closes TCP. Codes that may not be sent (1005, 1006,
     /// 1015, unassigned ones) are replaced by a close frame without a code.
-    public func close(code: UInt16 = 1000, reason: String = "") async {
+    package func close(code: UInt16 = 1000, reason: String = "") async {
         let mustSend = state.withLock { state in
             let send = !state.closeSent && state.terminal == nil
             state.closeSent = true
@@ -346,7 +346,7 @@ public final class WebSocket: Sendable {
     var isReceiving: Bool { reader.withLock { $0 == nil } }
 
     /// Drops the TCP connection without a closing handshake (the peer sees close code 1006).
-    public func abort() {
+    package func abort() {
         finish(.failed(.connectionLost(byteOffset: state.withLock { $0.receivedByteCount })))
     }
 

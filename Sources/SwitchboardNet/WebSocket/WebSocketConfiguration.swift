@@ -11,12 +11,12 @@ public struct WebSocketConfiguration: Sendable {
     /// How long to wait for the peer's close frame (and, for clients, the TCP close) during the
     /// closing handshake before dropping the connection.
     public var closeTimeout: Duration
-    /// Bytes requested from the socket per read; reads happen only while ``WebSocket/receive()``
+    /// Bytes requested from the socket per read; reads happen only while `WebSocket.receive()`
     /// is waiting, so at most this plus one message is buffered.
     public var readChunkSize: Int
     /// How long a send may wait while the peer takes no bytes at all (its receive window and our
     /// send buffer full) before the connection is dropped and the send fails with
-    /// ``WebSocketError/writeTimedOut(_:)``; `nil` waits for ever. Default 30 s.
+    /// `WebSocketError.writeTimedOut(_:)`; `nil` waits for ever. Default 30 s.
     public var writeTimeout: Duration?
 
     /// Creates a configuration; the defaults suit GraphQL subscriptions.

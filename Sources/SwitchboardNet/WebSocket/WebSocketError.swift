@@ -1,6 +1,6 @@
 /// Why a WebSocket could not be opened, or why it failed. Each case says what a user needs to
 /// diagnose the problem; none carries request headers (they may hold credentials).
-public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The URL is not a `ws://` or `wss://` URL with a host.
     case invalidURL(String)
     /// A header given to `connect` is one the handshake itself sets.
@@ -33,7 +33,7 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
     case concurrentReceive
 
     /// The close code this failure maps to in RFC 6455 §7.4, when it has one.
-    public var closeCode: UInt16? {
+    package var closeCode: UInt16? {
         switch self {
         case .protocolViolation: 1002
         case .invalidUTF8: 1007
@@ -45,7 +45,7 @@ public enum WebSocketError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     /// What happened, where, and what to check.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidURL(let url): "not a WebSocket URL (ws:// or wss:// with a host): \(url)"
         case .reservedHeader(let name): "the header \(name) is set by the WebSocket handshake and cannot be overridden"

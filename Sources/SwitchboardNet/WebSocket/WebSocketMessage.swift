@@ -1,5 +1,5 @@
 /// One complete WebSocket data message (all fragments joined).
-public enum WebSocketMessage: Sendable, Equatable {
+package enum WebSocketMessage: Sendable, Equatable {
     /// A text message; its UTF-8 has been validated.
     case text(String)
     /// A binary message.

@@ -1,5 +1,6 @@
 import Foundation
 import ModelTransform
+import Switchboard
 import SwitchboardSigV4
 
 extension LocalServer {
@@ -115,8 +116,15 @@ extension LocalServer {
         public var region: String
         /// The real-time endpoints' settings.
         public var realtime: RealtimeOptions
-        /// The `@model` transform's settings (the API's authorization modes).
-        public var transformOptions: TransformOptions
+        /// The API's default authorization mode, as in Amplify's project configuration (default
+        /// `API_KEY`; AppSync has no `NONE` mode).
+        public var defaultAuthorizationType: AuthorizationType
+        /// The API's additional authorization modes; `nil` admits whatever providers the schema's
+        /// `@auth` rules use, a list makes a rule whose provider is not in it an error.
+        public var additionalAuthorizationTypes: [AuthorizationType]?
+        /// The transform's feature flags (the defaults of a new Amplify project); its
+        /// authorization modes are the two settings above.
+        package var transformFeatures = TransformOptions()
         /// The largest request body accepted (default 1 MiB).
         public var maximumRequestBodySize: Int
 
@@ -124,7 +132,9 @@ extension LocalServer {
         public init(
             host: String = "127.0.0.1", port: Int = 0, storage: Storage = .inMemory, apiKeys: [APIKey] = [.generate()],
             iamPrincipals: [IAMPrincipal] = [], region: String = "us-east-1", realtime: RealtimeOptions = .init(),
-            transformOptions: TransformOptions = .init(), maximumRequestBodySize: Int = 1 << 20
+            defaultAuthorizationType: AuthorizationType = .apiKey,
+            additionalAuthorizationTypes: [AuthorizationType]? = nil,
+            maximumRequestBodySize: Int = 1 << 20
         ) {
             self.host = host
             self.port = port
@@ -133,7 +143,8 @@ extension LocalServer {
             self.iamPrincipals = iamPrincipals
             self.region = region
             self.realtime = realtime
-            self.transformOptions = transformOptions
+            self.defaultAuthorizationType = defaultAuthorizationType
+            self.additionalAuthorizationTypes = additionalAuthorizationTypes
             self.maximumRequestBodySize = maximumRequestBodySize
         }
     }
@@ -155,5 +166,29 @@ public enum LocalServerError: Error, Sendable, CustomStringConvertible {
         case .store(let reason): return reason
         case .listen(let reason): return "Cannot listen: \(reason)"
         }
+    }
+}
+
+extension LocalServer.Configuration {
+    /// The transform's options: the feature flags, with the authorization modes set here.
+    func transformOptions() throws(LocalServerError) -> TransformOptions {
+        func mode(_ type: AuthorizationType) throws(LocalServerError) -> AuthorizationMode {
+            guard let mode = AuthorizationMode(rawValue: type.rawValue) else {
+                throw .invalidSchema([
+                    "the API's authorization modes cannot include \(type.rawValue): AppSync has no such mode; use API_KEY, AWS_IAM, AMAZON_COGNITO_USER_POOLS, OPENID_CONNECT or AWS_LAMBDA"
+                ])
+            }
+            return mode
+        }
+        var options = transformFeatures
+        options.defaultAuthorizationMode = try mode(defaultAuthorizationType)
+        if let additional = additionalAuthorizationTypes {
+            var modes: [AuthorizationMode] = []
+            for type in additional { modes.append(try mode(type)) }
+            options.additionalAuthorizationModes = modes
+        } else {
+            options.additionalAuthorizationModes = nil
+        }
+        return options
     }
 }

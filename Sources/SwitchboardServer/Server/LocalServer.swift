@@ -47,9 +47,9 @@ public final class LocalServer: Sendable {
         schema: String, fileName: String? = nil, configuration: Configuration = Configuration()
     ) async throws -> LocalServer {
         let transform: ModelTransformOutput
+        let options = try configuration.transformOptions()
         do {
-            transform = try ModelTransformer.transform(
-                schema, fileName: fileName, options: configuration.transformOptions)
+            transform = try ModelTransformer.transform(schema, fileName: fileName, options: options)
         } catch {
             throw LocalServerError.invalidSchema(error.diagnostics.map(\.description))
         }

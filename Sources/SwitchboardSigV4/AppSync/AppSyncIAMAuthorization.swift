@@ -6,43 +6,43 @@ import Foundation
 ///
 /// Each object holds the signed headers `accept`, `content-encoding`, `content-type`, `host`,
 /// `x-amz-date` (and the session token), plus `Authorization` and `X-Amz-Security-Token`.
-public struct AppSyncIAMAuthorization: Sendable {
+package struct AppSyncIAMAuthorization: Sendable {
     /// AppSync's SigV4 service name.
-    public static let service = "appsync"
+    package static let service = "appsync"
     /// The `accept` value AppSync's real-time signatures use.
-    public static let accept = "application/json, text/javascript"
+    package static let accept = "application/json, text/javascript"
     /// The `content-encoding` value AppSync's real-time signatures use.
-    public static let contentEncoding = "amz-1.0"
+    package static let contentEncoding = "amz-1.0"
     /// The `content-type` value AppSync's real-time signatures use.
-    public static let contentType = "application/json; charset=UTF-8"
+    package static let contentType = "application/json; charset=UTF-8"
 
     /// The GraphQL API's host (with `:port` when not the default), never the real-time host.
-    public let apiHost: String
+    package let apiHost: String
     /// The API's region.
-    public let region: String
+    package let region: String
     private let signer: SigV4Signer
 
     /// Authorizes subscriptions to the API at `apiHost` in `region`.
-    public init(apiHost: String, region: String, signer: SigV4Signer = SigV4Signer()) {
+    package init(apiHost: String, region: String, signer: SigV4Signer = SigV4Signer()) {
         self.apiHost = apiHost
         self.region = region
         self.signer = signer
     }
 
     /// The auth object for the connection handshake.
-    public func handshake(credentials: AWSCredentials, date: Date = Date()) throws(SigV4Error) -> [String: String] {
+    package func handshake(credentials: AWSCredentials, date: Date = Date()) throws(SigV4Error) -> [String: String] {
         try object(path: "/graphql/connect", body: Array("{}".utf8), credentials: credentials, date: date)
     }
 
     /// The auth object for a `start` message whose `payload.data` is `data`.
-    public func start(data: String, credentials: AWSCredentials, date: Date = Date()) throws(SigV4Error)
+    package func start(data: String, credentials: AWSCredentials, date: Date = Date()) throws(SigV4Error)
         -> [String: String]
     {
         try object(path: "/graphql", body: Array(data.utf8), credentials: credentials, date: date)
     }
 
     /// The auth object for the handshake (`data == nil`) or a `start`, with credentials from `provider`.
-    public func object(data: String?, credentialsProvider provider: any AWSCredentialsProvider, date: Date = Date())
+    package func object(data: String?, credentialsProvider provider: any AWSCredentialsProvider, date: Date = Date())
         async throws -> [String: String]
     {
         let credentials = try await provider.credentials()

@@ -17,7 +17,7 @@ public enum AWSCredentialsError: Error, Sendable, Hashable, CustomStringConverti
     case noProviderHadCredentials([String])
 
     /// Whether a chain should try its next provider after this error.
-    public var allowsNextProvider: Bool {
+    package var allowsNextProvider: Bool {
         if case .notFound = self { return true }
         return false
     }

@@ -1,5 +1,5 @@
 /// Why a request could not be signed.
-public enum SigV4Error: Error, Sendable, Hashable, CustomStringConvertible {
+package enum SigV4Error: Error, Sendable, Hashable, CustomStringConvertible {
     /// The URL has no host, so no `Host` header can be signed.
     case invalidURL(String)
     /// The request has no `Host` header; SigV4 always signs it.
@@ -10,7 +10,7 @@ public enum SigV4Error: Error, Sendable, Hashable, CustomStringConvertible {
     case emptyScope(field: String)
 
     /// What went wrong and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidURL(let url):
             "Cannot sign a request to \"\(url)\": the URL has no host."

@@ -1,14 +1,14 @@
 import Foundation
 
 /// One header field of a request to sign.
-public struct SigV4HeaderField: Sendable, Hashable {
+package struct SigV4HeaderField: Sendable, Hashable {
     /// The field name as sent (compared case-insensitively).
-    public var name: String
+    package var name: String
     /// The field value as sent.
-    public var value: String
+    package var value: String
 
     /// Creates a field.
-    public init(_ name: String, _ value: String) {
+    package init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
     }
@@ -16,20 +16,20 @@ public struct SigV4HeaderField: Sendable, Hashable {
 
 /// An HTTP request as SigV4 sees it: method, path and query exactly as they go on the wire,
 /// header fields in order (duplicates kept) and the body.
-public struct SigV4Request: Sendable, Hashable {
+package struct SigV4Request: Sendable, Hashable {
     /// The method, e.g. `POST`.
-    public var method: String
+    package var method: String
     /// The path as sent: percent-encoded (`/a%20b`) or raw (`/a b`); either is encoded once more.
-    public var path: String
+    package var path: String
     /// The query string as sent, without `?`; empty when there is none.
-    public var query: String
+    package var query: String
     /// The header fields, in order. `Host` must be among them (the URL initializer adds it).
-    public var headers: [SigV4HeaderField]
+    package var headers: [SigV4HeaderField]
     /// The body bytes.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// Creates a request from its parts.
-    public init(method: String, path: String, query: String = "", headers: [SigV4HeaderField] = [], body: [UInt8] = [])
+    package init(method: String, path: String, query: String = "", headers: [SigV4HeaderField] = [], body: [UInt8] = [])
     {
         self.method = method
         self.path = path
@@ -40,7 +40,7 @@ public struct SigV4Request: Sendable, Hashable {
 
     /// Creates a request for `url`, adding a `Host` field derived from it (lowercase host, port
     /// only when it is not the scheme's default) unless `headers` has one.
-    public init(method: String, url: URL, headers: [SigV4HeaderField] = [], body: [UInt8] = []) throws(SigV4Error) {
+    package init(method: String, url: URL, headers: [SigV4HeaderField] = [], body: [UInt8] = []) throws(SigV4Error) {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
             let host = components.percentEncodedHost, !host.isEmpty
         else { throw SigV4Error.invalidURL(url.absoluteString) }
@@ -58,7 +58,7 @@ public struct SigV4Request: Sendable, Hashable {
 
     /// Creates a request from an origin-form target such as `/path?query` (the path may hold raw
     /// bytes, as the AWS test suite's do).
-    public init(method: String, target: String, headers: [SigV4HeaderField] = [], body: [UInt8] = []) {
+    package init(method: String, target: String, headers: [SigV4HeaderField] = [], body: [UInt8] = []) {
         if let mark = target.firstIndex(of: "?") {
             self.init(
                 method: method, path: String(target[..<mark]), query: String(target[target.index(after: mark)...]),
@@ -69,28 +69,28 @@ public struct SigV4Request: Sendable, Hashable {
     }
 
     /// The first value of the header `name` (case-insensitive).
-    public func value(forHeader name: String) -> String? {
+    package func value(forHeader name: String) -> String? {
         headers.first { $0.name.caseInsensitiveEquals(name) }?.value
     }
 
     /// Every value of the header `name` (case-insensitive), in order.
-    public func values(forHeader name: String) -> [String] {
+    package func values(forHeader name: String) -> [String] {
         headers.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
     }
 
     /// Replaces every field named `name` with one field at the end.
-    public mutating func setHeader(_ name: String, _ value: String) {
+    package mutating func setHeader(_ name: String, _ value: String) {
         removeHeader(name)
         headers.append(SigV4HeaderField(name, value))
     }
 
     /// Removes every field named `name`.
-    public mutating func removeHeader(_ name: String) {
+    package mutating func removeHeader(_ name: String) {
         headers.removeAll { $0.name.caseInsensitiveEquals(name) }
     }
 
     /// The request target: path, then `?query` when there is one.
-    public var target: String { query.isEmpty ? path : "\(path)?\(query)" }
+    package var target: String { query.isEmpty ? path : "\(path)?\(query)" }
 }
 
 extension String {

@@ -2,35 +2,35 @@ import Foundation
 
 /// The outcome of signing: the signature, its inputs (for debugging "signature does not match")
 /// and the header or query values that carry it.
-public struct SigV4Signature: Sendable {
+package struct SigV4Signature: Sendable {
     /// The signature in lowercase hexadecimal.
-    public let signature: String
+    package let signature: String
     /// The `Authorization` header value (for presigned requests, the same fields for reference).
-    public let authorization: String
+    package let authorization: String
     /// The `;`-separated lowercase names of the signed headers.
-    public let signedHeaders: String
+    package let signedHeaders: String
     /// `YYYYMMDD/region/service/aws4_request`.
-    public let credentialScope: String
+    package let credentialScope: String
     /// The request time.
-    public let timestamp: SigV4Timestamp
+    package let timestamp: SigV4Timestamp
     let canonicalRequestBytes: [UInt8]
     let stringToSignBytes: [UInt8]
     let sessionToken: String?
 
     /// The canonical request exactly as hashed (it includes the session token when one is signed).
-    public var canonicalRequest: String { String(decoding: canonicalRequestBytes, as: UTF8.self) }
+    package var canonicalRequest: String { String(decoding: canonicalRequestBytes, as: UTF8.self) }
 
     /// The string to sign exactly as signed.
-    public var stringToSign: String { String(decoding: stringToSignBytes, as: UTF8.self) }
+    package var stringToSign: String { String(decoding: stringToSignBytes, as: UTF8.self) }
 
     /// The canonical request with any session token replaced by a placeholder, safe to log.
-    public var redactedCanonicalRequest: String {
+    package var redactedCanonicalRequest: String {
         SigV4Redaction.redacting(sessionToken, in: canonicalRequest)
     }
 
     /// A report for people: canonical request (session token redacted), string to sign and the
     /// `Authorization` value. Contains no secret.
-    public var debugReport: String {
+    package var debugReport: String {
         """
         Canonical request:
         \(redactedCanonicalRequest)

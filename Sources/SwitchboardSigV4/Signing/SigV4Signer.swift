@@ -12,31 +12,31 @@ import SwitchboardCore
 ///
 /// Derived signing keys are cached per secret, day, region and service, so a signer should be
 /// kept and reused.
-public struct SigV4Signer: Sendable {
+package struct SigV4Signer: Sendable {
     /// The signing algorithm's name.
-    public static let algorithm = "AWS4-HMAC-SHA256"
+    package static let algorithm = "AWS4-HMAC-SHA256"
     /// The payload hash of presigned requests whose body is not signed.
-    public static let unsignedPayload = "UNSIGNED-PAYLOAD"
+    package static let unsignedPayload = "UNSIGNED-PAYLOAD"
 
     /// How a request is canonicalized and which headers are added.
-    public struct Options: Sendable, Hashable {
+    package struct Options: Sendable, Hashable {
         /// Remove `.`/`..` and empty path segments before encoding (false only for S3-like services).
-        public var normalizesPath: Bool
+        package var normalizesPath: Bool
         /// Add and sign `x-amz-content-sha256` with the payload hash.
-        public var addsContentSHA256Header: Bool
+        package var addsContentSHA256Header: Bool
         /// Sign `X-Amz-Security-Token`; when false it is added after signing (as some services require).
-        public var signsSessionToken: Bool
+        package var signsSessionToken: Bool
         /// Lowercase names of headers never signed, because proxies and clients change them.
-        public var unsignedHeaders: Set<String>
+        package var unsignedHeaders: Set<String>
 
         /// botocore's hop-by-hop and client-controlled headers, plus any existing `authorization`.
-        public static let defaultUnsignedHeaders: Set<String> = [
+        package static let defaultUnsignedHeaders: Set<String> = [
             "authorization", "connection", "expect", "keep-alive", "proxy-authenticate", "proxy-authorization", "te",
             "trailer", "transfer-encoding", "upgrade", "user-agent", "x-amzn-trace-id",
         ]
 
         /// Creates options; the defaults suit AppSync and every non-S3 service.
-        public init(
+        package init(
             normalizesPath: Bool = true, addsContentSHA256Header: Bool = false, signsSessionToken: Bool = true,
             unsignedHeaders: Set<String> = Options.defaultUnsignedHeaders
         ) {
@@ -48,7 +48,7 @@ public struct SigV4Signer: Sendable {
     }
 
     /// What a presigned request's canonical request uses as the payload hash.
-    public enum PresignedPayload: Sendable, Hashable {
+    package enum PresignedPayload: Sendable, Hashable {
         /// The SHA-256 of the body (aws-c-auth's choice).
         case bodyHash
         /// `UNSIGNED-PAYLOAD` (botocore's choice, and S3's).
@@ -56,11 +56,11 @@ public struct SigV4Signer: Sendable {
     }
 
     /// The canonicalization options.
-    public let options: Options
+    package let options: Options
     private let keyCache = SigningKeyCache()
 
     /// Creates a signer.
-    public init(options: Options = Options()) {
+    package init(options: Options = Options()) {
         self.options = options
     }
 
@@ -69,7 +69,7 @@ public struct SigV4Signer: Sendable {
     /// Signs `request` in place: sets `X-Amz-Date`, `X-Amz-Security-Token` (temporary credentials)
     /// and `Authorization`, and returns the signature with its inputs.
     @discardableResult
-    public func sign(
+    package func sign(
         _ request: inout SigV4Request, credentials: AWSCredentials, region: String, service: String,
         date: Date = Date()
     ) throws(SigV4Error) -> SigV4Signature {
@@ -107,7 +107,7 @@ public struct SigV4Signer: Sendable {
     /// `X-Amz-Expires`, `X-Amz-SignedHeaders`, `X-Amz-Security-Token` and `X-Amz-Signature` to its
     /// query, so that the URL alone authorizes the request for `expires` seconds.
     @discardableResult
-    public func presign(
+    package func presign(
         _ request: inout SigV4Request, credentials: AWSCredentials, region: String, service: String,
         expires: Int, date: Date = Date(), payload: PresignedPayload = .bodyHash
     ) throws(SigV4Error) -> SigV4Signature {

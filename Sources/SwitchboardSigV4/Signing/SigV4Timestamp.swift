@@ -1,23 +1,23 @@
 import Foundation
 
 /// A SigV4 request time: `YYYYMMDD'T'HHMMSS'Z'` (`X-Amz-Date`) and its `YYYYMMDD` date stamp, in UTC.
-public struct SigV4Timestamp: Sendable, Hashable, CustomStringConvertible {
+package struct SigV4Timestamp: Sendable, Hashable, CustomStringConvertible {
     /// Seconds since 1970-01-01T00:00:00Z.
-    public let secondsSince1970: Int64
+    package let secondsSince1970: Int64
     /// The `X-Amz-Date` form, e.g. `20150830T123600Z`.
-    public let amzDate: String
+    package let amzDate: String
 
     /// The `YYYYMMDD` day used in the credential scope.
-    public var dateStamp: Substring { amzDate.prefix(8) }
+    package var dateStamp: Substring { amzDate.prefix(8) }
 
     /// The time as a `Date`.
-    public var date: Date { Date(timeIntervalSince1970: TimeInterval(secondsSince1970)) }
+    package var date: Date { Date(timeIntervalSince1970: TimeInterval(secondsSince1970)) }
 
     /// The `X-Amz-Date` form.
-    public var description: String { amzDate }
+    package var description: String { amzDate }
 
     /// The timestamp of `date`, truncated to whole seconds.
-    public init(_ date: Date) {
+    package init(_ date: Date) {
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
         secondsSince1970 = seconds
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
@@ -47,7 +47,7 @@ public struct SigV4Timestamp: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses `YYYYMMDD'T'HHMMSS'Z'`; `nil` for anything else (including impossible dates).
-    public init?(amzDate text: String) {
+    package init?(amzDate text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") else { return nil }
         func number(_ range: Range<Int>) -> Int? {

@@ -1,5 +1,5 @@
 /// Why a signed request was refused, with what a client developer needs to fix it (never a secret).
-public enum SigV4VerificationError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum SigV4VerificationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Neither an `Authorization` header nor presigning query parameters.
     case missingAuthorization
     /// The `Authorization` header or a presigning parameter cannot be parsed.
@@ -31,7 +31,7 @@ public enum SigV4VerificationError: Error, Sendable, Hashable, CustomStringConve
     case signatureMismatch(canonicalRequest: String, stringToSign: String)
 
     /// What was wrong and how to fix it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingAuthorization:
             "The request is not signed: it has no Authorization header and no X-Amz-Signature query parameter."

@@ -8,24 +8,24 @@ import Foundation
 /// let verifier = SigV4Verifier(region: "us-east-1", service: "appsync") { accessKeyId in keys[accessKeyId] }
 /// let caller = try verifier.verify(SigV4Request(method: "POST", target: target, headers: headers, body: body))
 /// ```
-public struct SigV4Verifier: Sendable {
+package struct SigV4Verifier: Sendable {
     /// Looks up the credentials issued with an access key id.
-    public typealias CredentialsLookup = @Sendable (_ accessKeyId: String) -> AWSCredentials?
+    package typealias CredentialsLookup = @Sendable (_ accessKeyId: String) -> AWSCredentials?
 
     /// Who signed an accepted request, and how.
-    public struct VerifiedRequest: Sendable, Hashable {
+    package struct VerifiedRequest: Sendable, Hashable {
         /// The signer's access key id.
-        public let accessKeyId: String
+        package let accessKeyId: String
         /// The region of the credential scope.
-        public let region: String
+        package let region: String
         /// The service of the credential scope.
-        public let service: String
+        package let service: String
         /// The signing time.
-        public let timestamp: SigV4Timestamp
+        package let timestamp: SigV4Timestamp
         /// The lowercase names of the signed headers.
-        public let signedHeaders: [String]
+        package let signedHeaders: [String]
         /// Whether the signature came in the query string.
-        public let presigned: Bool
+        package let presigned: Bool
     }
 
     private let region: String?
@@ -36,7 +36,7 @@ public struct SigV4Verifier: Sendable {
 
     /// A verifier accepting `region` and `service` (any, when `nil`), with `allowedClockSkew`
     /// seconds of tolerance, and `normalizesPath` matching the clients' signers.
-    public init(
+    package init(
         region: String? = nil, service: String? = nil, allowedClockSkew: TimeInterval = 300,
         normalizesPath: Bool = true, credentials: @escaping CredentialsLookup
     ) {
@@ -49,7 +49,7 @@ public struct SigV4Verifier: Sendable {
     }
 
     /// Accepts `request` (as received: path and query exactly as sent) or says why not.
-    public func verify(_ request: SigV4Request, now: Date = Date()) throws(SigV4VerificationError) -> VerifiedRequest {
+    package func verify(_ request: SigV4Request, now: Date = Date()) throws(SigV4VerificationError) -> VerifiedRequest {
         let authorizations = request.values(forHeader: "authorization")
         if authorizations.count > 1 { throw .malformedAuthorization("more than one Authorization header") }
         if let authorization = authorizations.first {

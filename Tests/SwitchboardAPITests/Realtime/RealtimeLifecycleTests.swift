@@ -60,8 +60,8 @@ import Testing
         await Harness.eventually("connected with the interceptor's header") { accepted.connectedCount == 1 }
         let upgrade = try #require(server.receivedRequests.last { $0.headers["Upgrade"] != nil })
         #expect(upgrade.headers["x-trace"] == "trace-1")
-        #expect(upgrade.queryItem("header") != nil)
-        #expect(upgrade.queryItem("payload") == "e30=")
+        #expect(upgrade.queryParameters["header"] != nil)
+        #expect(upgrade.queryParameters["payload"] == "e30=")
     }
 
     @Test func maxSubscriptionsReachedIsRetriedUntilASlotFrees() async throws {

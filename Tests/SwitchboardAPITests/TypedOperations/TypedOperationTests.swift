@@ -26,7 +26,7 @@ import Testing
         return plugin
     }
 
-    static func body(of request: HTTPRequest) throws -> JSONValue {
+    static func body(of request: MockRequest) throws -> JSONValue {
         try JSONValue(parsing: Data(request.body))
     }
 
