@@ -39,45 +39,7 @@ package struct RealtimeStartRequest: Sendable {
     /// The handshake's headers with the `start` message's authorization object over them.
     package var headers: HTTPHeaders
     /// The protocol the connection speaks.
-    package var dialect: RealtimeDialect
-}
-
-/// Which real-time protocol a connection speaks.
-package enum RealtimeDialect: Sendable, Hashable {
-    /// AppSync's protocol (subprotocol `graphql-ws`, `start`/`start_ack`/`data`/`ka`).
-    case appSync
-    /// The standard `graphql-transport-ws` protocol.
-    case transportWS
-}
-
-/// Limits and timing of real-time connections.
-package struct RealtimeSessionOptions: Sendable {
-    /// The `connectionTimeoutMs` sent in AppSync's `connection_ack`.
-    package var connectionTimeout: Duration
-    /// How often AppSync `ka` messages are sent (one is sent right after `connection_ack` too).
-    package var keepAliveInterval: Duration
-    /// Subscriptions one connection may hold; more get `MaxSubscriptionsReachedError`.
-    package var maximumSubscriptions: Int
-    /// How long a connection may take to send `connection_init` before it is closed.
-    package var connectionInitTimeout: Duration
-    /// Bytes of outgoing messages that may wait for a slow client before it is disconnected.
-    package var maximumOutboundBytes: Int
-    /// Refuse AppSync connections that did not offer the `graphql-ws` subprotocol with a
-    /// `connection_error` (`SubProtocolNotSupportedError`), as AppSync does.
-    package var requiresAppSyncSubprotocol: Bool
-
-    package init(
-        connectionTimeout: Duration = .seconds(300), keepAliveInterval: Duration = .seconds(60),
-        maximumSubscriptions: Int = 100, connectionInitTimeout: Duration = .seconds(30),
-        maximumOutboundBytes: Int = 8 << 20, requiresAppSyncSubprotocol: Bool = true
-    ) {
-        self.connectionTimeout = connectionTimeout
-        self.keepAliveInterval = keepAliveInterval
-        self.maximumSubscriptions = maximumSubscriptions
-        self.connectionInitTimeout = connectionInitTimeout
-        self.maximumOutboundBytes = maximumOutboundBytes
-        self.requiresAppSyncSubprotocol = requiresAppSyncSubprotocol
-    }
+    package var dialect: SubscriptionProtocol
 }
 
 /// Errors in the shape both protocols carry.

@@ -7,8 +7,8 @@ import SwitchboardRealtimeProtocol
 /// subprotocol to choose, and the headers that authorize the connection.
 package enum RealtimeHandshake {
     /// AppSync's protocol on paths ending in `/realtime`, `graphql-transport-ws` elsewhere.
-    package static func dialect(forPath path: String) -> RealtimeDialect {
-        path.hasSuffix("/realtime") ? .appSync : .transportWS
+    package static func dialect(forPath path: String) -> SubscriptionProtocol {
+        path.hasSuffix("/realtime") ? .appSync : .graphQLTransportWS
     }
 
     /// The subprotocols the client offered, in order.
@@ -46,11 +46,12 @@ package enum RealtimeHandshake {
     package static func upgrade(
         _ request: HTTPRequest, configuration: WebSocketConfiguration = .init(),
         serve:
-            @escaping @Sendable (_ socket: WebSocket, _ dialect: RealtimeDialect, _ headers: HTTPHeaders) async -> Void
+            @escaping @Sendable (_ socket: WebSocket, _ dialect: SubscriptionProtocol, _ headers: HTTPHeaders) async ->
+            Void
     ) -> HTTPResponse {
         let dialect = dialect(forPath: request.path)
         let offered = offeredSubprotocols(request)
-        if dialect == .transportWS && !offered.contains(GraphQLTransportWSMessage.subprotocol) {
+        if dialect == .graphQLTransportWS && !offered.contains(GraphQLTransportWSMessage.subprotocol) {
             return .text(
                 "WebSocket clients of \(request.path) must offer the graphql-transport-ws subprotocol; "
                     + "AppSync-protocol clients connect to /graphql/realtime\n", status: 400)

@@ -13,7 +13,7 @@ extension RealtimeSession {
         switch message {
         case .connectionInit:
             initReceived = true
-            if options.requiresAppSyncSubprotocol && socket.subprotocol != "graphql-ws" {
+            if socket.subprotocol != "graphql-ws" {
                 rejectConnection([
                     RealtimeErrors.error(
                         "SubProtocolNotSupportedError", "The graphql-ws subprotocol is required to connect.", code: 400)

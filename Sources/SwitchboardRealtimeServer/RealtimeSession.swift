@@ -3,21 +3,21 @@ import SwitchboardNet
 import SwitchboardRealtimeProtocol
 
 /// One real-time connection, server side: reads the client's messages in order, speaks AppSync's
-/// protocol or `graphql-transport-ws` (``RealtimeDialect``), leaves subscriptions to a
+/// protocol or `graphql-transport-ws` (``SubscriptionProtocol``), leaves subscriptions to a
 /// ``RealtimeBackend``, and writes through a ``RealtimeOutbox`` drained by its own task, so
 /// queueing never waits for the client: one that falls
-/// ``RealtimeSessionOptions/maximumOutboundBytes`` behind is disconnected with the protocol's
+/// ``RealtimeServerOptions/maximumOutboundBytes`` behind is disconnected with the protocol's
 /// error (AppSync: `LimitExceededError`) and close code 1013, and one that takes no bytes for
 /// the socket's write timeout is dropped. Neither holds up publishers or memory.
 package actor RealtimeSession {
     /// A number unique among the server's connections.
     package nonisolated let number: Int
     /// The protocol spoken.
-    package nonisolated let dialect: RealtimeDialect
+    package nonisolated let dialect: SubscriptionProtocol
     let socket: WebSocket
     let handshakeHeaders: HTTPHeaders
     let backend: any RealtimeBackend
-    let options: RealtimeSessionOptions
+    let options: RealtimeServerOptions
 
     var initReceived = false
     var initialized = false
@@ -33,8 +33,9 @@ package actor RealtimeSession {
     private let outbox: RealtimeOutbox
 
     package init(
-        number: Int, socket: WebSocket, dialect: RealtimeDialect, headers: HTTPHeaders, backend: any RealtimeBackend,
-        options: RealtimeSessionOptions
+        number: Int, socket: WebSocket, dialect: SubscriptionProtocol, headers: HTTPHeaders,
+        backend: any RealtimeBackend,
+        options: RealtimeServerOptions
     ) {
         self.number = number
         self.socket = socket
@@ -113,7 +114,7 @@ package actor RealtimeSession {
         guard !initReceived, !finished else { return }
         let timeout = options.connectionInitTimeout
         switch dialect {
-        case .transportWS:
+        case .graphQLTransportWS:
             close(code: 4408, reason: "Connection initialisation timeout")
         case .appSync:
             let error = RealtimeErrors.error("ConnectionInitTimeout", "no connection_init within \(timeout); closing")
@@ -125,7 +126,7 @@ package actor RealtimeSession {
     private func handle(_ text: String) async {
         switch dialect {
         case .appSync: await handleAppSync(text)
-        case .transportWS: await handleTransportWS(text)
+        case .graphQLTransportWS: await handleTransportWS(text)
         }
     }
 
@@ -133,7 +134,7 @@ package actor RealtimeSession {
         switch dialect {
         case .appSync:
             sendError(id: nil, [RealtimeErrors.error("BadRequestException", "binary messages are not supported")])
-        case .transportWS: close(code: 4400, reason: "Binary messages are not supported")
+        case .graphQLTransportWS: close(code: 4400, reason: "Binary messages are not supported")
         }
     }
 
@@ -178,7 +179,7 @@ package actor RealtimeSession {
         guard active.contains(id) else { return }
         switch dialect {
         case .appSync: enqueue(AppSyncRealtimeMessage.data(id: id, payload: payload).jsonText)
-        case .transportWS: enqueue(GraphQLTransportWSMessage.next(id: id, payload: payload).jsonText)
+        case .graphQLTransportWS: enqueue(GraphQLTransportWSMessage.next(id: id, payload: payload).jsonText)
         }
     }
 
@@ -202,7 +203,7 @@ package actor RealtimeSession {
         if let id { message["id"] = .string(id) }
         switch dialect {
         case .appSync: message["payload"] = ["errors": .array(errors)]
-        case .transportWS: message["payload"] = .array(errors)
+        case .graphQLTransportWS: message["payload"] = .array(errors)
         }
         enqueue(JSONValue.object(message).jsonText)
     }
@@ -230,14 +231,10 @@ package actor RealtimeSession {
             sendError(id: id, [RealtimeErrors.error("DuplicatedOperationError", "Duplicated operation with id \(id)")])
             return
         }
-        if subscriptionCount >= options.maximumSubscriptions {
+        if let limit = options.maximumSubscriptionsPerConnection, subscriptionCount >= limit {
             sendError(
                 id: id,
-                [
-                    RealtimeErrors.error(
-                        "MaxSubscriptionsReachedError",
-                        "Max number of \(options.maximumSubscriptions) subscriptions reached")
-                ])
+                [RealtimeErrors.error("MaxSubscriptionsReachedError", "Max number of \(limit) subscriptions reached")])
             return
         }
         starting[id] = []

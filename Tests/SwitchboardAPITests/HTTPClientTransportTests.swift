@@ -184,19 +184,24 @@ import Testing
 
     @Test func requestsPastTheWaitingLimitFailAtOnceNamingIt() async throws {
         let release = AsyncStream<Void>.makeStream()
+        let heldArrived = Locked(false)
         let server = try await HTTPServer.start { request in
-            if request.path == "/held" { for await _ in release.stream { break } }
+            if request.path == "/held" {
+                heldArrived.withLock { $0 = true }
+                for await _ in release.stream { break }
+            }
             return .text("ok \(request.path)")
         }
         defer { Task { await server.stop() } }
         let transport = HTTPClientTransport(maximumConnectionsPerHost: 1, maximumWaitingRequestsPerHost: 2)
         // One request holds the only connection; two more wait for it, which the limit allows.
         let held = Task { try await transport.send(URLRequest(url: server.url.appendingPathComponent("held"))) }
-        try await Task.sleep(for: .milliseconds(100))
+        while !heldArrived.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
         let waiting = (0..<2).map { index in
             Task { try await transport.send(URLRequest(url: server.url.appendingPathComponent("w\(index)"))) }
         }
-        try await Task.sleep(for: .milliseconds(100))
+        // Deterministic: both wait for the connection before the third request is made.
+        while await transport.waitingRequestCount < 2 { try await Task.sleep(for: .milliseconds(1)) }
         await #expect {
             _ = try await transport.send(URLRequest(url: server.url.appendingPathComponent("over")))
         } throws: { error in

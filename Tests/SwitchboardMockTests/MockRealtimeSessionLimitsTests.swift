@@ -42,7 +42,7 @@ import Testing
             ],
             // A write timeout longer than the test's hang deadline: the outbox alone must keep
             // publishing from waiting.
-            realtime: MockRealtimeOptions(maximumOutboundBytes: 1 << 20, writeTimeout: .seconds(120)))
+            realtime: RealtimeServerOptions(maximumOutboundBytes: 1 << 20, writeTimeout: .seconds(120)))
         let slow = try await Self.subscriber(server)
         let fast = try await Self.subscriber(server)
         await waitUntil("both subscriptions") { await server.realtimeStatistics.activeSubscriptions == 2 }
@@ -98,7 +98,7 @@ import Testing
     @Test func anAppSyncSubscriberThatFallsBehindGetsLimitExceededBeforeTheClose() async throws {
         let server = try await MockServer(
             endpoints: [SubscriptionEndpoint(.operations("OnBig"))],
-            realtime: MockRealtimeOptions(maximumOutboundBytes: 256 << 10, writeTimeout: .seconds(60)))
+            realtime: RealtimeServerOptions(maximumOutboundBytes: 256 << 10, writeTimeout: .seconds(60)))
         let socket = try await WebSocket.connect(to: server.realtimeURL, subprotocols: ["graphql-ws"])
         try await socket.send(text: #"{"type":"connection_init"}"#)
         #expect(try await Frames.nextJSON(socket)["type"] == "connection_ack")
@@ -135,7 +135,7 @@ import Testing
 
     @Test(arguments: ["graphql-transport-ws", "graphql-ws"])
     func aConnectionThatNeverSendsConnectionInitIsClosed(subprotocol: String) async throws {
-        let server = try await MockServer(realtime: MockRealtimeOptions(connectionInitTimeout: .milliseconds(500)))
+        let server = try await MockServer(realtime: RealtimeServerOptions(connectionInitTimeout: .milliseconds(500)))
         let url = subprotocol == "graphql-ws" ? server.realtimeURL : Self.transportWSURL(server)
         let socket = try await WebSocket.connect(to: url, subprotocols: [subprotocol])
         let messages = try await resultUnlessHung { () -> [JSONValue] in

@@ -120,7 +120,7 @@ struct RequiredHeadersTests {
     }
 
     @Test func connectionLevelRefusalsNameTheHeaderButNeverAValue() async throws {
-        let server = try await MockServer(realtime: MockRealtimeOptions(requiredHeaders: ["x-api-key": Self.apiKey]))
+        let server = try await MockServer(realtime: RealtimeServerOptions(requiredHeaders: ["x-api-key": Self.apiKey]))
         defer { Task { await server.stop() } }
         // AppSync: connection_error with an UnauthorizedException, then a close.
         let appSync = try await WebSocket.connect(

@@ -147,7 +147,8 @@ struct WebSocketLoopbackTests {
         let server = try await WebSocketTestServer.start()
         let socket = try await WebSocket.connect(to: server.webSocketURL())
         let first = Task { try await socket.receive() }
-        try await Task.sleep(for: .milliseconds(20))
+        // Deterministic: the first receive is under way before the second one is made.
+        while !socket.isReceiving { try await Task.sleep(for: .milliseconds(1)) }
         await #expect(throws: WebSocketError.concurrentReceive) { _ = try await socket.receive() }
         try await socket.send(text: "one")
         #expect(try await first.value == .text("one"))

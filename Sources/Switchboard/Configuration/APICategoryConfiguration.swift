@@ -25,7 +25,7 @@ public struct APICategoryConfiguration: Sendable, Hashable {
 
     /// The GraphQL API a request goes to: the named one, or the only GraphQL API when no name is
     /// given. Errors explain how to fix the call or the file.
-    public func graphQLEndpoint(named name: String?) throws(APISelectionError) -> APIEndpointConfiguration {
+    package func graphQLEndpoint(named name: String?) throws(APISelectionError) -> APIEndpointConfiguration {
         if let name {
             guard let endpoint = endpoints[name] else {
                 throw .unknownAPI(name: name, configured: endpoints.keys.sorted())
@@ -43,7 +43,7 @@ public struct APICategoryConfiguration: Sendable, Hashable {
 }
 
 /// Why no GraphQL API could be chosen for a request.
-public enum APISelectionError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum APISelectionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The request names an API that is not configured.
     case unknownAPI(name: String, configured: [String])
     /// The request names a REST API.
@@ -54,7 +54,7 @@ public enum APISelectionError: Error, Sendable, Equatable, CustomStringConvertib
     case ambiguous(candidates: [String])
 
     /// What happened and how to fix it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownAPI(let name, let configured):
             "no API named \"\(name)\" is configured (configured: \(configured.joined(separator: ", ")))"

@@ -86,7 +86,7 @@ public struct SwitchboardConfiguration: Sendable {
     }
 
     /// Reads and parses a configuration file.
-    public static func load(from url: URL) throws(ConfigurationError) -> SwitchboardConfiguration {
+    package static func load(from url: URL) throws(ConfigurationError) -> SwitchboardConfiguration {
         let data: Data
         do {
             data = try Data(contentsOf: url)

@@ -96,7 +96,7 @@ public struct HTTPStatusDetails: Sendable, Hashable {
     public let graphQLErrors: [GraphQLError]?
 
     /// Creates details from a response body.
-    public init(
+    package init(
         url: String, headers: [String: String], body: some Collection<UInt8>, graphQLErrors: [GraphQLError]? = nil
     ) {
         self.url = url
@@ -135,7 +135,7 @@ public struct InvalidResponseError: Error, Sendable, Hashable, CustomStringConve
     public let bodySize: Int
 
     /// Creates the error from the body it describes.
-    public init(reason: String, byteOffset: Int?, status: Int, body: some Collection<UInt8>) {
+    package init(reason: String, byteOffset: Int?, status: Int, body: some Collection<UInt8>) {
         self.reason = reason
         self.byteOffset = byteOffset
         self.status = status

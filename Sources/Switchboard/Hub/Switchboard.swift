@@ -16,7 +16,7 @@ public enum Switchboard {
     public static let API = APICategory()
 
     /// The file names `configure()` looks for, in order.
-    public static let configurationFileNames = ["amplifyconfiguration.json", "amplify_outputs.json"]
+    package static let configurationFileNames = ["amplifyconfiguration.json", "amplify_outputs.json"]
 
     /// Registers a plugin. Plugins are added before `configure`, once each.
     public static func add(plugin: any Plugin) throws(SwitchboardError) {
@@ -120,7 +120,7 @@ public enum Switchboard {
     public static var isConfigured: Bool { hub.withLock { $0.phase == .configured } }
 
     /// The configured plugin serving `category`, for category facades.
-    public static func plugin(for category: CategoryType) throws(SwitchboardError) -> any Plugin {
+    package static func plugin(for category: CategoryType) throws(SwitchboardError) -> any Plugin {
         try hub.withLock { state throws(SwitchboardError) in
             guard state.phase == .configured else { throw .notConfigured }
             guard let plugin = state.plugins.first(where: { $0.category == category }) else {

@@ -110,11 +110,11 @@ extension JSONValue {
 /// Why a value could not become JSON: where it is, what it is, and why.
 public struct JSONValueConversionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The key path of the value, e.g. `input.tags[2]` (empty for the root).
-    public let path: String
+    package let path: String
     /// The value's type.
-    public let typeName: String
+    package let typeName: String
     /// Why it cannot be JSON, and what to pass instead.
-    public let reason: String
+    package let reason: String
 
     /// `the value at input.due (Date) cannot be sent as JSON: …`.
     public var description: String {

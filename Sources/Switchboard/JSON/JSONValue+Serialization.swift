@@ -3,9 +3,9 @@ import Foundation
 /// A JSON value that cannot be written as JSON text (a NaN or infinite number).
 public struct JSONSerializationFailure: Error, Sendable, CustomStringConvertible {
     /// Where in the value the problem is, as a dot-separated path.
-    public let path: String
+    package let path: String
     /// What is wrong.
-    public let reason: String
+    package let reason: String
 
     /// Says where the unserializable value is.
     public var description: String { "cannot write JSON at \(path.isEmpty ? "<root>" : path): \(reason)" }

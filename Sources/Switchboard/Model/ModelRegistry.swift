@@ -31,7 +31,7 @@ public enum ModelRegistry {
     }
 
     /// Forgets every registration (for tests).
-    public static func reset() {
+    package static func reset() {
         registered.withLock { $0 = [:] }
     }
 }

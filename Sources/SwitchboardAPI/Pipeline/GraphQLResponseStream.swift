@@ -7,9 +7,6 @@ import Foundation
 /// Results are produced as they are asked for: a subscription's payloads are decoded, and a map's
 /// transform runs, in the task that iterates the stream. Iterate a stream once.
 public struct GraphQLResponseStream<R: Sendable>: AsyncSequence, Sendable {
-    /// Each result.
-    public typealias Element = GraphQLResult<R>
-
     /// What flows through the chain: results, and for subscriptions the connection's states, which
     /// pass every stage untouched so that they reach the subscriber in order with the events.
     enum Event: Sendable {

@@ -40,9 +40,7 @@ public struct RetryPolicy: Sendable, Hashable {
         if let retryAfter, let seconds = Double(retryAfter.trimmingCharacters(in: .whitespaces)), seconds >= 0 {
             return min(.milliseconds(Int64(seconds * 1000)), maximumDelay)
         }
-        let ceiling = min(maximumDelay, baseDelay * (1 << min(attempt - 2, 30)))
-        let milliseconds = Double(ceiling.components.seconds) * 1000 + Double(ceiling.components.attoseconds) / 1e15
-        return .milliseconds(Int64(Double.random(in: 0...max(milliseconds, 0))))
+        return FullJitterBackoff(base: baseDelay, cap: maximumDelay).delay(exponent: attempt - 2)
     }
 
     /// Whether `response` asks to be retried: a retryable status, or a GraphQL answer whose every

@@ -64,13 +64,13 @@ public struct RealtimeConfiguration: Sendable {
     /// How many events a subscription's stream may hold that its consumer has not read yet; one
     /// more ends that subscription (never silently: the held events are delivered first, then
     /// ``SubscriptionError/consumerTooSlow(bufferedEvents:)``); other subscriptions go on. Default
-    /// ``defaultMaximumBufferedEvents`` (10,000); `nil` holds any number, as Amplify does, so a
+    /// 10,000, far more than a consumer that keeps up ever holds; `nil` holds any number, as Amplify does, so a
     /// consumer slower than the server grows memory without bound.
     public var maximumBufferedEvents: Int?
 
     /// The default ``maximumBufferedEvents``: 10,000 events, far more than a consumer that keeps up
     /// ever holds, and a bound on the memory one that stopped reading can take.
-    public static let defaultMaximumBufferedEvents = 10_000
+    package static let defaultMaximumBufferedEvents = 10_000
 
     /// Creates a configuration.
     public init(
@@ -78,7 +78,7 @@ public struct RealtimeConfiguration: Sendable {
         reconnectAttempts: Int = 8, acknowledgementTimeout: Duration = .seconds(5),
         keepAliveTimeout: Duration = .seconds(300), pingInterval: Duration = .seconds(15),
         authorizationInSubprotocol: Bool = false,
-        maximumBufferedEvents: Int? = RealtimeConfiguration.defaultMaximumBufferedEvents,
+        maximumBufferedEvents: Int? = 10_000,
         retriesRefusedFirstConnection: Bool = true, stableConnectionDuration: Duration = .seconds(10),
         minimumReconnectDuration: Duration = .seconds(30)
     ) {
@@ -122,10 +122,7 @@ public struct RealtimeConfiguration: Sendable {
 
     /// The full-jitter delay before reconnection attempt `attempt` (1-based).
     func backoff(attempt: Int) -> Duration {
-        let exponent = min(attempt, 20)
-        let ceiling = min(reconnectCap, reconnectBase * (1 << exponent))
-        let milliseconds = Double(ceiling.components.seconds) * 1000 + Double(ceiling.components.attoseconds) / 1e15
-        return .milliseconds(Int64(Double.random(in: 0...max(milliseconds, 1))))
+        FullJitterBackoff(base: reconnectBase, cap: reconnectCap).delay(exponent: min(attempt, 20))
     }
 }
 

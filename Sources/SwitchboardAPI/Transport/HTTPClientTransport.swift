@@ -63,6 +63,11 @@ public struct HTTPClientTransport: HTTPTransport {
     package let tls: TLSConfiguration
     private let pool: HTTPConnectionPool
 
+    /// Requests waiting for a connection now (for tests and diagnostics).
+    package var waitingRequestCount: Int {
+        get async { await pool.waiterCount }
+    }
+
     /// The largest response head (status line and headers) accepted: 64 KiB.
     static let maximumHeadSize = 65_536
 
@@ -80,8 +85,8 @@ public struct HTTPClientTransport: HTTPTransport {
     public init(
         maximumConnectionsPerHost: Int = 64, maximumWaitingRequestsPerHost: Int = 10_000,
         idleTimeout: Duration = .seconds(30),
-        connectTimeout: Duration = .seconds(10), requestDeadline: Duration = URLSessionTransport.defaultRequestDeadline,
-        maximumResponseBodySize: Int = URLSessionTransport.defaultMaximumResponseBodySize,
+        connectTimeout: Duration = .seconds(10), requestDeadline: Duration = .seconds(120),
+        maximumResponseBodySize: Int = 64 << 20,
         maximumRedirects: Int = 10, proxies: HTTPProxySettings = .environment(),
         tls: TLSConfiguration = TLSConfiguration()
     ) {

@@ -23,14 +23,14 @@ public struct URLSessionTransport: HTTPTransport {
     private let collector: URLSessionResponseCollector?
 
     /// The default `maximumResponseBodySize`: 64 MiB.
-    public static let defaultMaximumResponseBodySize = 64 << 20
+    package static let defaultMaximumResponseBodySize = 64 << 20
     /// The default `requestDeadline`: 120 seconds.
-    public static let defaultRequestDeadline = Duration.seconds(120)
+    package static let defaultRequestDeadline = Duration.seconds(120)
 
     /// Uses `session`, whose delegate (if any) stays in charge of it.
     public init(
-        session: URLSession, maximumResponseBodySize: Int = defaultMaximumResponseBodySize,
-        requestDeadline: Duration = defaultRequestDeadline
+        session: URLSession, maximumResponseBodySize: Int = 64 << 20,
+        requestDeadline: Duration = .seconds(120)
     ) {
         self.session = session
         self.maximumResponseBodySize = maximumResponseBodySize
@@ -47,8 +47,8 @@ public struct URLSessionTransport: HTTPTransport {
     ///   - requestDeadline: The most a whole request may take.
     public init(
         maximumConnectionsPerHost: Int = 128, timeout: TimeInterval = 60,
-        maximumResponseBodySize: Int = defaultMaximumResponseBodySize,
-        requestDeadline: Duration = defaultRequestDeadline
+        maximumResponseBodySize: Int = 64 << 20,
+        requestDeadline: Duration = .seconds(120)
     ) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost

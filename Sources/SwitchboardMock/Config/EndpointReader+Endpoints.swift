@@ -25,7 +25,7 @@ extension EndpointReader {
         }
         guard let selector else { throw node.error("a GraphQL endpoint needs operations or query") }
         let response = try self.response(inside: inside, beside: beside)
-        return GraphQLEndpoint(method, selector.value, requiredHeaders: required, response: response)
+        return GraphQLEndpoint(method, selector.value, requiredHeaders: required.values, response: response)
     }
 
     /// An `http:` mapping: `api` (`get /path`) or `method` and `path`, `headers` and `response`
@@ -55,7 +55,7 @@ extension EndpointReader {
         }
         guard let path else { throw node.error("an http endpoint needs api (api: get /path) or a path (path: /path)") }
         let response = try self.response(inside: inside, beside: beside)
-        return HTTPEndpoint(method ?? .GET, path, requiredHeaders: required, response: response)
+        return HTTPEndpoint(method ?? .GET, path, requiredHeaders: required.values, response: response)
     }
 
     /// `get /config/:id` (the method in any case, then the path) as a method and a path.

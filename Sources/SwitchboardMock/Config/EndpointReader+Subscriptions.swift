@@ -25,7 +25,7 @@ extension EndpointReader {
             }
         }
         guard let selector else { throw node.error("a subscription endpoint needs operations or query") }
-        return SubscriptionEndpoint(selector.value, requiredHeaders: required, events: events, emitsOn: trigger)
+        return SubscriptionEndpoint(selector.value, requiredHeaders: required.values, events: events, emitsOn: trigger)
     }
 
     /// One of `{data: …}`, `{errors: [...], data: …}` or `{complete: true}`, each with an optional `delay`.

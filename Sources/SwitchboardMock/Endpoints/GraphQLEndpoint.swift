@@ -35,13 +35,13 @@ public struct GraphQLEndpoint: MockEndpoint {
 
     /// Creates an endpoint.
     public init(
-        _ method: HTTPMethod = .POST, _ selector: Selector, requiredHeaders: RequiredHeaders = [:],
+        _ method: HTTPMethod = .POST, _ selector: Selector, requiredHeaders: [String: String] = [:],
         response: MockResponse
     ) {
         self.method = method
         self.selector = selector
         self.compiled = CompiledSelector(selector)
-        self.requiredHeaders = requiredHeaders
+        self.requiredHeaders = RequiredHeaders(requiredHeaders)
         self.response = response
     }
 

@@ -16,10 +16,10 @@ public struct HTTPEndpoint: MockEndpoint {
     package let requiredHeaders: RequiredHeaders
 
     /// Creates an endpoint.
-    public init(_ method: HTTPMethod, _ path: String, requiredHeaders: RequiredHeaders = [:], response: MockResponse) {
+    public init(_ method: HTTPMethod, _ path: String, requiredHeaders: [String: String] = [:], response: MockResponse) {
         self.method = method
         self.path = path
-        self.requiredHeaders = requiredHeaders
+        self.requiredHeaders = RequiredHeaders(requiredHeaders)
         self.response = response
     }
 

@@ -68,5 +68,5 @@ public struct MockRequestHeaders: Sendable {
     public subscript(name: String) -> String? { fields[name] }
 
     /// Every field, in the order received.
-    public var all: [(name: String, value: String)] { fields.fields }
+    package var all: [(name: String, value: String)] { fields.fields }
 }

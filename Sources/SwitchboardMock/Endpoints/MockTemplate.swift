@@ -74,9 +74,9 @@ public struct MockTemplateContext: Sendable, Equatable {
 }
 
 /// A placeholder that cannot be filled.
-public struct MockTemplateError: Error, Sendable, CustomStringConvertible {
+package struct MockTemplateError: Error, Sendable, CustomStringConvertible {
     /// What is wrong.
-    public let description: String
+    package let description: String
     init(_ description: String) { self.description = description }
 }
 

@@ -7,17 +7,17 @@ import SwitchboardNet
 /// the next endpoint, so a later endpoint without requirements can answer anonymous requests.
 /// Explanations name the header that is missing or different, never a value (expected or
 /// actual), so API keys and tokens stay out of test logs.
-public struct RequiredHeaders: Sendable, ExpressibleByDictionaryLiteral {
+package struct RequiredHeaders: Sendable, ExpressibleByDictionaryLiteral {
     /// Name → required value (`*` for any).
-    public var values: [String: String]
+    package var values: [String: String]
 
     /// Creates the requirement from a literal such as `["x-api-key": "*"]`.
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         values = Dictionary(elements, uniquingKeysWith: { _, last in last })
     }
 
     /// Creates the requirement from a dictionary.
-    public init(_ values: [String: String]) { self.values = values }
+    package init(_ values: [String: String]) { self.values = values }
 
     /// Why `request` does not satisfy the requirement, or `nil` when it does.
     func mismatch(in request: HTTPRequest) -> String? { mismatch(in: request.headers) }

@@ -3,17 +3,14 @@ import Switchboard
 import SwitchboardNet
 import SwitchboardRealtimeServer
 
-/// What the mock does behind the real-time protocol: a connection must carry
-/// ``MockRealtimeOptions/requiredHeaders``; a subscription is answered by the first matching
-/// ``SubscriptionEndpoint``, whose scripted events then play, and mutations that trigger it
-/// publish to it.
+/// What the mock does behind the real-time protocol (connections are admitted by the server's
+/// `RealtimeHost`, which checks `RealtimeServerOptions.requiredHeaders`): a subscription is
+/// answered by the first matching ``SubscriptionEndpoint``, whose scripted events then play, and
+/// mutations that trigger it publish to it.
 struct MockRealtimeBackend: RealtimeBackend {
     let server: MockServerState
 
-    func connect(headers: HTTPHeaders, session: RealtimeSession) async -> [JSONValue]? {
-        guard let reason = server.realtime.options.requiredHeaders.mismatch(in: headers) else { return nil }
-        return [RealtimeErrors.error("UnauthorizedException", "You are not authorized: \(reason)", code: 401)]
-    }
+    func connect(headers: HTTPHeaders, session: RealtimeSession) async -> [JSONValue]? { nil }
 
     func start(_ request: RealtimeStartRequest, session: RealtimeSession) async -> [JSONValue]? {
         let endpoint: SubscriptionEndpoint
@@ -30,8 +27,10 @@ struct MockRealtimeBackend: RealtimeBackend {
             }.first ?? ""
         let events = endpoint.events
         let script: Task<Void, Never>? =
-            events.isEmpty ? nil : Task { await Self.play(events, id: request.id, on: session, hub: server.realtime) }
-        await server.realtime.started(
+            events.isEmpty
+            ? nil
+            : Task { [server] in await Self.play(events, id: request.id, on: session, server: server) }
+        await server.subscriptions.started(
             .init(
                 session: session, id: request.id, endpointIndex: index, operationName: operation.name,
                 rootField: rootField, script: script))
@@ -39,19 +38,17 @@ struct MockRealtimeBackend: RealtimeBackend {
     }
 
     func stop(id: String, session: RealtimeSession) async {
-        await server.realtime.ended(session: session.number, id: id)
+        await server.subscriptions.ended(session: session.number, id: id)
     }
 
     func disconnected(session: RealtimeSession) async {
-        await server.realtime.close(session: session.number)
+        await server.subscriptions.closed(session: session.number)
     }
-
-    func keepAlivePaused() async -> Bool { await server.realtime.keepAlivePaused }
 
     /// Plays an endpoint's script for subscription `id` (events sent before the subscription is
     /// acknowledged wait for the acknowledgement).
     private static func play(
-        _ events: [MockSubscriptionEvent], id: String, on session: RealtimeSession, hub: MockRealtimeHub
+        _ events: [MockSubscriptionEvent], id: String, on session: RealtimeSession, server: MockServerState
     ) async {
         for event in events {
             if event.delay > .zero { try? await Task.sleep(for: event.delay) }
@@ -64,7 +61,8 @@ struct MockRealtimeBackend: RealtimeBackend {
                 if let data { payload["data"] = data }
                 await session.deliver(id: id, payload: Array(JSONValue.object(payload).jsonText.utf8))
             case .complete:
-                await hub.ended(session: session.number, id: id)
+                await server.subscriptions.ended(session: session.number, id: id)
+                server.realtime.subscriptionEnded(session: session.number, id: id)
                 await session.complete(id: id)
                 return
             }

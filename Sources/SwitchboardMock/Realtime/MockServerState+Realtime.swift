@@ -26,21 +26,7 @@ extension MockServerState {
     /// Accepts a WebSocket upgrade: AppSync's protocol on paths ending in `/realtime`,
     /// `graphql-transport-ws` elsewhere, each connection served by a `RealtimeSession`.
     func realtimeUpgrade(_ http: HTTPRequest) -> HTTPResponse {
-        let hub = realtime
-        let configuration = WebSocketConfiguration(writeTimeout: hub.options.writeTimeout)
-        return RealtimeHandshake.upgrade(http, configuration: configuration) { socket, dialect, headers in
-            let options = await hub.sessionOptions
-            let opened = await hub.open { number in
-                RealtimeSession(
-                    number: number, socket: socket, dialect: dialect, headers: headers,
-                    backend: MockRealtimeBackend(server: self), options: options)
-            }
-            guard let session = opened else {
-                await socket.close(code: 1001, reason: "server shutting down")
-                return
-            }
-            await session.run()
-        }
+        realtime.upgrade(http, backend: MockRealtimeBackend(server: self))
     }
 
     /// The endpoint answering a subscription whose `{query, variables, operationName}` JSON is
@@ -104,6 +90,6 @@ extension MockServerState {
             case .object(let data)? = body["data"]
         else { return }
         let value: JSONValue = data.count == 1 ? data.values.first! : .object(data)
-        await realtime.publish({ ["data": .object([$0: value])] }) { indices.contains($0.endpointIndex) }
+        await subscriptions.publish({ ["data": .object([$0: value])] }) { indices.contains($0.endpointIndex) }
     }
 }

@@ -33,13 +33,13 @@ public struct SubscriptionEndpoint: MockEndpoint {
     ///   - trigger: Mutation documents whose responses become events: the value of the mutation's
     ///     first root field is delivered under the subscription's root field.
     public init(
-        _ selector: GraphQLEndpoint.Selector, requiredHeaders: RequiredHeaders = [:],
+        _ selector: GraphQLEndpoint.Selector, requiredHeaders: [String: String] = [:],
         events: [MockSubscriptionEvent] = [], emitsOn trigger: GraphQLEndpoint.Selector? = nil
     ) {
         self.selector = selector
         self.compiledSelector = CompiledSelector(selector)
         self.compiledTrigger = trigger.map(CompiledSelector.init)
-        self.requiredHeaders = requiredHeaders
+        self.requiredHeaders = RequiredHeaders(requiredHeaders)
         self.events = events
         self.trigger = trigger
     }
@@ -73,55 +73,4 @@ public enum MockSubscriptionEvent: Sendable, Equatable {
         case .data(_, let after), .errors(_, _, let after), .complete(let after): after
         }
     }
-}
-
-/// Settings of a ``MockServer``'s real-time endpoints.
-public struct MockRealtimeOptions: Sendable {
-    /// The `connectionTimeoutMs` sent in AppSync's `connection_ack`.
-    public var connectionTimeout: Duration
-    /// How often AppSync `ka` messages are sent.
-    public var keepAliveInterval: Duration
-    /// Subscriptions one connection may hold before `MaxSubscriptionsReachedError` (nil: no limit).
-    public var maximumSubscriptionsPerConnection: Int?
-    /// Headers every real-time connection must carry (checked at `connection_init`).
-    public var requiredHeaders: RequiredHeaders
-    /// How many bytes of messages may wait to be sent to one connection. Publishing never waits
-    /// for a client; one that falls this far behind is disconnected: what waits is discarded and it
-    /// gets the protocol's error (AppSync: an `error` message with `LimitExceededError`) and a
-    /// close with code 1013. Default 8 MiB.
-    public var maximumOutboundBytes: Int
-    /// How long a send may wait while the client takes no bytes at all before its connection is
-    /// dropped. Default 10 s.
-    public var writeTimeout: Duration
-    /// How long a new connection may take to send `connection_init` before it is closed
-    /// (graphql-transport-ws: close code 4408; AppSync: a `connection_error`, then a close). Default 10 s.
-    public var connectionInitTimeout: Duration
-
-    /// Creates options; the defaults are AppSync's (5-minute timeout, keep-alive every minute).
-    public init(
-        connectionTimeout: Duration = .seconds(300), keepAliveInterval: Duration = .seconds(60),
-        maximumSubscriptionsPerConnection: Int? = nil, requiredHeaders: RequiredHeaders = [:],
-        maximumOutboundBytes: Int = 8 << 20, writeTimeout: Duration = .seconds(10),
-        connectionInitTimeout: Duration = .seconds(10)
-    ) {
-        self.connectionTimeout = connectionTimeout
-        self.keepAliveInterval = keepAliveInterval
-        self.maximumSubscriptionsPerConnection = maximumSubscriptionsPerConnection
-        self.requiredHeaders = requiredHeaders
-        self.maximumOutboundBytes = maximumOutboundBytes
-        self.writeTimeout = writeTimeout
-        self.connectionInitTimeout = connectionInitTimeout
-    }
-}
-
-/// Counters of a ``MockServer``'s real-time side, for assertions in tests.
-public struct MockRealtimeStatistics: Sendable, Equatable {
-    /// WebSocket connections accepted since the server started.
-    public var connectionsAccepted: Int
-    /// Connections open now.
-    public var openConnections: Int
-    /// Subscriptions active now.
-    public var activeSubscriptions: Int
-    /// Subscriptions started (acknowledged) since the server started.
-    public var subscriptionsStarted: Int
 }

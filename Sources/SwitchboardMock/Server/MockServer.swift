@@ -3,6 +3,7 @@ import Switchboard
 import SwitchboardCore
 import SwitchboardNet
 import SwitchboardRealtimeProtocol
+import SwitchboardRealtimeServer
 
 /// A mock GraphQL and REST server for app tests, on 127.0.0.1 and an ephemeral port by default.
 ///
@@ -23,12 +24,12 @@ public final class MockServer: Sendable {
     /// the keep-alive and limits of its subscription endpoints, `limits` how many requests it
     /// records and its connection cap, sizes and deadlines.
     public init(
-        endpoints: [any MockEndpoint] = [], realtime: MockRealtimeOptions = MockRealtimeOptions(),
+        endpoints: [any MockEndpoint] = [], realtime: RealtimeServerOptions = RealtimeServerOptions(),
         limits: MockServerLimits = MockServerLimits(), host: String = "127.0.0.1", port: Int = 0
     ) async throws {
         let log = MockRequestLog(
             maximumCount: limits.maximumRecordedRequests, maximumBodyBytes: limits.maximumRecordedBodyBytes)
-        let state = MockServerState(endpoints: endpoints, realtime: MockRealtimeHub(options: realtime), log: log)
+        let state = MockServerState(endpoints: endpoints, realtime: RealtimeHost(options: realtime), log: log)
         self.state = state
         self.server = try await HTTPServer.start(host: host, port: port, configuration: limits.http) { request in
             await state.respond(to: request)
@@ -56,14 +57,15 @@ public final class MockServer: Sendable {
 
     /// The connections the server holds now, WebSockets included (at most
     /// ``MockServerLimits/maximumConnections``).
-    public var heldConnectionCount: Int { server.heldConnectionCount }
+    package var heldConnectionCount: Int { server.heldConnectionCount }
 
     /// The AppSync real-time URL: `ws://127.0.0.1:PORT/graphql/realtime`.
     public var realtimeURL: URL { RealtimeURL.appSync(for: graphQLURL) }
 
     /// Stops the server and closes its connections, real-time ones included.
     public func stop() async {
-        await state.realtime.closeAll()
+        await state.subscriptions.stopAll()
+        await state.realtime.shutdown()
         await server.stop()
     }
 
@@ -73,7 +75,7 @@ public final class MockServer: Sendable {
     /// operation name or root field is `operation`; returns how many received it.
     @discardableResult
     public func publish(_ data: JSONValue, toSubscriptionsOf operation: String) async -> Int {
-        await state.realtime.publish({ _ in ["data": data] }) {
+        await state.subscriptions.publish({ _ in ["data": data] }) {
             $0.operationName == operation || $0.rootField == operation
         }
     }
@@ -82,11 +84,11 @@ public final class MockServer: Sendable {
     public func dropRealtimeConnections() async { await state.realtime.dropAll() }
 
     /// Stops (or resumes) AppSync keep-alive messages, so clients detect a dead connection.
-    public func pauseKeepAlives(_ paused: Bool = true) async { await state.realtime.setKeepAlivePaused(paused) }
+    public func pauseKeepAlives(_ paused: Bool = true) async { state.realtime.keepAlivePaused = paused }
 
     /// Connection and subscription counters of the real-time side.
-    public var realtimeStatistics: MockRealtimeStatistics {
-        get async { await state.realtime.statistics }
+    public var realtimeStatistics: RealtimeServerStatistics {
+        get async { state.realtime.statistics }
     }
 }
 
@@ -94,9 +96,12 @@ public final class MockServer: Sendable {
 final class MockServerState: Sendable {
     let endpoints: Locked<[any MockEndpoint]>
     let received: Locked<MockRequestLog>
-    let realtime: MockRealtimeHub
+    /// The real-time connections.
+    let realtime: RealtimeHost
+    /// The subscriptions they hold, with their scripts.
+    let subscriptions = MockSubscriptions()
 
-    init(endpoints: [any MockEndpoint], realtime: MockRealtimeHub, log: MockRequestLog) {
+    init(endpoints: [any MockEndpoint], realtime: RealtimeHost, log: MockRequestLog) {
         self.endpoints = Locked(endpoints)
         self.realtime = realtime
         self.received = Locked(log)

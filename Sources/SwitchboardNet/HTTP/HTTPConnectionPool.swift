@@ -69,6 +69,9 @@ package actor HTTPConnectionPool {
         self.maximumWaitersPerOrigin = max(0, maximumWaitersPerOrigin)
     }
 
+    /// How many callers wait for a connection, across origins (for tests and diagnostics).
+    package var waiterCount: Int { origins.values.reduce(0) { $0 + $1.waiters.count } }
+
     /// A connection to use for one exchange. Every grant must be given back exactly once, with
     /// ``checkIn(_:to:reusable:)`` or ``discard(from:)``.
     /// - Throws: ``TooManyWaiting`` when the origin's connections are all busy and

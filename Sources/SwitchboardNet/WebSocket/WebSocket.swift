@@ -343,7 +343,7 @@ package final class WebSocket: Sendable {
     }
 
     /// Whether a task is in ``receive()`` now (it holds the frame reader).
-    var isReceiving: Bool { reader.withLock { $0 == nil } }
+    package var isReceiving: Bool { reader.withLock { $0 == nil } }
 
     /// Drops the TCP connection without a closing handshake (the peer sees close code 1006).
     package func abort() {

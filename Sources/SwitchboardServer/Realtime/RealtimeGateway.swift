@@ -6,79 +6,34 @@ import SwitchboardCore
 import SwitchboardNet
 import SwitchboardRealtimeServer
 
-/// The local server's real-time side: authenticates connections and `start` messages, turns a
+/// The local server's real-time side: authenticates connections and `start` messages and turns a
 /// subscription request into a ``Subscriber`` (validated, authorized by the subscription
-/// resolvers, its filter checked against AppSync's limits) and keeps the open connections.
+/// resolvers, its filter checked against AppSync's limits). Its `RealtimeHost` keeps the
+/// connections.
 final class RealtimeGateway: RealtimeBackend {
     let service: GraphQLService
     let authenticator: RequestAuthenticator
     let registry: SubscriptionRegistry
-    let options: LocalServer.RealtimeOptions
-    private let sessions = Locked<[ObjectIdentifier: RealtimeSession]>([:])
-    private let identities = Locked<[ObjectIdentifier: RequestIdentity]>([:])
-    private let nextNumber = Locked(0)
-    private let isShutDown = Locked(false)
+    /// The connections: admission, numbering, counters, shutdown (the mock's are kept alike).
+    let host: RealtimeHost
+    /// Who each connection authenticated as at `connection_init`, by session number.
+    private let identities = Locked<[Int: RequestIdentity]>([:])
 
-    private enum Admission {
-        case admitted, full, shuttingDown
-    }
-
-    init(service: GraphQLService, authenticator: RequestAuthenticator, options: LocalServer.RealtimeOptions) {
+    init(service: GraphQLService, authenticator: RequestAuthenticator, options: RealtimeServerOptions) {
         self.service = service
         self.authenticator = authenticator
-        self.options = options
+        host = RealtimeHost(options: options)
         registry = SubscriptionRegistry(service: service)
-    }
-
-    var sessionOptions: RealtimeSessionOptions {
-        RealtimeSessionOptions(
-            connectionTimeout: options.connectionTimeout, keepAliveInterval: options.keepAliveInterval,
-            maximumSubscriptions: options.maximumSubscriptionsPerConnection,
-            connectionInitTimeout: options.connectionInitTimeout, maximumOutboundBytes: options.maximumOutboundBytes)
     }
 
     /// The answer to a WebSocket upgrade on `/graphql` or `/graphql/realtime`.
     func upgrade(_ request: HTTPRequest) -> HTTPResponse {
-        guard sessions.withLock({ $0.count }) < options.maximumConnections else {
-            return .text("too many real-time connections (at most \(options.maximumConnections))\n", status: 503)
-        }
-        let configuration = WebSocketConfiguration(maximumMessageSize: 1 << 20, writeTimeout: options.writeTimeout)
-        return RealtimeHandshake.upgrade(request, configuration: configuration) {
-            socket, dialect, headers in
-            let number = self.nextNumber.withLock { value -> Int in
-                value += 1
-                return value
-            }
-            let session = RealtimeSession(
-                number: number, socket: socket, dialect: dialect, headers: headers, backend: self,
-                options: self.sessionOptions)
-            let admission = self.sessions.withLock { table -> Admission in
-                guard !self.isShutDown.withLock({ $0 }) else { return .shuttingDown }
-                guard table.count < self.options.maximumConnections else { return .full }
-                table[ObjectIdentifier(session)] = session
-                return .admitted
-            }
-            switch admission {
-            case .admitted: break
-            case .full:
-                await socket.close(code: 1013, reason: "too many real-time connections")
-                return
-            case .shuttingDown:
-                // A client reconnecting while the server stops must not keep it waiting.
-                await socket.close(code: 1001, reason: "server shutting down")
-                return
-            }
-            await session.run()
-        }
+        host.upgrade(request, backend: self)
     }
 
     /// Closes every connection (server shutdown); connections upgraded from now on are refused.
     func shutdown() async {
-        let all = sessions.withLock { table in
-            isShutDown.withLock { $0 = true }
-            return Array(table.values)
-        }
-        for session in all { await session.shutdown() }
+        await host.shutdown()
     }
 
     // MARK: RealtimeBackend
@@ -92,7 +47,7 @@ final class RealtimeGateway: RealtimeBackend {
         case .failure(let failure):
             return [RealtimeErrors.error("UnauthorizedException", failure.message, code: 401)]
         case .success(let identity):
-            identities.withLock { $0[ObjectIdentifier(session)] = identity }
+            identities.withLock { $0[session.number] = identity }
             return nil
         }
     }
@@ -109,7 +64,7 @@ final class RealtimeGateway: RealtimeBackend {
             case .success(let caller): identity = caller
             }
         } else {
-            guard let known = identities.withLock({ $0[ObjectIdentifier(session)] }) else {
+            guard let known = identities.withLock({ $0[session.number] }) else {
                 return [RealtimeErrors.error("UnauthorizedException", "The connection is not authorized.", code: 401)]
             }
             identity = known
@@ -128,8 +83,7 @@ final class RealtimeGateway: RealtimeBackend {
 
     func disconnected(session: RealtimeSession) async {
         await registry.removeAll(session: session)
-        _ = sessions.withLock { $0.removeValue(forKey: ObjectIdentifier(session)) }
-        _ = identities.withLock { $0.removeValue(forKey: ObjectIdentifier(session)) }
+        _ = identities.withLock { $0.removeValue(forKey: session.number) }
     }
 
     // MARK: Subscriptions

@@ -1,6 +1,7 @@
 import Foundation
 import ModelTransform
 import Switchboard
+import SwitchboardRealtimeServer
 import SwitchboardSigV4
 
 extension LocalServer {
@@ -60,46 +61,6 @@ extension LocalServer {
         }
     }
 
-    /// Settings of the real-time endpoints.
-    public struct RealtimeOptions: Sendable, Hashable {
-        /// The `connectionTimeoutMs` of AppSync's `connection_ack` (default 5 minutes, AppSync's).
-        public var connectionTimeout: Duration
-        /// How often `ka` is sent (default every minute, well within the timeout).
-        public var keepAliveInterval: Duration
-        /// Subscriptions one connection may hold (default 100, AppSync's); more get
-        /// `MaxSubscriptionsReachedError`.
-        public var maximumSubscriptionsPerConnection: Int
-        /// Real-time connections open at once (default 1,000); more are refused with HTTP 503.
-        public var maximumConnections: Int
-        /// How long a new AppSync-protocol connection may take to send `connection_init`
-        /// (default 30 s); then it is closed.
-        public var connectionInitTimeout: Duration
-        /// Bytes of messages that may wait to be written to one connection (default 8 MiB). A
-        /// subscriber that reads slower than events arrive is disconnected past it, with
-        /// `LimitExceededError` (AppSync's protocol) and close code 1013, rather than buffered
-        /// without bound or allowed to delay other subscribers.
-        public var maximumOutboundBytes: Int
-        /// How long a write of queued messages (up to 64 KiB) may take (default 10 s); a subscriber
-        /// that takes no bytes for that long is dropped.
-        public var writeTimeout: Duration
-
-        /// Creates options; the defaults are AppSync's where it has them.
-        public init(
-            connectionTimeout: Duration = .seconds(300), keepAliveInterval: Duration = .seconds(60),
-            maximumSubscriptionsPerConnection: Int = 100, maximumConnections: Int = 1_000,
-            connectionInitTimeout: Duration = .seconds(30), maximumOutboundBytes: Int = 8 << 20,
-            writeTimeout: Duration = .seconds(10)
-        ) {
-            self.connectionTimeout = connectionTimeout
-            self.keepAliveInterval = keepAliveInterval
-            self.maximumSubscriptionsPerConnection = maximumSubscriptionsPerConnection
-            self.maximumConnections = maximumConnections
-            self.connectionInitTimeout = connectionInitTimeout
-            self.maximumOutboundBytes = maximumOutboundBytes
-            self.writeTimeout = writeTimeout
-        }
-    }
-
     /// Everything a server is started with besides its schema.
     public struct Configuration: Sendable {
         /// The interface to listen on (default `127.0.0.1`).
@@ -114,8 +75,8 @@ extension LocalServer {
         public var iamPrincipals: [IAMPrincipal]
         /// The region IAM signatures must be scoped to (default `us-east-1`).
         public var region: String
-        /// The real-time endpoints' settings.
-        public var realtime: RealtimeOptions
+        /// The real-time endpoints' settings (the mock server's take the same).
+        public var realtime: RealtimeServerOptions
         /// The API's default authorization mode, as in Amplify's project configuration (default
         /// `API_KEY`; AppSync has no `NONE` mode).
         public var defaultAuthorizationType: AuthorizationType
@@ -131,7 +92,7 @@ extension LocalServer {
         /// Creates a configuration.
         public init(
             host: String = "127.0.0.1", port: Int = 0, storage: Storage = .inMemory, apiKeys: [APIKey] = [.generate()],
-            iamPrincipals: [IAMPrincipal] = [], region: String = "us-east-1", realtime: RealtimeOptions = .init(),
+            iamPrincipals: [IAMPrincipal] = [], region: String = "us-east-1", realtime: RealtimeServerOptions = .init(),
             defaultAuthorizationType: AuthorizationType = .apiKey,
             additionalAuthorizationTypes: [AuthorizationType]? = nil,
             maximumRequestBodySize: Int = 1 << 20

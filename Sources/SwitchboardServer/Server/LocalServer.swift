@@ -107,6 +107,9 @@ public final class LocalServer: Sendable {
     /// `http://host:port/graphql`.
     public var graphQLEndpoint: URL { http.url.appendingPathComponent("graphql") }
 
+    /// Connection and subscription counters of the real-time endpoints.
+    public var realtimeStatistics: RealtimeServerStatistics { realtime.host.statistics }
+
     /// `ws://host:port/graphql/realtime`: AppSync's real-time protocol (the client derives it
     /// from the GraphQL endpoint by appending `/realtime`).
     public var realtimeEndpoint: URL {

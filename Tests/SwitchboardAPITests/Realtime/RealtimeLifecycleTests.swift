@@ -45,7 +45,7 @@ import Testing
     @Test func interceptorsApplyToTheUpgradeRequest() async throws {
         let server = try await MockServer(
             endpoints: [SubscriptionEndpoint(.operations("OnCreateTodo"))],
-            realtime: MockRealtimeOptions(requiredHeaders: ["x-trace": "trace-1", "x-api-key": "da2-realtimekey"]))
+            realtime: RealtimeServerOptions(requiredHeaders: ["x-trace": "trace-1", "x-api-key": "da2-realtimekey"]))
         defer { Task { await server.stop() } }
 
         let without = try await Harness.plugin(for: server)
@@ -67,7 +67,7 @@ import Testing
     @Test func maxSubscriptionsReachedIsRetriedUntilASlotFrees() async throws {
         let server = try await MockServer(
             endpoints: [SubscriptionEndpoint(.operations("OnCreateTodo"))],
-            realtime: MockRealtimeOptions(maximumSubscriptionsPerConnection: 1))
+            realtime: RealtimeServerOptions(maximumSubscriptionsPerConnection: 1))
         defer { Task { await server.stop() } }
         let plugin = try await Harness.plugin(for: server)
         let first = EventRecorder(plugin.subscribe(request: Harness.onCreateTodo))

@@ -37,7 +37,7 @@ import Testing
     @Test func missingKeepAliveReconnectsAndResubscribesWithoutDuplicates() async throws {
         let server = try await MockServer(
             endpoints: [SubscriptionEndpoint(.operations("OnCreateTodo"))],
-            realtime: MockRealtimeOptions(connectionTimeout: .seconds(1), keepAliveInterval: .milliseconds(50)))
+            realtime: RealtimeServerOptions(connectionTimeout: .seconds(1), keepAliveInterval: .milliseconds(50)))
         defer { Task { await server.stop() } }
         let plugin = try await Harness.plugin(for: server)
         let recorder = EventRecorder(plugin.subscribe(request: Harness.onCreateTodo))
@@ -121,7 +121,10 @@ import Testing
     }
 
     @Test func twoHundredSubscriptionsShareOneSocket() async throws {
-        let server = try await MockServer(endpoints: [SubscriptionEndpoint(.operations("OnCreateTodo"))])
+        // Past AppSync's 100 subscriptions per connection, which the mock enforces by default.
+        let server = try await MockServer(
+            endpoints: [SubscriptionEndpoint(.operations("OnCreateTodo"))],
+            realtime: RealtimeServerOptions(maximumSubscriptionsPerConnection: nil))
         defer { Task { await server.stop() } }
         let plugin = try await Harness.plugin(for: server)
         let recorders = (0..<200).map { _ in EventRecorder(plugin.subscribe(request: Harness.onCreateTodo)) }

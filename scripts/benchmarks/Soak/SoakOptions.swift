@@ -29,7 +29,7 @@ struct SoakOptions: Sendable {
     var bufferedEvents = RealtimeConfiguration.defaultMaximumBufferedEvents
     /// Padding added to every event, so that a stalled connection fills the server's outbox sooner.
     var payloadBytes = 256
-    /// `MockRealtimeOptions.maximumOutboundBytes` of the mock (its default is 8 MiB).
+    /// `RealtimeServerOptions.maximumOutboundBytes` of the mock (its default is 8 MiB).
     var outboxBytes = 1 << 20
     /// Mean seconds between random disruptions (client drops, server drops, stalled connections).
     var disruptionInterval = 4.0

@@ -7,7 +7,7 @@ import SwitchboardMock
 /// subscription; `GetTick` queries echo their sequence number.
 actor SoakServer {
     private var server: MockServer?
-    private let realtime: MockRealtimeOptions
+    private let realtime: RealtimeServerOptions
     /// The port every instance listens on.
     let port: Int
     /// Connections accepted by the instances already stopped.
@@ -31,9 +31,10 @@ actor SoakServer {
     ]
 
     init(options: SoakOptions) async throws {
-        realtime = MockRealtimeOptions(
-            connectionTimeout: .seconds(60), keepAliveInterval: .seconds(10), maximumOutboundBytes: options.outboxBytes,
-            writeTimeout: .seconds(5))
+        // Every subscription of the soak shares one connection, past AppSync's 100 per connection.
+        realtime = RealtimeServerOptions(
+            connectionTimeout: .seconds(60), keepAliveInterval: .seconds(10), maximumSubscriptionsPerConnection: nil,
+            maximumOutboundBytes: options.outboxBytes, writeTimeout: .seconds(5))
         let first = try await MockServer(endpoints: Self.endpoints, realtime: realtime)
         server = first
         port = first.port
@@ -75,7 +76,7 @@ actor SoakServer {
     }
 
     /// The current instance's real-time counters.
-    func statistics() async -> MockRealtimeStatistics? { await server?.realtimeStatistics }
+    func statistics() async -> RealtimeServerStatistics? { await server?.realtimeStatistics }
 
     /// Real-time connections accepted by every instance so far, and open on the current one.
     func realtimeConnections() async -> (accepted: Int, open: Int) {

@@ -24,7 +24,7 @@ public enum QueryOperator: Sendable {
     case attributeExists(Bool)
 
     /// The AppSync filter operator name.
-    public var graphQLOperator: String {
+    package var graphQLOperator: String {
         switch self {
         case .notEqual: "ne"
         case .equals: "eq"
@@ -41,7 +41,7 @@ public enum QueryOperator: Sendable {
     }
 
     /// The operand as JSON (temporal values as text, `between` as `[start, end]`).
-    public var graphQLValue: JSONValue {
+    package var graphQLValue: JSONValue {
         switch self {
         case .notEqual(let value), .equals(let value): value?.graphQLValue ?? .null
         case .lessOrEqual(let value), .lessThan(let value), .greaterOrEqual(let value), .greaterThan(let value):

@@ -127,7 +127,7 @@ public struct ModelSchema: Sendable {
     /// Indexes and the primary key.
     public let attributes: [ModelAttribute]
     /// The fields in declaration order.
-    public let declaredFields: [ModelField]
+    package let declaredFields: [ModelField]
     /// The fields in document order: primary-key fields first (in key order), then the other
     /// non-association fields alphabetically, then associations alphabetically (Amplify's order).
     public let sortedFields: [ModelField]
@@ -201,5 +201,5 @@ public struct ModelSchema: Sendable {
     }
 
     /// The plural used in `list` query names: ``listPluralName``, ``pluralName`` or name + `s`.
-    public var resolvedListPluralName: String { listPluralName ?? pluralName ?? name + "s" }
+    package var resolvedListPluralName: String { listPluralName ?? pluralName ?? name + "s" }
 }

@@ -50,7 +50,7 @@ public struct ModelSchemaDefinition {
 /// One field declaration of `model.fields(…)`.
 public struct ModelFieldDefinition: Sendable {
     /// The field it declares.
-    public let modelField: ModelField
+    package let modelField: ModelField
 
     /// A scalar, enum, embedded or explicitly typed field.
     public static func field(
