@@ -105,7 +105,6 @@ let apiTargets: [Target] = [
 
 // MARK: - Sockets, event loop, HTTP/1.1, WebSocket, TLS
 
-let netProducts: [Product] = [.library(name: "SwitchboardNet", targets: ["SwitchboardNet"])]
 let netTargets: [Target] = [
     .target(
         name: "SwitchboardNet",
@@ -130,7 +129,6 @@ let netTargets: [Target] = [
 
 // MARK: - GraphQL language
 
-let graphQLLanguageProducts: [Product] = [.library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"])]
 let graphQLLanguageTargets: [Target] = [
     .target(name: "GraphQLLanguage"),
     .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport"]),
@@ -143,7 +141,6 @@ let graphQLLanguageTargets: [Target] = [
 
 // MARK: - Amplify's @model transform
 
-let modelTransformProducts: [Product] = [.library(name: "ModelTransform", targets: ["ModelTransform"])]
 let modelTransformTargets: [Target] = [
     // @model SDL → model catalog and the AppSync schema Transformer v2 would deploy.
     .target(name: "ModelTransform", dependencies: ["GraphQLLanguage"]),
@@ -154,7 +151,6 @@ let modelTransformTargets: [Target] = [
 
 // MARK: - AWS Signature Version 4
 
-let sigV4Products: [Product] = [.library(name: "SwitchboardSigV4", targets: ["SwitchboardSigV4"])]
 let sigV4Targets: [Target] = [
     .target(name: "SwitchboardSigV4", dependencies: ["SwitchboardCore"]),
     .testTarget(
@@ -228,10 +224,7 @@ let seedTargets: [Target] = [
 
 // MARK: - Code generation: Swift models from @model schemas, typed operations from .graphql files and literals
 
-let codegenProducts: [Product] = [
-    .library(name: "SwitchboardCodegen", targets: ["SwitchboardCodegen"]),
-    .plugin(name: "SwitchboardCodegenPlugin", targets: ["SwitchboardCodegenPlugin"]),
-]
+let codegenProducts: [Product] = [.plugin(name: "SwitchboardCodegenPlugin", targets: ["SwitchboardCodegenPlugin"])]
 let codegenTargets: [Target] = [
     .target(name: "SwitchboardCodegen", dependencies: ["ModelTransform", "GraphQLLanguage"]),
     // What the build plugin runs; not a product, since a plugin cannot use an executable a
@@ -312,8 +305,9 @@ let package = Package(
     name: "Switchboard",
     // Amplify Swift's floor: macOS 13, iOS 16 (tvOS 16, watchOS 9, visionOS 1).
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
-    products: hubProducts + apiProducts + netProducts + graphQLLanguageProducts + modelTransformProducts
-        + codegenProducts + sigV4Products + mockProducts + serverProducts + cliProducts,
+    // The products are what apps use; the language tools, the transform, the code generator, the
+    // network layer and SigV4 signing are package-internal modules behind them.
+    products: hubProducts + apiProducts + codegenProducts + mockProducts + serverProducts + cliProducts,
     targets: systemTargets + hubTargets + apiTargets + netTargets + graphQLLanguageTargets + modelTransformTargets
         + codegenTargets + sigV4Targets + mockTargets + realtimeServerTargets + serverTargets + cliTargets
         + seedTargets + supportTargets + fuzzTargets,

@@ -11,9 +11,11 @@ extension APICategory {
     /// ```
     @discardableResult
     public func query<Query: GraphQLQuery>(
-        operation: Query, cachePolicy: CachePolicy = .fetchIgnoringCacheData, apiName: String? = nil
+        operation: Query, cachePolicy: CachePolicy = .fetchIgnoringCacheData, apiName: String? = nil,
+        authMode: AuthorizationType? = nil
     ) async throws -> GraphQLResponse<Query.Data> {
-        try await apiPlugin().query(operation: operation, cachePolicy: cachePolicy, apiName: apiName)
+        try await apiPlugin().query(
+            operation: operation, cachePolicy: cachePolicy, apiName: apiName, authMode: authMode)
     }
 
     /// Runs a typed query with `CacheAndNetworkPolicy.returnCacheDataAndFetch` through the
@@ -25,10 +27,12 @@ extension APICategory {
     /// }
     /// ```
     public func query<Query: GraphQLQuery>(
-        operation: Query, cachePolicy: CacheAndNetworkPolicy, apiName: String? = nil
+        operation: Query, cachePolicy: CacheAndNetworkPolicy, apiName: String? = nil,
+        authMode: AuthorizationType? = nil
     ) -> SwitchboardAsyncThrowingSequence<CachedQueryResult<Query.Data>> {
         do {
-            return try apiPlugin().query(operation: operation, cachePolicy: cachePolicy, apiName: apiName)
+            return try apiPlugin().query(
+                operation: operation, cachePolicy: cachePolicy, apiName: apiName, authMode: authMode)
         } catch {
             return SwitchboardAsyncThrowingSequence(failing: error)
         }
@@ -39,18 +43,20 @@ extension APICategory {
     /// `APIPlugin.mutate(operation:optimisticData:apiName:)`.
     @discardableResult
     public func mutate<Mutation: GraphQLMutation>(
-        operation: Mutation, optimisticData: JSONValue? = nil, apiName: String? = nil
+        operation: Mutation, optimisticData: JSONValue? = nil, apiName: String? = nil,
+        authMode: AuthorizationType? = nil
     ) async throws -> GraphQLResponse<Mutation.Data> {
-        try await apiPlugin().mutate(operation: operation, optimisticData: optimisticData, apiName: apiName)
+        try await apiPlugin().mutate(
+            operation: operation, optimisticData: optimisticData, apiName: apiName, authMode: authMode)
     }
 
     /// Starts a typed subscription through the configured `APIPlugin`; each event's data is
     /// written to the record store before it is yielded.
-    public func subscribe<Subscription: GraphQLSubscription>(operation: Subscription, apiName: String? = nil)
-        -> SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<Subscription.Data>>
-    {
+    public func subscribe<Subscription: GraphQLSubscription>(
+        operation: Subscription, apiName: String? = nil, authMode: AuthorizationType? = nil
+    ) -> SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<Subscription.Data>> {
         do {
-            return try apiPlugin().subscribe(operation: operation, apiName: apiName)
+            return try apiPlugin().subscribe(operation: operation, apiName: apiName, authMode: authMode)
         } catch {
             return SwitchboardAsyncThrowingSequence(failing: error)
         }
@@ -65,10 +71,12 @@ extension APICategory {
     /// }
     /// ```
     public func watch<Query: GraphQLQuery>(
-        operation: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, apiName: String? = nil
+        operation: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, apiName: String? = nil,
+        authMode: AuthorizationType? = nil
     ) -> SwitchboardAsyncThrowingSequence<GraphQLResponse<Query.Data>> {
         do {
-            return try apiPlugin().watch(operation: operation, cachePolicy: cachePolicy, apiName: apiName)
+            return try apiPlugin().watch(
+                operation: operation, cachePolicy: cachePolicy, apiName: apiName, authMode: authMode)
         } catch {
             return SwitchboardAsyncThrowingSequence(failing: error)
         }

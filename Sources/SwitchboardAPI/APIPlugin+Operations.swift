@@ -36,7 +36,8 @@ extension APIPlugin {
 
     // MARK: - Typed operations
 
-    /// Runs a typed query; the result's value is the operation's `Data`. By default it goes to the
+    /// Runs a typed query; the result's value is the operation's `Data`. `authMode` overrides the
+    /// API's authorization type for this operation, as for a request. By default it goes to the
     /// server, and a plain success is written to the API's record store, where watchers see it
     /// (`CachePolicy.fetchIgnoringCacheData`); pass another `cachePolicy` to read from the store
     /// first. With `CachePolicy.returnCacheDataDontFetch` a miss throws `RecordStoreError`.
@@ -46,19 +47,22 @@ extension APIPlugin {
     /// ```
     @discardableResult
     public nonisolated func query<Query: GraphQLQuery>(
-        operation: Query, cachePolicy: CachePolicy = .fetchIgnoringCacheData, apiName: String? = nil
+        operation: Query, cachePolicy: CachePolicy = .fetchIgnoringCacheData, apiName: String? = nil,
+        authMode: AuthorizationType? = nil
     ) async throws -> GraphQLResponse<Query.Data> {
         try await response(
-            to: GraphQLOperationRequest(operation: operation, apiName: apiName, cachePolicy: cachePolicy))
+            to: GraphQLOperationRequest(
+                operation: operation, apiName: apiName, authMode: authMode, cachePolicy: cachePolicy))
     }
 
     /// Runs a typed query with `CacheAndNetworkPolicy.returnCacheDataAndFetch`: the sequence
     /// yields the store's data first when it holds all of it, then the server's, and ends.
     public nonisolated func query<Query: GraphQLQuery>(
-        operation: Query, cachePolicy: CacheAndNetworkPolicy, apiName: String? = nil
+        operation: Query, cachePolicy: CacheAndNetworkPolicy, apiName: String? = nil,
+        authMode: AuthorizationType? = nil
     ) -> SwitchboardAsyncThrowingSequence<CachedQueryResult<Query.Data>> {
         var request = GraphQLOperationRequest(
-            operation: operation, apiName: apiName, cachePolicy: .returnCacheDataElseFetch)
+            operation: operation, apiName: apiName, authMode: authMode, cachePolicy: .returnCacheDataElseFetch)
         request.delivery = .cacheThenNetwork
         return sequence(of: request) { event in
             if case .result(let result) = event { return result }
@@ -79,10 +83,11 @@ extension APIPlugin {
     /// ```
     @discardableResult
     public nonisolated func mutate<Mutation: GraphQLMutation>(
-        operation: Mutation, optimisticData: JSONValue? = nil, apiName: String? = nil
+        operation: Mutation, optimisticData: JSONValue? = nil, apiName: String? = nil,
+        authMode: AuthorizationType? = nil
     ) async throws -> GraphQLResponse<Mutation.Data> {
         var request = GraphQLOperationRequest(
-            operation: operation, apiName: apiName, cachePolicy: .fetchIgnoringCacheData)
+            operation: operation, apiName: apiName, authMode: authMode, cachePolicy: .fetchIgnoringCacheData)
         request.optimisticData = optimisticData
         return try await response(to: request)
     }
@@ -91,10 +96,11 @@ extension APIPlugin {
     /// `Data`. Each event's data is written to the API's record store before it is yielded, so
     /// that watchers showing the objects it carries update too.
     public nonisolated func subscribe<Subscription: GraphQLSubscription>(
-        operation: Subscription, apiName: String? = nil
+        operation: Subscription, apiName: String? = nil, authMode: AuthorizationType? = nil
     ) -> SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<Subscription.Data>> {
         sequence(
-            of: GraphQLOperationRequest(operation: operation, apiName: apiName, cachePolicy: .fetchIgnoringCacheData),
+            of: GraphQLOperationRequest(
+                operation: operation, apiName: apiName, authMode: authMode, cachePolicy: .fetchIgnoringCacheData),
             element: Self.subscriptionEvent)
     }
 
@@ -110,7 +116,8 @@ extension APIPlugin {
     /// cannot watch and ends the sequence with an error. Ending the loop or calling `cancel()`
     /// removes the watcher.
     public nonisolated func watch<Query: GraphQLQuery>(
-        operation: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, apiName: String? = nil
+        operation: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, apiName: String? = nil,
+        authMode: AuthorizationType? = nil
     ) -> SwitchboardAsyncThrowingSequence<GraphQLResponse<Query.Data>> {
         guard cachePolicy != .fetchIgnoringCacheCompletely else {
             return SwitchboardAsyncThrowingSequence(
@@ -119,7 +126,8 @@ extension APIPlugin {
                     "Use fetchIgnoringCacheData to always fetch first, or query(operation:cachePolicy:) for one result."
                 ))
         }
-        var request = GraphQLOperationRequest(operation: operation, apiName: apiName, cachePolicy: cachePolicy)
+        var request = GraphQLOperationRequest(
+            operation: operation, apiName: apiName, authMode: authMode, cachePolicy: cachePolicy)
         request.delivery = .watch
         return sequence(of: request) { event in
             if case .result(let result) = event { return result.response }

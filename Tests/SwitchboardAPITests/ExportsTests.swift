@@ -2,7 +2,7 @@ import Foundation
 import SwitchboardAPI
 import Testing
 
-/// `import SwitchboardAPI` alone is enough for what the README's examples use: this file imports
+/// `import SwitchboardAPI` alone is enough for what the documentation's examples use: this file imports
 /// nothing else, so it compiles only while the re-exports hold.
 @Suite struct ExportsTests {
     @Test func tlsAndWebSocketSettingsComeWithTheAPIModule() throws {

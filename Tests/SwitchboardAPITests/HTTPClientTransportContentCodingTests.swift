@@ -75,7 +75,7 @@ import Testing
         }
         let text = error?.description ?? ""
         #expect(text.contains("(Content-Encoding: gzip) decodes to more than 1048576 bytes"), "\(text)")
-        #expect(text.contains("HTTPClientTransport.maximumResponseBodySize"), "\(text)")
+        #expect(text.contains("HTTPClientTransport(maximumResponseBodySize:)"), "\(text)")
         // The response was read to its end on the wire: its connection carries the next request.
         let next = try await transport.send(URLRequest(url: server.url.appendingPathComponent("next")))
         #expect(String(decoding: next.body, as: UTF8.self) == "fine")

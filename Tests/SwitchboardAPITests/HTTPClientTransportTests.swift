@@ -131,7 +131,7 @@ import Testing
         await #expect {
             _ = try await HTTPClientTransport(maximumResponseBodySize: 4096).send(URLRequest(url: url))
         } throws: { error in
-            "\(error)".contains("larger than 4096 bytes (HTTPClientTransport.maximumResponseBodySize)")
+            "\(error)".contains("larger than 4096 bytes (HTTPClientTransport(maximumResponseBodySize:))")
         }
     }
 
@@ -145,7 +145,7 @@ import Testing
         await #expect {
             _ = try await HTTPClientTransport(maximumResponseBodySize: 1 << 20).send(URLRequest(url: url))
         } throws: { error in
-            "\(error)".contains("larger than 1048576 bytes (HTTPClientTransport.maximumResponseBodySize)")
+            "\(error)".contains("larger than 1048576 bytes (HTTPClientTransport(maximumResponseBodySize:))")
         }
     }
 
@@ -161,7 +161,7 @@ import Testing
         await #expect {
             _ = try await HTTPClientTransport(requestDeadline: .milliseconds(500)).send(URLRequest(url: url))
         } throws: { error in
-            "\(error)".contains("did not complete within 0.5 seconds (HTTPClientTransport.requestDeadline)")
+            "\(error)".contains("did not complete within 0.5 seconds (HTTPClientTransport(requestDeadline:))")
         }
     }
 
@@ -207,7 +207,7 @@ import Testing
         } throws: { error in
             "\(error)".contains(
                 "2 requests to http://127.0.0.1:\(server.port) are already waiting for one of its 1 connections")
-                && "\(error)".contains("HTTPClientTransport.maximumWaitingRequestsPerHost")
+                && "\(error)".contains("HTTPClientTransport(maximumWaitingRequestsPerHost:)")
         }
         release.continuation.yield()
         _ = try await held.value

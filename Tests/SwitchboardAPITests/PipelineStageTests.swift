@@ -209,8 +209,8 @@ import Testing
     }
 }
 
-/// The README's pipeline example, as written there.
-@Suite struct ReadmePipelineExampleTests {
+/// The stages the *Authorization and interceptors* article adds, installed and run.
+@Suite struct StageExampleTests {
     struct RequestLog: OperationStage {
         let name: StageName = "request-log"
         func handle(_ request: URLRequest, context: OperationContext, next: OperationStageNext) async throws
@@ -228,7 +228,7 @@ import Testing
         { response }
     }
 
-    @Test func theReadmeStagesInstallAndRun() async throws {
+    @Test func theArticlesStagesInstallAndRun() async throws {
         let server = try await LoopbackGraphQLServer { _ in .json(#"{"data":{"ping":"pong"}}"#) }
         defer { Task { await server.stop() } }
         let plugin = try await server.makePlugin()

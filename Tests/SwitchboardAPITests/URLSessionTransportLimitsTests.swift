@@ -39,7 +39,7 @@ import Testing
         await #expect {
             _ = try await URLSessionTransport(maximumResponseBodySize: 4096).send(URLRequest(url: url))
         } throws: { error in
-            "\(error)".contains("larger than 4096 bytes (URLSessionTransport.maximumResponseBodySize)")
+            "\(error)".contains("larger than 4096 bytes (URLSessionTransport(maximumResponseBodySize:))")
         }
     }
 
@@ -70,7 +70,7 @@ import Testing
         await #expect {
             _ = try await transport.send(URLRequest(url: url))
         } throws: { error in
-            "\(error)".contains("did not complete within 0.5 seconds (URLSessionTransport.requestDeadline)")
+            "\(error)".contains("did not complete within 0.5 seconds (URLSessionTransport(requestDeadline:))")
         }
     }
 

@@ -45,7 +45,7 @@ import Testing
             realtime: RealtimeServerOptions(maximumOutboundBytes: 1 << 20, writeTimeout: .seconds(120)))
         let slow = try await Self.subscriber(server)
         let fast = try await Self.subscriber(server)
-        await waitUntil("both subscriptions") { await server.realtimeStatistics.activeSubscriptions == 2 }
+        await waitUntil("both subscriptions") { server.realtimeStatistics.activeSubscriptions == 2 }
         let received = Locked(0)
         let reader = Task {
             while case .text(let text)? = try? await fast.receive(), text.contains(#""type":"next""#) {
@@ -90,7 +90,7 @@ import Testing
             }
         }
         #expect(ending == "closed 1013")
-        await waitUntil("the slow connection to go") { await server.realtimeStatistics.openConnections == 1 }
+        await waitUntil("the slow connection to go") { server.realtimeStatistics.openConnections == 1 }
         await fast.close()
         await server.stop()
     }

@@ -85,7 +85,7 @@ import Testing
         let unauthorized = try await Self.nextJSON(socket)
         #expect(unauthorized["id"] == "tick")
         #expect(unauthorized["payload"]?["errors"]?[0]?["errorType"] == "UnauthorizedException")
-        #expect(await server.realtimeStatistics.activeSubscriptions == 0)
+        #expect(server.realtimeStatistics.activeSubscriptions == 0)
         await socket.close()
     }
 

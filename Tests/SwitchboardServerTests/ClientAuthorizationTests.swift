@@ -48,7 +48,9 @@ import Testing
             iamSigner: SigV4RequestSigner(credentialsProvider: StaticCredentialsProvider(credentials)))
         try plugin.configure(
             using: SwitchboardConfiguration(
-                data: Data(server.amplifyConfiguration(apiName: "local", authorizationType: type).utf8)))
+                data: Data(
+                    server.amplifyConfiguration(apiName: "local", authorizationType: AuthorizationType(rawValue: type))
+                        .utf8)))
         return plugin
     }
 

@@ -128,7 +128,7 @@ public struct HTTPClientTransport: HTTPTransport {
         } catch {
             guard deadline.hasPassed else { throw error }
             throw requestDeadlineError(
-                requestDeadline, setting: "HTTPClientTransport.requestDeadline", target: first.displayURL)
+                requestDeadline, setting: "HTTPClientTransport(requestDeadline:)", target: first.displayURL)
         }
     }
 
@@ -156,7 +156,7 @@ public struct HTTPClientTransport: HTTPTransport {
         } catch let error as HTTPConnectionPool.TooManyWaiting {
             throw APIError.networkError(
                 "\(error.limit) requests to \(message.connectionKey) are already waiting for one of its "
-                    + "\(maximumConnectionsPerHost) connections (HTTPClientTransport.maximumWaitingRequestsPerHost); "
+                    + "\(maximumConnectionsPerHost) connections (HTTPClientTransport(maximumWaitingRequestsPerHost:)); "
                     + "this one was not sent.")
         }
     }
@@ -235,11 +235,12 @@ public struct HTTPClientTransport: HTTPTransport {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw APIError.networkError("Cannot connect to \(Self.destination(message)): \(error)")
+            // The cause stays attached, so that a TLSError (an untrusted certificate, say) can be matched.
+            throw APIError.networkError("Cannot connect to \(Self.destination(message)): \(error)", error)
         }
         guard let stream else {
             throw APIError.networkError(
-                "Cannot connect to \(Self.destination(message)) within \(connectTimeout) (HTTPClientTransport.connectTimeout)."
+                "Cannot connect to \(Self.destination(message)) within \(connectTimeout) (HTTPClientTransport(connectTimeout:))."
             )
         }
         return stream
@@ -264,7 +265,7 @@ public struct HTTPClientTransport: HTTPTransport {
             } catch .bodyTooLarge(let limit) {
                 throw APIError.networkError(
                     "The response from \(message.displayURL) (Content-Encoding: \(coding.prefix(40))) decodes to more than "
-                        + "\(limit) bytes (HTTPClientTransport.maximumResponseBodySize); it was not decoded to the end."
+                        + "\(limit) bytes (HTTPClientTransport(maximumResponseBodySize:)); it was not decoded to the end."
                 )
             }
             headers["content-encoding"] = nil
@@ -290,11 +291,11 @@ public struct HTTPClientTransport: HTTPTransport {
         case HTTPResponseError.bodyTooLarge(let limit):
             APIError.networkError(
                 "The response from \(message.displayURL) is larger than \(limit) bytes "
-                    + "(HTTPClientTransport.maximumResponseBodySize); it was not read to the end.")
+                    + "(HTTPClientTransport(maximumResponseBodySize:)); it was not read to the end.")
         case let error as HTTPResponseError:
             APIError.networkError("Bad response from \(message.displayURL): \(error)")
         default:
-            APIError.networkError("The request to \(message.displayURL) failed: \(error)")
+            APIError.networkError("The request to \(message.displayURL) failed: \(error)", error)
         }
     }
 

@@ -1,7 +1,7 @@
 import SwitchboardNet
 
 /// Runs `exchange` within `deadline`, cancelling it when the deadline passes first; the error
-/// then names the transport's setting (`URLSessionTransport.requestDeadline`, …), for every
+/// then names the transport's setting (`URLSessionTransport(requestDeadline:)`, …), for every
 /// transport the same way.
 func withRequestDeadline(
     _ deadline: Duration, setting: String, target: @autoclosure () -> String,

@@ -65,7 +65,7 @@ public struct URLSessionTransport: HTTPTransport {
     /// Sends the request; cancellation of the calling task cancels the HTTP request.
     public func send(_ request: URLRequest) async throws -> HTTPTransportResponse {
         try await withRequestDeadline(
-            requestDeadline, setting: "URLSessionTransport.requestDeadline", target: Self.describe(request.url)
+            requestDeadline, setting: "URLSessionTransport(requestDeadline:)", target: Self.describe(request.url)
         ) { try await exchange(request) }
     }
 
@@ -104,7 +104,7 @@ public struct URLSessionTransport: HTTPTransport {
     static func bodyTooLarge(_ url: URL?, limit: Int) -> APIError {
         .networkError(
             "The response from \(describe(url)) is larger than \(limit) bytes "
-                + "(URLSessionTransport.maximumResponseBodySize); it was not read to the end.")
+                + "(URLSessionTransport(maximumResponseBodySize:)); it was not read to the end.")
     }
 
     static func notHTTP(_ url: URL?) -> APIError {

@@ -87,9 +87,7 @@ public final class MockServer: Sendable {
     public func pauseKeepAlives(_ paused: Bool = true) async { state.realtime.keepAlivePaused = paused }
 
     /// Connection and subscription counters of the real-time side.
-    public var realtimeStatistics: RealtimeServerStatistics {
-        get async { state.realtime.statistics }
-    }
+    public var realtimeStatistics: RealtimeServerStatistics { state.realtime.statistics }
 }
 
 /// The endpoints and the request log, shared between the server's connection tasks.

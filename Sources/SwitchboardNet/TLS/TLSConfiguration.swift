@@ -1,11 +1,13 @@
 import Foundation
 
-/// How a `wss://` connection verifies the server. Verification of the certificate chain and of
-/// the host name is on by default; the system's trusted roots are used unless turned off.
+/// How an `https://` or `wss://` connection verifies the server. Verification of the certificate
+/// chain and of the host name is on by default; the system's trusted roots are used unless turned
+/// off.
 ///
 /// ```swift
 /// let tls = TLSConfiguration(trustedCertificates: [.pemFile(URL(fileURLWithPath: "dev-ca.pem"))])
-/// let socket = try await WebSocket.connect(to: url, tls: tls)
+/// let plugin = try APIPlugin(
+///     transport: HTTPClientTransport(tls: tls), realtimeTransport: WebSocketRealtimeTransport(tls: tls))
 /// ```
 public struct TLSConfiguration: Sendable, Hashable {
     /// A certificate (or several) in PEM form.

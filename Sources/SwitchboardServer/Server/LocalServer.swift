@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLLanguage
 import ModelTransform
+import Switchboard
 import SwitchboardNet
 
 /// A local AppSync-compatible server for an Amplify `@model` schema: the schema Transformer v2
@@ -122,14 +123,16 @@ public final class LocalServer: Sendable {
     public var apiKey: String? { configuration.apiKeys.first?.value }
 
     /// An `amplifyconfiguration.json` that `Switchboard.configure()` (and Amplify) read as is:
-    /// one GraphQL API called `apiName` at this server, with API-key auth when the server has a
-    /// key (else `authorizationType`).
-    public func amplifyConfiguration(apiName: String = "local", authorizationType: String? = nil) -> String {
+    /// one GraphQL API called `apiName` at this server, authorized with `authorizationType`, or
+    /// by default with the server's API key when it has one and with `AWS_IAM` otherwise.
+    public func amplifyConfiguration(apiName: String = "local", authorizationType: AuthorizationType? = nil)
+        -> String
+    {
         var api: JSONObject = [
             "endpointType": "GraphQL", "endpoint": .string(graphQLEndpoint.absoluteString),
             "region": .string(configuration.region),
         ]
-        let type = authorizationType ?? (apiKey != nil ? "API_KEY" : "AWS_IAM")
+        let type = authorizationType?.rawValue ?? (apiKey != nil ? "API_KEY" : "AWS_IAM")
         api["authorizationType"] = .string(type)
         if type == "API_KEY", let apiKey { api["apiKey"] = .string(apiKey) }
         let document: JSON = ["api": ["plugins": ["awsAPIPlugin": .object([apiName: .object(api)])]]]

@@ -26,7 +26,7 @@ import Testing
         }
         // The overflow ends the subscription, which the server sees as a stop.
         await Harness.eventually("the subscription to stop") {
-            await server.realtimeStatistics.activeSubscriptions == 0
+            server.realtimeStatistics.activeSubscriptions == 0
         }
 
         var received: [String] = []
@@ -61,10 +61,10 @@ import Testing
             if await server.publish(["onCreateTodo": todo], toSubscriptionsOf: "OnCreateTodo") == 0 { break }
         }
         await Harness.eventually("the subscription to stop") {
-            await server.realtimeStatistics.activeSubscriptions == 0
+            server.realtimeStatistics.activeSubscriptions == 0
         }
         // Without a bound the stream would wait for more events after the last one: stop here.
-        guard await server.realtimeStatistics.activeSubscriptions == 0 else { return }
+        guard server.realtimeStatistics.activeSubscriptions == 0 else { return }
         var received = 0
         do {
             while let event = try await events.next() {

@@ -19,14 +19,14 @@ import Testing
         let recorder = EventRecorder(subscription)
         await Harness.eventually("connected") { recorder.connectedCount == 1 }
         await Harness.eventually("the server to see the subscription") {
-            await server.realtimeStatistics.activeSubscriptions == 1
+            server.realtimeStatistics.activeSubscriptions == 1
         }
 
         subscription.cancel()
         await Harness.eventually("the loop to end") { recorder.finished }
         #expect(recorder.error == nil)
         await Harness.eventually("the server to see the stop and the socket close") {
-            let statistics = await server.realtimeStatistics
+            let statistics = server.realtimeStatistics
             return statistics.activeSubscriptions == 0 && statistics.openConnections == 0
         }
     }

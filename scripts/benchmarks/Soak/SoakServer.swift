@@ -71,16 +71,16 @@ actor SoakServer {
     func stop() async {
         guard let running = server else { return }
         server = nil
-        acceptedByStoppedInstances += await running.realtimeStatistics.connectionsAccepted
+        acceptedByStoppedInstances += running.realtimeStatistics.connectionsAccepted
         await running.stop()
     }
 
     /// The current instance's real-time counters.
-    func statistics() async -> RealtimeServerStatistics? { await server?.realtimeStatistics }
+    func statistics() -> RealtimeServerStatistics? { server?.realtimeStatistics }
 
     /// Real-time connections accepted by every instance so far, and open on the current one.
-    func realtimeConnections() async -> (accepted: Int, open: Int) {
-        let statistics = await server?.realtimeStatistics
+    func realtimeConnections() -> (accepted: Int, open: Int) {
+        let statistics = server?.realtimeStatistics
         return (acceptedByStoppedInstances + (statistics?.connectionsAccepted ?? 0), statistics?.openConnections ?? 0)
     }
 }

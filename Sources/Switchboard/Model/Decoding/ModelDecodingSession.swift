@@ -4,7 +4,7 @@ import Foundation
 /// body went through ``NotLoadedListMarking`` — the association of every `hasMany` list the
 /// scanner marked.
 ///
-/// It is a task-local for the duration of one synchronous `JSONDecoder` call, so that thousands of
+/// It is a task-local for the duration of one synchronous decoder call, so that thousands of
 /// models find it without a `userInfo` lookup each, and so that models decode straight from the
 /// JSON decoder (no wrapping decoder per model) once their lists are marked in the bytes.
 package final class ModelDecodingSession: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Prepares a response body so that its models decode straight from `JSONDecoder`: one pass over
+/// Prepares a response body so that its models decode straight from `JSONBytesDecoder`: one pass over
 /// the bytes finds every model object at the decode path (following the schema into nested lists
 /// and `belongsTo`/`hasOne` objects) and writes a marker where a `hasMany` list must appear.
 ///

@@ -5,9 +5,9 @@ import Testing
 
 @testable import SwitchboardAPI
 
-/// The README's subscription example and its mock-server example, run as written (plus a
+/// The subscription example and the mock server's subscription example, run (plus a
 /// `break` so the loop ends).
-@Suite struct ReadmeSubscriptionExampleTests {
+@Suite struct SubscriptionExampleTests {
     @Test func subscriptionLoopFromTheReadme() async throws {
         let server = try await MockServer(endpoints: [
             GraphQLEndpoint(
