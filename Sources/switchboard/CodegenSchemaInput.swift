@@ -21,10 +21,13 @@ enum CodegenSchemaInput {
     /// The schema's path and text.
     static func schema(_ arguments: ParsedArguments) throws(UsageError) -> (path: String, text: String) {
         let path = try arguments.required("schema")
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("cannot read \(path)")
+        do {
+            return (path, try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8))
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            throw UsageError("cannot read \(path): no such file")
+        } catch {
+            throw UsageError("cannot read \(path): \(error.localizedDescription)")
         }
-        return (path, String(decoding: data, as: UTF8.self))
     }
 
     /// The transform options the arguments ask for.

@@ -10,10 +10,11 @@ struct ServeCommand: CLICommand {
     static let name = "serve"
     static let summary = "serve an @model schema as a local AppSync-compatible API (SQLite store)"
     static let usage = """
-        switchboard serve --schema FILE [--host H] [--port N] [--data DIR | --in-memory] [--api-key KEY]
-                          [--aws-access-key-id ID --aws-secret-access-key SECRET] [--region R]
+        switchboard serve (--schema FILE | --example-schema) [--host H] [--port N] [--data DIR | --in-memory]
+                          [--api-key KEY] [--aws-access-key-id ID --aws-secret-access-key SECRET] [--region R]
                           [--write-config FILE] [--default-auth-mode MODE] [--auth-mode MODE]...
           --schema FILE             the @model schema (Amplify GraphQL Transformer v2)
+          --example-schema          serve the example Todo/Comment schema (Examples/Todo/schema.graphql)
           --host H                  the interface to listen on (default: 127.0.0.1)
           --port N                  the port (default: 20002); 0 picks a free one
           --data DIR                where the SQLite store lives (default: ./switchboard-data)
@@ -30,11 +31,19 @@ struct ServeCommand: CLICommand {
     static let options: Set<String> = CodegenSchemaInput.options.union([
         "host", "port", "data", "api-key", "aws-access-key-id", "aws-secret-access-key", "region", "write-config",
     ])
-    static let flags: Set<String> = ["in-memory"]
+    static let flags: Set<String> = ["in-memory", "example-schema"]
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         guard arguments.positional.isEmpty else { throw UsageError("serve takes no positional arguments") }
-        let (schemaPath, schema) = try CodegenSchemaInput.schema(arguments)
+        let (schemaPath, schema): (String, String)
+        if arguments.flags.contains("example-schema") {
+            guard arguments.value("schema") == nil else {
+                throw UsageError("give either --schema or --example-schema, not both")
+            }
+            (schemaPath, schema) = ("example-schema.graphql", DemoSchema.sdl)
+        } else {
+            (schemaPath, schema) = try CodegenSchemaInput.schema(arguments)
+        }
         var configuration = LocalServer.Configuration(
             host: arguments.value("host") ?? "127.0.0.1", port: try port(arguments))
         configuration.transformFeatures = try CodegenSchemaInput.transformOptions(arguments)

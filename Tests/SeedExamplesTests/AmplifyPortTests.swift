@@ -66,7 +66,7 @@ import Testing
 
             await store.cancelSubscription()
             try await Self.eventually { await store.events.last == "ended" }
-            try await Self.eventually { await server.realtimeStatistics.activeSubscriptions == 0 }
+            try await Self.eventually { server.realtimeStatistics.activeSubscriptions == 0 }
         }
 
         // The class interceptor ran for one request at a time, in order: every HTTP request carries

@@ -8,9 +8,10 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// The README's examples, compiled and run against a loopback server so they cannot drift from
-/// the API.
-@Suite struct ReadmeExamplesTests {
+/// The custom-request and transport examples of the documentation (*Custom requests*, *HTTP
+/// client*), run against a loopback server: `scripts/snippets` checks that the pages compile,
+/// these check that what they show works.
+@Suite struct CustomRequestExamplesTests {
     struct CreateTodoInput: Encodable {
         let name: String
         let priority: Int
@@ -24,7 +25,7 @@ import Testing
         }
     }
 
-    /// The *HTTP client* article's and the README's transport examples, as written.
+    /// The *HTTP client* article's transport examples.
     @Test func transportExamplesWork() async throws {
         let plugin = try APIPlugin(
             transport: HTTPClientTransport(

@@ -2,10 +2,11 @@ import Foundation
 import SwitchboardNet
 import Testing
 
-/// The README's WebSocket example, compiled and run as written (between the markers).
-struct WebSocketReadmeExampleTests {
+/// The WebSocket echo example of Internals/WebSockets.md, compiled and run as written (between
+/// the markers).
+struct WebSocketEchoExampleTests {
     @Test func readmeEchoExampleRuns() async throws {
-        // README BEGIN
+        // EXAMPLE BEGIN
         let server = try await HTTPServer.start { request in
             .webSocketUpgrade(for: request) { socket in
                 while let message = try? await socket.receive() {
@@ -18,7 +19,7 @@ struct WebSocketReadmeExampleTests {
         let reply = try await socket.receive()  // .text("echo: hello")
         await socket.close()
         await server.stop()
-        // README END
+        // EXAMPLE END
         #expect(reply == .text("echo: hello"))
     }
 }

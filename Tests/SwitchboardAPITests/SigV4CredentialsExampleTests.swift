@@ -4,9 +4,9 @@ import SwitchboardNet
 import SwitchboardSigV4
 import Testing
 
-/// The README's AWS_IAM example (/work/briefs/readme-sigv4.md), compiled and run against a
+/// The AWS_IAM example of the *IAM authorization* article, compiled and run against a
 /// loopback server that verifies the signature.
-@Suite struct SigV4ReadmeExampleTests {
+@Suite struct SigV4CredentialsExampleTests {
     @Test func readmeExampleSignsAndVerifies() async throws {
         let accessKeyId = "AKIDEXAMPLE"
         let secret = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"
@@ -23,7 +23,7 @@ import Testing
         defer { Task { await server.stop() } }
         let endpoint = server.graphQLURL
 
-        // --- README example starts here ---
+        // --- the example starts here ---
         // AWS_IAM requests are signed with SigV4. By default the credentials come from
         // AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN, then ~/.aws (AWS_PROFILE).
         // Credentials you already hold can be given directly:
@@ -45,7 +45,7 @@ import Testing
         let signature = try SigV4Signer().sign(
             &request, credentials: credentials, region: "us-east-1", service: "appsync")
         print(signature.debugReport)
-        // --- README example ends here ---
+        // --- the example ends here ---
 
         #expect(try response.get() == #""pong""#)
         #expect(signature.debugReport.hasPrefix("Canonical request:\nPOST\n/graphql\n"))

@@ -1,8 +1,8 @@
 import GraphQLLanguage
 import Testing
 
-/// The README's GraphQLLanguage example, compiled and checked.
-@Suite struct ReadmeExampleTests {
+/// The parsing and printing example of Internals/GraphQLLanguage.md, compiled and checked.
+@Suite struct ParserExampleTests {
     @Test func readmeExample() throws {
         let schema = try Schema(
             sdl: """

@@ -5,8 +5,8 @@ import SwitchboardNet
 import TestSupport
 import Testing
 
-/// The README's model-based example, compiled and run against the in-test AppSync-style store.
-@Suite struct ReadmeModelExampleTests {
+/// The model-based requests example, compiled and run against the in-test AppSync-style store.
+@Suite struct ModelRequestExampleTests {
     @Test func readmeExampleRuns() async throws {
         let store = AppSyncModelStore(types: ModelStoreEndToEndTests.types)
         let server = try await HTTPServer.start { request in await store.respond(to: request) }
@@ -25,7 +25,7 @@ import Testing
             try Switchboard.add(plugin: APIPlugin())
             try Switchboard.configure(Data(json.utf8))
 
-            // --- README example ---
+            // --- the example ---
             let blog = Blog(id: "b1", name: "Engineering")
             let post = Post(id: "p1", title: "Hello", status: .published, blog: blog)
             _ = try await Switchboard.API.mutate(request: .create(post)).get()

@@ -2,7 +2,7 @@ import SwitchboardAPI
 import SwitchboardMock
 import XCTest
 
-/// The README's "Testing your app with MockServer" example, verbatim, so it keeps compiling and passing.
+/// The *Mock server* article's XCTest example, so that it keeps passing.
 final class TodoScreenTests: XCTestCase {
     struct Todo: Codable, Sendable {
         let id: String
