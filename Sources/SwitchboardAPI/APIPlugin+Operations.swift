@@ -242,7 +242,9 @@ extension APIPlugin {
             pulling: {
                 let source = EventSourceBox<R>()
                 return {
-                    let next = try await source.next(from: running)
+                    // After the first call the source is at hand: no call waits for it.
+                    let next: GraphQLResponseStream<R>.EventSource
+                    if let made = source.made { next = made } else { next = try await source.make(from: running) }
                     while let event = try await next() {
                         if let element = element(event) { return element }
                     }
@@ -277,12 +279,11 @@ final class RunningOperation<R: Sendable>: Sendable {
 /// One iterator's source of events, made from the operation's stream when first asked for; used by
 /// that iterator only, one `next` at a time.
 private final class EventSourceBox<R: Sendable>: @unchecked Sendable {
-    private var source: GraphQLResponseStream<R>.EventSource?
+    private(set) var made: GraphQLResponseStream<R>.EventSource?
 
-    func next(from running: RunningOperation<R>) async throws -> GraphQLResponseStream<R>.EventSource {
-        if let source { return source }
-        let made = try await running.stream().makeEventSource()
-        source = made
-        return made
+    func make(from running: RunningOperation<R>) async throws -> GraphQLResponseStream<R>.EventSource {
+        let source = try await running.stream().makeEventSource()
+        made = source
+        return source
     }
 }
