@@ -40,16 +40,82 @@ public struct GraphQLOperationRequest<R: Decodable & Sendable>: Sendable {
         self.cachePolicy = cachePolicy
     }
 
-    /// The operation's name: the request's `operationName`, else the first named operation of the
-    /// document, else `nil`.
+    /// The operation's name: the request's `operationName`, else the name of the document's first
+    /// named operation, else `nil`. Read for every operation, so found by one pass over the bytes.
     var operationName: String? {
-        if let name = request.operationName { return name }
-        for keyword in ["query", "mutation", "subscription"] {
-            guard let range = request.document.range(of: keyword + " ") else { continue }
-            let name = request.document[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            if !name.isEmpty { return String(name) }
+        request.operationName ?? Self.firstOperationName(in: request.document)
+    }
+
+    /// The name after the first top-level `query`, `mutation` or `subscription` keyword that has
+    /// one, skipping comments, strings and selection sets.
+    static func firstOperationName(in document: String) -> String? {
+        var document = document
+        document.makeContiguousUTF8()
+        return document.utf8.withContiguousStorageIfAvailable { firstOperationName(in: $0) } ?? nil
+    }
+
+    private static func firstOperationName(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        func isNameByte(_ byte: UInt8) -> Bool {
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == 0x5F
+        }
+        var index = 0
+        var depth = 0
+        var afterKeyword = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "#"):
+                while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+            case UInt8(ascii: "\""):
+                index = endOfString(in: bytes, at: index)
+                afterKeyword = false
+                continue
+            case UInt8(ascii: "{"):
+                depth += 1
+                afterKeyword = false
+            case UInt8(ascii: "}"):
+                depth = max(0, depth - 1)
+            case _ where isNameByte(byte):
+                let start = index
+                while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
+                guard depth == 0 else { continue }
+                let name = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                if afterKeyword { return String(decoding: name, as: UTF8.self) }
+                afterKeyword =
+                    name.elementsEqual("query".utf8) || name.elementsEqual("mutation".utf8)
+                    || name.elementsEqual("subscription".utf8)
+                continue
+            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","):
+                break
+            default:
+                // `(`, `@` or anything else after a keyword: that operation has no name.
+                afterKeyword = false
+            }
+            index += 1
         }
         return nil
+    }
+
+    /// The index just past the string (or block string) starting at `start`.
+    private static func endOfString(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+        let quote = UInt8(ascii: "\"")
+        let isBlock = start + 2 < bytes.count && bytes[start + 1] == quote && bytes[start + 2] == quote
+        var index = start + (isBlock ? 3 : 1)
+        while index < bytes.count {
+            if isBlock {
+                if bytes[index] == quote, index + 2 < bytes.count, bytes[index + 1] == quote, bytes[index + 2] == quote
+                {
+                    return index + 3
+                }
+            } else if bytes[index] == UInt8(ascii: "\\") {
+                index += 1
+            } else if bytes[index] == quote || bytes[index] == 0x0A {
+                return index + 1
+            }
+            index += 1
+        }
+        return index
     }
 }
 
