@@ -10,16 +10,13 @@ import SwitchboardNet
 ///
 /// Its state is behind one lock, never held across an `await`.
 package final class RealtimeHost: Sendable {
-    private struct SubscriptionKey: Hashable {
-        let session: Int
-        let id: String
-    }
-
     private struct State {
         var sessions: [Int: RealtimeSession] = [:]
         var nextNumber = 0
         var accepted = 0
-        var subscriptions: Set<SubscriptionKey> = []
+        /// Active subscription ids by session number, so a disconnect forgets its own at once.
+        var subscriptions: [Int: Set<String>] = [:]
+        var activeSubscriptions = 0
         var started = 0
         var isShutDown = false
         var keepAlivePaused = false
@@ -77,7 +74,7 @@ package final class RealtimeHost: Sendable {
         state.withLock { state in
             RealtimeServerStatistics(
                 connectionsAccepted: state.accepted, openConnections: state.sessions.count,
-                activeSubscriptions: state.subscriptions.count, subscriptionsStarted: state.started)
+                activeSubscriptions: state.activeSubscriptions, subscriptionsStarted: state.started)
         }
     }
 
@@ -89,7 +86,9 @@ package final class RealtimeHost: Sendable {
 
     /// Notes that the server ended subscription `id` of `session` (a scripted `complete`).
     package func subscriptionEnded(session: Int, id: String) {
-        _ = state.withLock { $0.subscriptions.remove(SubscriptionKey(session: session, id: id)) }
+        state.withLock { state in
+            if state.subscriptions[session]?.remove(id) != nil { state.activeSubscriptions -= 1 }
+        }
     }
 
     /// Closes every connection with 1001 (server shutdown); upgrades from now on are refused.
@@ -108,14 +107,17 @@ package final class RealtimeHost: Sendable {
 
     fileprivate func started(session: Int, id: String) {
         state.withLock { state in
-            if state.subscriptions.insert(SubscriptionKey(session: session, id: id)).inserted { state.started += 1 }
+            if state.subscriptions[session, default: []].insert(id).inserted {
+                state.started += 1
+                state.activeSubscriptions += 1
+            }
         }
     }
 
     fileprivate func disconnected(session: Int) {
         state.withLock { state in
             state.sessions[session] = nil
-            state.subscriptions = state.subscriptions.filter { $0.session != session }
+            state.activeSubscriptions -= state.subscriptions.removeValue(forKey: session)?.count ?? 0
         }
     }
 }

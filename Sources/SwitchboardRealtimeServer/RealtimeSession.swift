@@ -25,6 +25,9 @@ package actor RealtimeSession {
     private(set) var active: Set<String> = []
     /// Subscriptions being started; events for them wait here until the start is acknowledged.
     var starting: [String: [[UInt8]]] = [:]
+    /// The bytes held in `starting`, bounded like the outbox: a client whose starts keep events
+    /// waiting past ``RealtimeServerOptions/maximumOutboundBytes`` is a slow consumer.
+    private var startingBytes = 0
     /// Subscriptions the server completed while they were still starting.
     private var completedWhileStarting: Set<String> = []
     private var keepAlive: Task<Void, Never>?
@@ -173,6 +176,13 @@ package actor RealtimeSession {
     /// events of a subscription still starting wait for its acknowledgement.
     package func deliver(id: String, payload: [UInt8]) {
         if starting[id] != nil {
+            startingBytes += payload.count
+            guard startingBytes <= outbox.maximumBytes else {
+                starting.removeAll()
+                startingBytes = 0
+                disconnectSlowConsumer()
+                return
+            }
             starting[id]?.append(payload)
             return
         }
@@ -241,6 +251,7 @@ package actor RealtimeSession {
         let request = RealtimeStartRequest(id: id, payload: payload, headers: headers, dialect: dialect)
         let errors = await backend.start(request, session: self)
         let held = starting.removeValue(forKey: id) ?? []
+        startingBytes -= held.reduce(0) { $0 + $1.count }
         let completed = completedWhileStarting.remove(id) != nil
         if let errors {
             sendError(id: id, errors)
