@@ -12,10 +12,10 @@ extension APICategory {
     @discardableResult
     public func query<Query: GraphQLQuery>(
         operation: Query, cachePolicy: CachePolicy = .fetchIgnoringCacheData, apiName: String? = nil,
-        authMode: AuthorizationType? = nil
+        authMode: AuthorizationType? = nil, options: RequestOptions = RequestOptions()
     ) async throws -> GraphQLResponse<Query.Data> {
         try await apiPlugin().query(
-            operation: operation, cachePolicy: cachePolicy, apiName: apiName, authMode: authMode)
+            operation: operation, cachePolicy: cachePolicy, apiName: apiName, authMode: authMode, options: options)
     }
 
     /// Runs a typed query with `CacheAndNetworkPolicy.returnCacheDataAndFetch` through the
@@ -28,11 +28,11 @@ extension APICategory {
     /// ```
     public func query<Query: GraphQLQuery>(
         operation: Query, cachePolicy: CacheAndNetworkPolicy, apiName: String? = nil,
-        authMode: AuthorizationType? = nil
+        authMode: AuthorizationType? = nil, options: RequestOptions = RequestOptions()
     ) -> SwitchboardAsyncThrowingSequence<CachedQueryResult<Query.Data>> {
         do {
             return try apiPlugin().query(
-                operation: operation, cachePolicy: cachePolicy, apiName: apiName, authMode: authMode)
+                operation: operation, cachePolicy: cachePolicy, apiName: apiName, authMode: authMode, options: options)
         } catch {
             return SwitchboardAsyncThrowingSequence(failing: error)
         }
@@ -44,19 +44,22 @@ extension APICategory {
     @discardableResult
     public func mutate<Mutation: GraphQLMutation>(
         operation: Mutation, optimisticData: JSONValue? = nil, apiName: String? = nil,
-        authMode: AuthorizationType? = nil
+        authMode: AuthorizationType? = nil, options: RequestOptions = RequestOptions()
     ) async throws -> GraphQLResponse<Mutation.Data> {
         try await apiPlugin().mutate(
-            operation: operation, optimisticData: optimisticData, apiName: apiName, authMode: authMode)
+            operation: operation, optimisticData: optimisticData, apiName: apiName, authMode: authMode, options: options
+        )
     }
 
     /// Starts a typed subscription through the configured `APIPlugin`; each event's data is
     /// written to the record store before it is yielded.
     public func subscribe<Subscription: GraphQLSubscription>(
-        operation: Subscription, apiName: String? = nil, authMode: AuthorizationType? = nil
+        operation: Subscription, apiName: String? = nil,
+        authMode: AuthorizationType? = nil, options: RequestOptions = RequestOptions()
     ) -> SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<Subscription.Data>> {
         do {
-            return try apiPlugin().subscribe(operation: operation, apiName: apiName, authMode: authMode)
+            return try apiPlugin().subscribe(
+                operation: operation, apiName: apiName, authMode: authMode, options: options)
         } catch {
             return SwitchboardAsyncThrowingSequence(failing: error)
         }
@@ -72,11 +75,11 @@ extension APICategory {
     /// ```
     public func watch<Query: GraphQLQuery>(
         operation: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, apiName: String? = nil,
-        authMode: AuthorizationType? = nil
+        authMode: AuthorizationType? = nil, options: RequestOptions = RequestOptions()
     ) -> SwitchboardAsyncThrowingSequence<GraphQLResponse<Query.Data>> {
         do {
             return try apiPlugin().watch(
-                operation: operation, cachePolicy: cachePolicy, apiName: apiName, authMode: authMode)
+                operation: operation, cachePolicy: cachePolicy, apiName: apiName, authMode: authMode, options: options)
         } catch {
             return SwitchboardAsyncThrowingSequence(failing: error)
         }

@@ -45,7 +45,8 @@ extension APIPlugin {
         }
         let context = OperationContext(
             endpoint: endpoint, authorizationType: operation.request.authMode ?? endpoint.authorizationType,
-            operationType: operation.operationType, operationName: operation.operationName)
+            operationType: operation.operationType, operationName: operation.operationName,
+            options: operation.request.options)
         return (chain, context)
     }
 

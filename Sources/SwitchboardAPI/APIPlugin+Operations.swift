@@ -48,21 +48,22 @@ extension APIPlugin {
     @discardableResult
     public nonisolated func query<Query: GraphQLQuery>(
         operation: Query, cachePolicy: CachePolicy = .fetchIgnoringCacheData, apiName: String? = nil,
-        authMode: AuthorizationType? = nil
+        authMode: AuthorizationType? = nil, options: RequestOptions = RequestOptions()
     ) async throws -> GraphQLResponse<Query.Data> {
         try await response(
             to: GraphQLOperationRequest(
-                operation: operation, apiName: apiName, authMode: authMode, cachePolicy: cachePolicy))
+                operation: operation, apiName: apiName, authMode: authMode, options: options, cachePolicy: cachePolicy))
     }
 
     /// Runs a typed query with `CacheAndNetworkPolicy.returnCacheDataAndFetch`: the sequence
     /// yields the store's data first when it holds all of it, then the server's, and ends.
     public nonisolated func query<Query: GraphQLQuery>(
         operation: Query, cachePolicy: CacheAndNetworkPolicy, apiName: String? = nil,
-        authMode: AuthorizationType? = nil
+        authMode: AuthorizationType? = nil, options: RequestOptions = RequestOptions()
     ) -> SwitchboardAsyncThrowingSequence<CachedQueryResult<Query.Data>> {
         var request = GraphQLOperationRequest(
-            operation: operation, apiName: apiName, authMode: authMode, cachePolicy: .returnCacheDataElseFetch)
+            operation: operation, apiName: apiName, authMode: authMode, options: options,
+            cachePolicy: .returnCacheDataElseFetch)
         request.delivery = .cacheThenNetwork
         return sequence(of: request) { event in
             if case .result(let result) = event { return result }
@@ -84,10 +85,11 @@ extension APIPlugin {
     @discardableResult
     public nonisolated func mutate<Mutation: GraphQLMutation>(
         operation: Mutation, optimisticData: JSONValue? = nil, apiName: String? = nil,
-        authMode: AuthorizationType? = nil
+        authMode: AuthorizationType? = nil, options: RequestOptions = RequestOptions()
     ) async throws -> GraphQLResponse<Mutation.Data> {
         var request = GraphQLOperationRequest(
-            operation: operation, apiName: apiName, authMode: authMode, cachePolicy: .fetchIgnoringCacheData)
+            operation: operation, apiName: apiName, authMode: authMode, options: options,
+            cachePolicy: .fetchIgnoringCacheData)
         request.optimisticData = optimisticData
         return try await response(to: request)
     }
@@ -96,11 +98,13 @@ extension APIPlugin {
     /// `Data`. Each event's data is written to the API's record store before it is yielded, so
     /// that watchers showing the objects it carries update too.
     public nonisolated func subscribe<Subscription: GraphQLSubscription>(
-        operation: Subscription, apiName: String? = nil, authMode: AuthorizationType? = nil
+        operation: Subscription, apiName: String? = nil,
+        authMode: AuthorizationType? = nil, options: RequestOptions = RequestOptions()
     ) -> SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<Subscription.Data>> {
         sequence(
             of: GraphQLOperationRequest(
-                operation: operation, apiName: apiName, authMode: authMode, cachePolicy: .fetchIgnoringCacheData),
+                operation: operation, apiName: apiName, authMode: authMode, options: options,
+                cachePolicy: .fetchIgnoringCacheData),
             element: Self.subscriptionEvent)
     }
 
@@ -117,7 +121,7 @@ extension APIPlugin {
     /// removes the watcher.
     public nonisolated func watch<Query: GraphQLQuery>(
         operation: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, apiName: String? = nil,
-        authMode: AuthorizationType? = nil
+        authMode: AuthorizationType? = nil, options: RequestOptions = RequestOptions()
     ) -> SwitchboardAsyncThrowingSequence<GraphQLResponse<Query.Data>> {
         guard cachePolicy != .fetchIgnoringCacheCompletely else {
             return SwitchboardAsyncThrowingSequence(
@@ -127,7 +131,7 @@ extension APIPlugin {
                 ))
         }
         var request = GraphQLOperationRequest(
-            operation: operation, apiName: apiName, authMode: authMode, cachePolicy: cachePolicy)
+            operation: operation, apiName: apiName, authMode: authMode, options: options, cachePolicy: cachePolicy)
         request.delivery = .watch
         return sequence(of: request) { event in
             if case .result(let result) = event { return result.response }

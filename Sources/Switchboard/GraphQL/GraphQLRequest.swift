@@ -28,6 +28,8 @@ public struct GraphQLRequest<R: Decodable & Sendable>: Sendable {
     /// The operation to run when the document holds several; omitted from the body when `nil`
     /// (as Amplify does).
     public var operationName: String?
+    /// Headers, a time limit and a context for this request only.
+    public var options = RequestOptions()
     /// Set when `Encodable` variables could not be converted; the operation fails with it before
     /// any network I/O instead of the initializer throwing.
     package private(set) var variablesError: APIError?

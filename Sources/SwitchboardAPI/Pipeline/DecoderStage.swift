@@ -31,6 +31,9 @@ struct DecoderStage: GraphQLStage {
             }
             var urlRequest = chain.requestTemplate
             urlRequest.httpBody = try request.request.encodedBody()
+            for (name, value) in request.request.options.headers {
+                urlRequest.setValue(value, forHTTPHeaderField: name)
+            }
             let response = try await next.exchange(urlRequest, context)
             try Task.checkCancellation()
             let capture = capturesData ? DataCapture() : nil

@@ -122,9 +122,10 @@ public struct GraphQLOperationRequest<R: Decodable & Sendable>: Sendable {
 extension GraphQLOperationRequest {
     /// A typed operation, known to the store as itself.
     init<Operation: GraphQLOperation>(
-        operation: Operation, apiName: String?, authMode: AuthorizationType? = nil, cachePolicy: CachePolicy
+        operation: Operation, apiName: String?, authMode: AuthorizationType?, options: RequestOptions,
+        cachePolicy: CachePolicy
     ) where R == Operation.Data {
-        var request = GraphQLRequest(operation: operation, apiName: apiName, authMode: authMode)
+        var request = GraphQLRequest(operation: operation, apiName: apiName, authMode: authMode, options: options)
         if request.variables?.isEmpty == true { request.variables = nil }
         self.init(request, operationType: Operation.operationType, cachePolicy: cachePolicy)
         if request.variablesError == nil {

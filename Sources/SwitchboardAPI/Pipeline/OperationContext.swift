@@ -16,6 +16,9 @@ public struct OperationContext: Sendable {
     public let operationName: String?
     /// Which exchange of the operation this run of the HTTP-level stages is.
     public let phase: OperationPhase
+    /// The operation's own headers, time limit and context (``RequestOptions``); empty for a
+    /// real-time handshake, which serves every subscription on the connection.
+    public let options: RequestOptions
     /// The real-time connection a ``OperationPhase/handshake`` or ``OperationPhase/start`` run
     /// goes to: the transport stage hands the authorized request to it.
     let realtime: (any RealtimeExchange)?
@@ -24,24 +27,29 @@ public struct OperationContext: Sendable {
     init(
         endpoint: APIEndpointConfiguration, authorizationType: AuthorizationType,
         operationType: GraphQLOperationType, operationName: String?, phase: OperationPhase = .request,
-        realtime: (any RealtimeExchange)? = nil
+        options: RequestOptions = RequestOptions(), realtime: (any RealtimeExchange)? = nil
     ) {
         self.endpoint = endpoint
         self.authorizationType = authorizationType
         self.operationType = operationType
         self.operationName = operationName
         self.phase = phase
+        self.options = options
         self.realtime = realtime
     }
 
     /// The API's name.
     public var apiName: String { endpoint.name }
 
-    /// The same operation in another phase, on `realtime`.
-    func phase(_ phase: OperationPhase, operationName: String?, realtime: any RealtimeExchange) -> OperationContext {
+    /// The same operation in another phase, on `realtime`: the connection's handshake (no options),
+    /// or one subscription's start (its options).
+    func phase(
+        _ phase: OperationPhase, operationName: String?, options: RequestOptions = RequestOptions(),
+        realtime: any RealtimeExchange
+    ) -> OperationContext {
         OperationContext(
             endpoint: endpoint, authorizationType: authorizationType, operationType: operationType,
-            operationName: operationName, phase: phase, realtime: realtime)
+            operationName: operationName, phase: phase, options: options, realtime: realtime)
     }
 }
 

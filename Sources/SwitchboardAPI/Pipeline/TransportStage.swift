@@ -20,15 +20,32 @@ struct TransportStage: OperationStage {
         try Task.checkCancellation()
         switch context.phase {
         case .request:
-            return try await exchange(request)
+            return try await withinTimeout(of: context, request) { try await exchange(request) }
         case .handshake, .start:
             guard let realtime = context.realtime else {
                 throw APIError.operationError(
                     "A \(context.phase.rawValue) ran without its real-time connection.",
                     "Real-time phases are run by the API's subscriptions only.")
             }
-            return try await realtime.exchange(request, context: context)
+            return try await withinTimeout(of: context, request) {
+                try await realtime.exchange(request, context: context)
+            }
         }
+    }
+
+    /// Runs `exchange` within the operation's own ``RequestOptions/timeout``, when it has one.
+    private func withinTimeout(
+        of context: OperationContext, _ request: URLRequest,
+        _ exchange: @escaping @Sendable () async throws -> HTTPTransportResponse
+    ) async throws -> HTTPTransportResponse {
+        guard let timeout = context.options.timeout else { return try await exchange() }
+        var target = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
+        // Real-time URLs carry the authorization in their query.
+        target?.query = nil
+        return try await withRequestDeadline(
+            timeout, setting: "RequestOptions.timeout",
+            target: target?.string ?? context.endpoint.endpoint.absoluteString,
+            exchange)
     }
 
     private func exchange(_ request: URLRequest) async throws -> HTTPTransportResponse {

@@ -42,9 +42,13 @@ extension RealtimeConnection {
                         "Subscribe again after configuring the plugin.")
                 }
                 let exchange = StartExchange(connection: self, id: id, socket: socket, generation: generation)
+                var request = try authorizer.startRequest(data: entry.start.dataString)
+                for (name, value) in entry.options.headers { request.setValue(value, forHTTPHeaderField: name) }
                 _ = try await chain.http.run(
-                    try authorizer.startRequest(data: entry.start.dataString),
-                    context: context.phase(.start, operationName: entry.operationName, realtime: exchange), trace: nil)
+                    request,
+                    context: context.phase(
+                        .start, operationName: entry.operationName, options: entry.options, realtime: exchange),
+                    trace: nil)
                 return
             } catch is CancellationError {
                 return

@@ -27,6 +27,8 @@ actor RealtimeConnection {
     struct Entry {
         let start: SubscriptionStart
         let operationName: String?
+        /// The subscription's own headers and time limit, applied to its `start`.
+        let options: RequestOptions
         let sink: SubscriptionSink
         var acknowledged = false
         /// `start`s refused with `MaxSubscriptionsReachedError` so far.
@@ -134,8 +136,10 @@ actor RealtimeConnection {
 
     // MARK: Subscriptions
 
-    func add(id: String, start: SubscriptionStart, operationName: String?, sink: SubscriptionSink) async {
-        entries[id] = Entry(start: start, operationName: operationName, sink: sink)
+    func add(
+        id: String, start: SubscriptionStart, operationName: String?, options: RequestOptions, sink: SubscriptionSink
+    ) async {
+        entries[id] = Entry(start: start, operationName: operationName, options: options, sink: sink)
         sink.deliver(.state(.connecting))
         if isReady {
             startSubscription(id)

@@ -60,7 +60,8 @@ final class RealtimeConnections: Sendable {
         let start = SubscriptionStart(
             document: request.request.document, variables: request.request.variables,
             operationName: request.request.operationName)
-        await connection.add(id: id, start: start, operationName: context.operationName, sink: sink)
+        await connection.add(
+            id: id, start: start, operationName: context.operationName, options: context.options, sink: sink)
         if registration.isTerminated { await connection.remove(id: id) }
         return GraphQLResponseStream(
             events: {
