@@ -108,13 +108,13 @@ extension APICategory {
         try apiPlugin().add(interceptor: interceptor, for: apiName)
     }
 
-    /// The configured plugin, which typed operations, watchers and the record store need to be an
-    /// `APIPlugin`.
-    private func apiPlugin() throws -> APIPlugin {
+    /// The configured plugin, which typed operations, REST requests, watchers and the record store
+    /// need to be an `APIPlugin`.
+    func apiPlugin() throws -> APIPlugin {
         guard let plugin = try plugin() as? APIPlugin else {
             throw APIError.invalidConfiguration(
                 "The configured API plugin is not an APIPlugin.",
-                "Typed operations, watchers, the record store and interceptors need APIPlugin.")
+                "Typed operations, REST requests, watchers, the record store and interceptors need APIPlugin.")
         }
         return plugin
     }

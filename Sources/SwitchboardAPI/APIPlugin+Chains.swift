@@ -50,10 +50,10 @@ extension APIPlugin {
         return (chain, context)
     }
 
-    /// The configured GraphQL API named `apiName`, or the default one.
-    nonisolated func endpoint(named apiName: String?, in configuration: APICategoryConfiguration?) throws
-        -> APIEndpointConfiguration
-    {
+    /// The configured API of `type` named `apiName`, or the only one of that type.
+    nonisolated func endpoint(
+        named apiName: String?, type: APIEndpointType = .graphQL, in configuration: APICategoryConfiguration?
+    ) throws -> APIEndpointConfiguration {
         guard let configuration else {
             throw APIError.invalidConfiguration(
                 "The API plugin is not configured.",
@@ -61,7 +61,7 @@ extension APIPlugin {
             )
         }
         do {
-            return try configuration.graphQLEndpoint(named: apiName)
+            return try configuration.endpoint(named: apiName, type: type)
         } catch {
             throw APIError.invalidConfiguration(
                 error.description, "Fix the request's apiName or the configuration.", error)

@@ -218,7 +218,7 @@ extension APIPlugin {
     }
 
     /// A failure for a log message: the HTTP status or the error's description, never a body.
-    private static func summary(of error: any Error) -> String {
+    static func summary(of error: any Error) -> String {
         guard let error = error as? APIError else { return "\(type(of: error))" }
         if case .httpStatusError(let status, _) = error { return "HTTP \(status)" }
         return error.errorDescription

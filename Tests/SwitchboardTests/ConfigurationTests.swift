@@ -66,21 +66,23 @@ import Testing
     @Test func selectionUsesTheNamedOrTheOnlyGraphQLAPI() throws {
         let configuration = try #require(try apiConfiguration(Self.twoAPIs))
         #expect(try configuration.graphQLEndpoint(named: "admin").name == "admin")
-        #expect(throws: APISelectionError.ambiguous(candidates: ["admin", "todo"])) {
+        #expect(throws: APISelectionError.ambiguous(.graphQL, candidates: ["admin", "todo"])) {
             try configuration.graphQLEndpoint(named: nil)
         }
         #expect(throws: APISelectionError.unknownAPI(name: "nope", configured: ["admin", "rest", "todo"])) {
             try configuration.graphQLEndpoint(named: "nope")
         }
-        #expect(throws: APISelectionError.notGraphQL(name: "rest")) { try configuration.graphQLEndpoint(named: "rest") }
+        #expect(throws: APISelectionError.wrongType(name: "rest", expected: .graphQL)) {
+            try configuration.graphQLEndpoint(named: "rest")
+        }
         let single = APICategoryConfiguration(endpoints: [try #require(configuration.endpoints["todo"])])
         #expect(try single.graphQLEndpoint(named: nil).name == "todo")
         let restOnly = APICategoryConfiguration(endpoints: [try #require(configuration.endpoints["rest"])])
-        #expect(throws: APISelectionError.noGraphQLAPI) { try restOnly.graphQLEndpoint(named: nil) }
+        #expect(throws: APISelectionError.noAPI(.graphQL)) { try restOnly.graphQLEndpoint(named: nil) }
     }
 
     @Test func ambiguousSelectionMessageAsksForAPIName() {
-        #expect(APISelectionError.ambiguous(candidates: ["a", "b"]).description.contains("set apiName"))
+        #expect(APISelectionError.ambiguous(.graphQL, candidates: ["a", "b"]).description.contains("set apiName"))
     }
 
     @Test func gen2OutputsBecomeDefaultGraphQLAPI() throws {

@@ -26,44 +26,55 @@ public struct APICategoryConfiguration: Sendable, Hashable {
     /// The GraphQL API a request goes to: the named one, or the only GraphQL API when no name is
     /// given. Errors explain how to fix the call or the file.
     package func graphQLEndpoint(named name: String?) throws(APISelectionError) -> APIEndpointConfiguration {
+        try endpoint(named: name, type: .graphQL)
+    }
+
+    /// The API of `type` a request goes to: the named one, or the only API of that type when no
+    /// name is given.
+    package func endpoint(named name: String?, type: APIEndpointType) throws(APISelectionError)
+        -> APIEndpointConfiguration
+    {
         if let name {
             guard let endpoint = endpoints[name] else {
                 throw .unknownAPI(name: name, configured: endpoints.keys.sorted())
             }
-            guard endpoint.endpointType == .graphQL else { throw .notGraphQL(name: name) }
+            guard endpoint.endpointType == type else { throw .wrongType(name: name, expected: type) }
             return endpoint
         }
-        let graphQL = endpoints.values.filter { $0.endpointType == .graphQL }
-        switch graphQL.count {
-        case 0: throw .noGraphQLAPI
-        case 1: return graphQL[0]
-        default: throw .ambiguous(candidates: graphQL.map(\.name).sorted())
+        let candidates = endpoints.values.filter { $0.endpointType == type }
+        switch candidates.count {
+        case 0: throw .noAPI(type)
+        case 1: return candidates[0]
+        default: throw .ambiguous(type, candidates: candidates.map(\.name).sorted())
         }
     }
 }
 
-/// Why no GraphQL API could be chosen for a request.
+/// Why no API could be chosen for a request.
 package enum APISelectionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The request names an API that is not configured.
     case unknownAPI(name: String, configured: [String])
-    /// The request names a REST API.
-    case notGraphQL(name: String)
-    /// No GraphQL API is configured.
-    case noGraphQLAPI
-    /// Several GraphQL APIs are configured and the request names none.
-    case ambiguous(candidates: [String])
+    /// The request names an API of the other type (a REST API for a GraphQL request, or the reverse).
+    case wrongType(name: String, expected: APIEndpointType)
+    /// No API of the type is configured.
+    case noAPI(APIEndpointType)
+    /// Several APIs of the type are configured and the request names none.
+    case ambiguous(APIEndpointType, candidates: [String])
 
     /// What happened and how to fix it.
     package var description: String {
         switch self {
         case .unknownAPI(let name, let configured):
-            "no API named \"\(name)\" is configured (configured: \(configured.joined(separator: ", ")))"
-        case .notGraphQL(let name):
-            "the API \"\(name)\" is a REST API; GraphQL requests need an API with endpointType GraphQL"
-        case .noGraphQLAPI:
-            "no GraphQL API is configured; add one with endpointType GraphQL under api.plugins.awsAPIPlugin"
-        case .ambiguous(let candidates):
-            "several GraphQL APIs are configured (\(candidates.joined(separator: ", "))); "
+            return "no API named \"\(name)\" is configured (configured: \(configured.joined(separator: ", ")))"
+        case .wrongType(let name, let expected):
+            let actual: APIEndpointType = expected == .graphQL ? .rest : .graphQL
+            return "the API \"\(name)\" is a \(actual.rawValue) API; \(expected.rawValue) requests need an API with "
+                + "endpointType \(expected.rawValue)"
+        case .noAPI(let type):
+            return "no \(type.rawValue) API is configured; add one with endpointType \(type.rawValue) under "
+                + "api.plugins.awsAPIPlugin"
+        case .ambiguous(let type, let candidates):
+            return "several \(type.rawValue) APIs are configured (\(candidates.joined(separator: ", "))); "
                 + "set apiName on the request to choose one"
         }
     }

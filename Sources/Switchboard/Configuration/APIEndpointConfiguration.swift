@@ -31,6 +31,10 @@ public struct APIEndpointConfiguration: Sendable, Hashable, CustomStringConverti
     /// The real-time protocol for subscriptions: AppSync's by default, or `graphql-transport-ws`
     /// when the entry says `"subscriptionProtocol": "graphql-transport-ws"`.
     public let subscriptionProtocol: SubscriptionProtocol
+    /// The SigV4 service name `AWS_IAM` signs with, when the entry names one (`"service"`). By
+    /// default GraphQL APIs sign for `appsync` and REST APIs for `execute-api` (API Gateway); an
+    /// API Gateway host (`*.execute-api.*`) always signs for `execute-api`.
+    public let signingService: String?
 
     /// Creates an endpoint configuration in code, checking the same rules as the file parser.
     public init(
@@ -41,7 +45,8 @@ public struct APIEndpointConfiguration: Sendable, Hashable, CustomStringConverti
         authorizationType: AuthorizationType,
         additionalAuthorizationTypes: [AuthorizationType] = [],
         apiKey: String? = nil,
-        subscriptionProtocol: SubscriptionProtocol = .appSync
+        subscriptionProtocol: SubscriptionProtocol = .appSync,
+        signingService: String? = nil
     ) throws(ConfigurationError) {
         let path = "api.plugins.awsAPIPlugin.\(name)"
         try Self.checkEndpoint(endpoint, path: "\(path).endpoint")
@@ -65,6 +70,7 @@ public struct APIEndpointConfiguration: Sendable, Hashable, CustomStringConverti
         self.additionalAuthorizationTypes = additionalAuthorizationTypes
         self.apiKey = apiKey
         self.subscriptionProtocol = subscriptionProtocol
+        self.signingService = signingService
     }
 
     /// Reads `api.plugins.awsAPIPlugin.<name>`.
@@ -77,6 +83,7 @@ public struct APIEndpointConfiguration: Sendable, Hashable, CustomStringConverti
         let apiKey = try node.optionalMember("apiKey")?.string(secret: true)
         let subscriptionProtocol =
             try node.optionalMember("subscriptionProtocol")?.enumeration(SubscriptionProtocol.self) ?? .appSync
+        let signingService = try node.optionalMember("service")?.string()
         if authorizationType == .apiKey && apiKey == nil {
             throw ConfigurationError(
                 path: node.path(of: "apiKey"),
@@ -97,6 +104,7 @@ public struct APIEndpointConfiguration: Sendable, Hashable, CustomStringConverti
         self.additionalAuthorizationTypes = []
         self.apiKey = apiKey
         self.subscriptionProtocol = subscriptionProtocol
+        self.signingService = signingService
     }
 
     /// Reads the `data` section of a Gen 2 `amplify_outputs.json` as the API `defaultGraphQLAPI`.
@@ -134,6 +142,39 @@ public struct APIEndpointConfiguration: Sendable, Hashable, CustomStringConverti
         self.additionalAuthorizationTypes = additional
         self.apiKey = apiKey
         self.subscriptionProtocol = .appSync
+        self.signingService = nil
+    }
+
+    /// Reads one REST API of a Gen 2 `amplify_outputs.json`, `custom.API.<name>`, as Amplify's
+    /// documentation has the backend add it (`endpoint`, `region`, `apiName`); `authorization_type`
+    /// (default `AWS_IAM`, as Amplify signs REST requests), `api_key` and `service` are optional.
+    package init(gen2REST name: String, node: ConfigurationNode) throws(ConfigurationError) {
+        let endpoint = try Self.parseURL(try node.member("endpoint"))
+        let region = try node.optionalMember("region")?.string()
+        let authorizationType =
+            try node.optionalMember("authorization_type").map { (node) throws(ConfigurationError) in
+                try Self.gen2AuthorizationType(node)
+            } ?? .awsIAM
+        let apiKey = try node.optionalMember("api_key")?.string(secret: true)
+        if authorizationType == .apiKey && apiKey == nil {
+            throw ConfigurationError(
+                path: node.path(of: "api_key"), problem: .inconsistent("required because authorization_type is API_KEY")
+            )
+        }
+        if authorizationType == .awsIAM && region == nil {
+            throw ConfigurationError(
+                path: node.path(of: "region"),
+                problem: .inconsistent("required because REST APIs are signed with AWS_IAM"))
+        }
+        self.name = name
+        self.endpointType = .rest
+        self.endpoint = endpoint
+        self.region = region
+        self.authorizationType = authorizationType
+        self.additionalAuthorizationTypes = []
+        self.apiKey = apiKey
+        self.subscriptionProtocol = .appSync
+        self.signingService = try node.optionalMember("service")?.string()
     }
 
     /// Redacts the API key.
@@ -143,6 +184,7 @@ public struct APIEndpointConfiguration: Sendable, Hashable, CustomStringConverti
             "authorizationType: \(authorizationType.rawValue)",
         ]
         if let region { parts.append("region: \(region)") }
+        if let signingService { parts.append("service: \(signingService)") }
         if apiKey != nil { parts.append("apiKey: <redacted>") }
         return "APIEndpointConfiguration(\(parts.joined(separator: ", ")))"
     }

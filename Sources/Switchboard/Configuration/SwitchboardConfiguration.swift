@@ -80,8 +80,17 @@ public struct SwitchboardConfiguration: Sendable {
             guard let section = try plugins.optionalMember(pluginKey) else { return nil }
             return try APICategoryConfiguration(pluginNode: section)
         case .amplifyOutputs:
-            guard let data = try root.optionalMember("data") else { return nil }
-            return APICategoryConfiguration(endpoints: [try APIEndpointConfiguration(gen2Data: data)])
+            var endpoints: [APIEndpointConfiguration] = []
+            if let data = try root.optionalMember("data") {
+                endpoints.append(try APIEndpointConfiguration(gen2Data: data))
+            }
+            // REST APIs, which Gen 2 leaves to the app's backend to add as custom outputs.
+            if let custom = try root.optionalMember("custom"), let apis = try custom.optionalMember("API") {
+                for (name, entry) in try apis.members() {
+                    endpoints.append(try APIEndpointConfiguration(gen2REST: name, node: entry))
+                }
+            }
+            return endpoints.isEmpty ? nil : APICategoryConfiguration(endpoints: endpoints)
         }
     }
 

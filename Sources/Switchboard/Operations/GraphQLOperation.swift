@@ -2,7 +2,7 @@
 /// its document, its variables and the type its `data` decodes into.
 ///
 /// Run one with `Switchboard.API.query(operation:)`, `mutate(operation:)` or
-/// `subscribe(operation:)`, or turn it into a request with ``GraphQLRequest/init(operation:apiName:authMode:)``.
+/// `subscribe(operation:)`, or turn it into a request with ``GraphQLRequest/init(operation:apiName:authMode:options:)``.
 public protocol GraphQLOperation: Sendable {
     /// The operation's variables, encoded as the request's `variables` object.
     associatedtype Variables: Encodable & Sendable = GraphQLNoVariables

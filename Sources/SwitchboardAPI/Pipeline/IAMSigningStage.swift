@@ -14,6 +14,16 @@ public protocol IAMRequestSigner: Sendable {
 struct IAMSigningStage: OperationStage {
     /// AppSync's SigV4 service name.
     static let appSyncService = "appsync"
+    /// API Gateway's SigV4 service name.
+    static let apiGatewayService = "execute-api"
+
+    /// The service `endpoint` is signed for: API Gateway hosts are always `execute-api`; otherwise
+    /// the configured service, else AppSync's for GraphQL APIs and API Gateway's for REST APIs.
+    static func service(for endpoint: APIEndpointConfiguration) -> String {
+        if let host = endpoint.endpoint.host?.lowercased(), host.contains(".execute-api.") { return apiGatewayService }
+        if let configured = endpoint.signingService { return configured }
+        return endpoint.endpointType == .rest ? apiGatewayService : appSyncService
+    }
 
     let signer: (any IAMRequestSigner)?
 
@@ -37,7 +47,7 @@ struct IAMSigningStage: OperationStage {
         }
         let signed: URLRequest
         do {
-            signed = try await signer.sign(request, region: region, service: Self.appSyncService)
+            signed = try await signer.sign(request, region: region, service: Self.service(for: context.endpoint))
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as APIError {

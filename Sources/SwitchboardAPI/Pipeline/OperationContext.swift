@@ -2,21 +2,24 @@ import Foundation
 
 /// What every stage of one run of the chain may need to know: which API, which authorization type
 /// (after a per-request `authMode` override), what kind of operation, its name, and which phase of
-/// it this run is.
+/// it this run is. A REST request runs the same HTTP-level stages: ``restOperation`` tells it apart.
 public struct OperationContext: Sendable {
     /// The configured API the operation goes to.
     public let endpoint: APIEndpointConfiguration
     /// The authorization type in effect for this operation.
     public let authorizationType: AuthorizationType
-    /// Query, mutation or subscription.
+    /// Query, mutation or subscription. A REST request reads as a query when its method is `GET` or
+    /// `HEAD` and as a mutation otherwise, so that stages telling reads from writes treat it alike.
     public let operationType: GraphQLOperationType
+    /// The method of a REST request; `nil` for GraphQL operations.
+    public let restOperation: RESTOperationType?
     /// The operation's name: the request's `operationName`, else the first named operation of its
     /// document; `nil` for an anonymous operation and for a real-time handshake, which serves every
     /// subscription on the connection.
     public let operationName: String?
     /// Which exchange of the operation this run of the HTTP-level stages is.
     public let phase: OperationPhase
-    /// The operation's own headers, time limit and context (``RequestOptions``); empty for a
+    /// The operation's own headers, time limit and context (`RequestOptions`); empty for a
     /// real-time handshake, which serves every subscription on the connection.
     public let options: RequestOptions
     /// The real-time connection a ``OperationPhase/handshake`` or ``OperationPhase/start`` run
@@ -27,7 +30,8 @@ public struct OperationContext: Sendable {
     init(
         endpoint: APIEndpointConfiguration, authorizationType: AuthorizationType,
         operationType: GraphQLOperationType, operationName: String?, phase: OperationPhase = .request,
-        options: RequestOptions = RequestOptions(), realtime: (any RealtimeExchange)? = nil
+        options: RequestOptions = RequestOptions(), restOperation: RESTOperationType? = nil,
+        realtime: (any RealtimeExchange)? = nil
     ) {
         self.endpoint = endpoint
         self.authorizationType = authorizationType
@@ -35,6 +39,7 @@ public struct OperationContext: Sendable {
         self.operationName = operationName
         self.phase = phase
         self.options = options
+        self.restOperation = restOperation
         self.realtime = realtime
     }
 
