@@ -161,6 +161,10 @@ let sigV4Targets: [Target] = [
     // scripts/interop sigv4-botocore: signs generated requests for comparison with botocore.
     .executableTarget(
         name: "sigv4-interop", dependencies: ["SwitchboardSigV4"], path: "scripts/benchmarks/SigV4Interop"),
+    // scripts/interop rest-sigv4-botocore: REST requests through APIPlugin's chain, compared with
+    // the URL and signature botocore makes of the same request.
+    .executableTarget(
+        name: "rest-sigv4-interop", dependencies: ["SwitchboardAPI"], path: "scripts/benchmarks/RESTSigV4Interop"),
 ]
 
 // MARK: - Mock server for app tests
