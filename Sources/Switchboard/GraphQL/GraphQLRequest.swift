@@ -130,6 +130,12 @@ public struct GraphQLRequest<R: Decodable & Sendable>: Sendable {
 }
 
 extension GraphQLRequest {
+    /// Makes the operation fail with `error` before any network I/O: for a request built from
+    /// something the server cannot take, found when the request is made.
+    package mutating func fail(with error: APIError) {
+        variablesError = error
+    }
+
     /// The JSON body `{"query": …, "variables": …}` (plus `operationName` when set).
     package func encodedBody() throws(APIError) -> Data {
         if let variablesError { throw variablesError }

@@ -132,16 +132,27 @@ extension GraphQLRequest {
             includes: includedPaths(M.self, includes))
     }
 
-    /// `subscription OnCreateM { onCreateM { … } }` (no arguments).
+    /// `subscription OnCreateM { onCreateM { … } }`; with `predicate`,
+    /// `subscription OnCreateM($filter: ModelSubscriptionMFilterInput) { onCreateM(filter: $filter) { … } }`,
+    /// which AppSync's enhanced filtering evaluates on the server, so only matching events arrive:
+    ///
+    /// ```swift
+    /// let urgent = Switchboard.API.subscribe(
+    ///     request: .subscription(of: Todo.self, type: .onCreate, where: Todo.keys.priority >= 3))
+    /// ```
+    ///
+    /// AppSync's subscription filters combine fields with `and` and `or` but have no `not` and no
+    /// `attributeExists`; a predicate using either fails the subscription before any network I/O.
     public static func subscription<M: Model>(
         of modelType: M.Type,
         type: GraphQLSubscriptionType,
+        where predicate: (any QueryPredicate)? = nil,
         apiName: String? = nil,
         authMode: AuthorizationType? = nil,
         includes: IncludedAssociations<M> = { _ in [] }
     ) -> GraphQLRequest<M> {
         ModelRequestBuilder.subscriptionRequest(
-            of: modelType, kind: type, apiName: apiName, authMode: authMode,
-            includes: includedPaths(modelType, includes))
+            of: modelType, kind: type, filter: predicate?.graphQLFilter(for: M.schema), apiName: apiName,
+            authMode: authMode, includes: includedPaths(modelType, includes))
     }
 }

@@ -90,18 +90,55 @@ enum ModelRequestBuilder {
     }
 
     static func subscriptionRequest<M: Model>(
-        of type: M.Type, kind: GraphQLSubscriptionType, apiName: String?, authMode: AuthorizationType?,
-        includes: [[String]]
+        of type: M.Type, kind: GraphQLSubscriptionType, filter: JSONValue? = nil, apiName: String?,
+        authMode: AuthorizationType?, includes: [[String]]
     ) -> GraphQLRequest<M> {
         let schema = type.schema
         let field = kind.rawValue + schema.name
         let operationName = kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst() + schema.name
+        let variables: [(name: String, type: TypeReference)] =
+            filter == nil ? [] : [("filter", .named("ModelSubscription\(schema.name)FilterInput"))]
         let document = ModelDocument.print(
-            operation: .subscription, name: operationName, variables: [], field: field, arguments: [],
+            operation: .subscription, name: operationName, variables: variables, field: field,
+            arguments: variables.map(\.name),
             selectionSet: ModelSelectionSet(includedPaths: includes).selectionSet(for: type))
-        return GraphQLRequest(
-            apiName: apiName, document: document, variables: nil, responseType: M.self, decodePath: field,
-            authMode: authMode)
+        guard let filter else {
+            return GraphQLRequest(
+                apiName: apiName, document: document, variables: nil, responseType: M.self, decodePath: field,
+                authMode: authMode)
+        }
+        var request = GraphQLRequest(
+            apiName: apiName, document: document, variables: ["filter": filter], responseType: M.self,
+            decodePath: field, authMode: authMode)
+        if let (key, path) = SubscriptionFilterCheck.unsupported(in: filter) {
+            request.fail(
+                with: .operationError(
+                    "AppSync subscription filters have no `\(key)` (at \(path) of the subscription's filter).",
+                    "Combine conditions with && and ||, or filter the events after they arrive."))
+        }
+        return request
+    }
+}
+
+/// What AppSync's subscription filters cannot express: `ModelSubscription…FilterInput` has no `not`
+/// and its operator inputs no `attributeExists`.
+enum SubscriptionFilterCheck {
+    /// The first unsupported key of `filter` and where it is, or `nil` when AppSync accepts it.
+    static func unsupported(in value: JSONValue, path: String = "filter") -> (key: String, path: String)? {
+        switch value {
+        case .object(let members):
+            for key in members.keys.sorted() {
+                if key == "not" || key == "attributeExists" { return (key, path) }
+                if let found = unsupported(in: members[key] ?? .null, path: "\(path).\(key)") { return found }
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                if let found = unsupported(in: element, path: "\(path)[\(index)]") { return found }
+            }
+        default:
+            break
+        }
+        return nil
     }
 }
 
