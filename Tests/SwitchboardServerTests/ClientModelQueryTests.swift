@@ -152,35 +152,63 @@ import Testing
             errors.first?.message == "When providing argument 'sortDirection' you must also provide argument 'album'.")
     }
 
-    /// Amplify has no builder for `@index` queries; a `GraphQLRequest<List<M>>` of the query
-    /// field decodes and pages like a list.
+    /// `.list(_:index:partitionKey:…)` with the generated `ModelIndexQuery.byCategory`: the
+    /// document validates against the transformed schema, results come in sort-key order in both
+    /// directions, and pages follow by `nextToken`.
     @Test func indexQueriesDecodeIntoListsAndPageInSortKeyOrder() async throws {
         let harness = try await ModelClientHarness.start()
         defer { Task { await harness.stop() } }
         try await harness.create(Self.posts)
-        let document = """
-            query ByCategory($category: String!, $rating: ModelIntKeyConditionInput, $filter: ModelPostFilterInput, \
-            $sortDirection: ModelSortDirection, $limit: Int, $nextToken: String) {
-              postsByCategory(category: $category, rating: $rating, filter: $filter, sortDirection: $sortDirection, \
-            limit: $limit, nextToken: $nextToken) {
-                items { id title rating category createdAt updatedAt }
-                nextToken
-              }
-            }
-            """
-        func ids(_ variables: [String: JSONValue]) async throws -> [String] {
+        func ids(
+            _ category: String, sortKey: ModelKeyCondition? = nil, direction: ModelSortDirection? = nil,
+            where predicate: (any QueryPredicate)? = nil, limit: Int? = nil
+        ) async throws -> [String] {
             try await harness.all(
-                GraphQLRequest<List<Post>>(
-                    document: document, variables: variables, responseType: List<Post>.self,
-                    decodePath: "postsByCategory")
+                .list(
+                    Post.self, index: .byCategory, partitionKey: category, sortKey: sortKey, sortDirection: direction,
+                    where: predicate, limit: limit)
             ).map(\.id)
         }
-        #expect(try await ids(["category": "news", "limit": 1]) == ["p2", "p5", "p1"])
-        #expect(try await ids(["category": "news", "sortDirection": "DESC", "limit": 2]) == ["p1", "p5", "p2"])
-        #expect(try await ids(["category": "news", "rating": ["ge": 4]]) == ["p5", "p1"])
-        #expect(try await ids(["category": "news", "filter": ["published": ["eq": true]]]) == ["p5", "p1"])
+        #expect(try await ids("news", limit: 1) == ["p2", "p5", "p1"])
+        #expect(try await ids("news", direction: .ascending, limit: 2) == ["p2", "p5", "p1"])
+        #expect(try await ids("news", direction: .descending, limit: 2) == ["p1", "p5", "p2"])
+        #expect(try await ids("news", sortKey: .ge(4)) == ["p5", "p1"])
+        #expect(try await ids("news", sortKey: .between(start: 3, end: 4), direction: .descending) == ["p5", "p2"])
+        #expect(try await ids("news", where: Post.keys.published == true) == ["p5", "p1"])
         // An item without the sort key is not in the index.
-        #expect(try await ids(["category": "food"]) == ["p3"])
+        #expect(try await ids("food") == ["p3"])
+        let request = GraphQLRequest<List<Post>>.list(Post.self, index: .byCategory, partitionKey: "news")
+        #expect(
+            request.document.hasPrefix("query PostsByCategory($category: String!, $rating: ModelIntKeyConditionInput"))
+    }
+
+    @Test func anIndexWithTwoSortFieldsTakesOneValuePerField() async throws {
+        let harness = try await ModelClientHarness.start()
+        defer { Task { await harness.stop() } }
+        try await harness.create([
+            Track(album: "a1", disc: 1, number: 2, title: "Intro"),
+            Track(album: "a2", disc: 1, number: 1, title: "Intro"),
+            Track(album: "a3", disc: 2, number: 1, title: "Intro"),
+            Track(album: "a4", disc: 1, number: 1, title: "Outro"),
+        ])
+        func albums(_ sortKey: ModelKeyCondition?, _ direction: ModelSortDirection? = nil) async throws -> [String] {
+            try await harness.all(
+                .list(Track.self, index: .byTitle, partitionKey: "Intro", sortKey: sortKey, sortDirection: direction)
+            ).map(\.album)
+        }
+        #expect(try await albums(nil) == ["a2", "a1", "a3"])
+        #expect(try await albums(nil, .descending) == ["a3", "a1", "a2"])
+        #expect(try await albums(.eq(1, 2)) == ["a1"])
+        #expect(try await albums(.between(start: [1, 2], end: [2, 1])) == ["a1", "a3"])
+        #expect(try await albums(.gt(1, 1)) == ["a1", "a3"])
+
+        // Three values for two sort fields: refused before any request.
+        await #expect {
+            _ = try await harness.api.query(
+                request: .list(Track.self, index: .byTitle, partitionKey: "Intro", sortKey: .eq(1, 2, 3)))
+        } throws: { error in
+            "\(error)".contains("3 values for 2 sort key fields")
+        }
     }
 
     @Test func hasManyLoadsLazilyAndBelongsToSelectsTheParentsKey() async throws {

@@ -284,18 +284,16 @@ struct ModelShapes {
 
     /// `postsByCategory(category: String!, createdAt: ModelStringKeyConditionInput, sortDirection, filter, limit, nextToken)`.
     func indexQueryField(_ index: ModelIndex) -> FieldDefinition? {
-        guard let queryField = index.queryField else { return nil }
-        let partitionType = model.field(named: index.partitionKey)?.typeName ?? "ID"
-        var arguments = [Self.argument(index.partitionKey, .nonNull(.named(partitionType)))]
-        if let sortKey = Self.sortKeyArgument(model: model, sortKeyFields: index.sortKeyFields, keyName: index.name) {
-            arguments.append(sortKey)
-        }
+        guard let shape = model.indexQueryShape(index) else { return nil }
+        var arguments = [Self.argument(shape.partitionKey, .nonNull(.named(shape.partitionKeyType)))]
+        if let sortKey = shape.sortKey { arguments.append(Self.argument(sortKey.argument, .named(sortKey.inputType))) }
         arguments += [
             Self.argument("sortDirection", .named(GeneratedNames.sortDirection)),
             Self.argument("filter", .named(GeneratedNames.filterInput(name))), Self.argument("limit", .named("Int")),
             Self.argument("nextToken", .named("String")),
         ]
-        return FieldDefinition(name: queryField, arguments: arguments, type: .named(GeneratedNames.connection(name)))
+        return FieldDefinition(
+            name: shape.queryField, arguments: arguments, type: .named(GeneratedNames.connection(name)))
     }
 
     var mutationFields: [FieldDefinition] {

@@ -42,6 +42,38 @@ struct ModelSchemaFile {
             writer.blankLine()
             ModelPathExtension(model: model).write(into: &writer)
         }
+        if !model.indexQueries.isEmpty {
+            writer.blankLine()
+            indexQueries(into: &writer)
+        }
+    }
+
+    /// `extension ModelIndexQuery where M == Post { public static var byCategory: … }`: each index
+    /// with a query field, with its arguments as the transformed schema declares them.
+    private func indexQueries(into writer: inout SwiftSourceWriter) {
+        writer.block("extension ModelIndexQuery where M == \(model.name)") { body in
+            for (position, shape) in model.indexQueries.enumerated() {
+                if position > 0 { body.blankLine() }
+                body.line("/// `\(shape.queryField)`, the query field of the index `\(shape.indexName)`.")
+                let name = SwiftIdentifier.enumCase(shape.indexName)
+                body.block("public static var \(name): ModelIndexQuery<\(model.name)>") { getter in
+                    func literal(_ text: String) -> SwiftExpression { .text(SwiftIdentifier.stringLiteral(text)) }
+                    var arguments: [SwiftExpression.Argument] = [
+                        .init("indexName", literal(shape.indexName)), .init("queryField", literal(shape.queryField)),
+                        .init("partitionKey", literal(shape.partitionKey)),
+                        .init("partitionKeyType", literal(shape.partitionKeyType)),
+                    ]
+                    if let sortKey = shape.sortKey {
+                        arguments += [
+                            .init("sortKeyFields", .array(shape.sortKeyFields.map(literal))),
+                            .init("sortKeyArgument", literal(sortKey.argument)),
+                            .init("sortKeyInputType", literal(sortKey.inputType)),
+                        ]
+                    }
+                    getter.expression(.call("ModelIndexQuery", arguments))
+                }
+            }
+        }
     }
 
     /// `.index(fields: […], name: …)` for each index, then `.primaryKey(fields: […])`.

@@ -27,6 +27,8 @@ struct SwiftModel {
     let identifierFormat: IdentifierFormat
     /// The `.index` attributes, before `.primaryKey`.
     let indexes: [Index]
+    /// The indexes with a query field, which `ModelIndexQuery` properties describe.
+    let indexQueries: [IndexQueryShape]
     /// The model's `@auth` rules.
     let authRules: [AuthRule]
 

@@ -122,7 +122,8 @@ struct SwiftModelPlanner {
             model.primaryKey.fields == ["id"] && model.field(named: "id")?.kind == .scalar(.id)
         return SwiftModel(
             name: model.name, pluralName: model.pluralName, fields: fields, primaryKey: primaryKey,
-            identifierFormat: isManagedID ? .default : .custom, indexes: indexes, authRules: model.authRules)
+            identifierFormat: isManagedID ? .default : .custom, indexes: indexes,
+            indexQueries: model.indexes.compactMap { model.indexQueryShape($0) }, authRules: model.authRules)
     }
 
     /// The association Amplify's codegen gives a relational field.

@@ -65,3 +65,17 @@ extension ModelPath where ModelType == Comment {
         datetime("updatedAt")
     }
 }
+
+extension ModelIndexQuery where M == Comment {
+    /// `commentsByPostIDAndContent`, the query field of the index `byPost`.
+    public static var byPost: ModelIndexQuery<Comment> {
+        ModelIndexQuery(
+            indexName: "byPost",
+            queryField: "commentsByPostIDAndContent",
+            partitionKey: "postID",
+            partitionKeyType: "ID",
+            sortKeyFields: ["content"],
+            sortKeyArgument: "content",
+            sortKeyInputType: "ModelStringKeyConditionInput")
+    }
+}

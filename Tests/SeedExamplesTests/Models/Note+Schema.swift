@@ -65,3 +65,17 @@ extension ModelPath where ModelType == Note {
         datetime("updatedAt")
     }
 }
+
+extension ModelIndexQuery where M == Note {
+    /// `notesByPostIDAndContent`, the query field of the index `byNote`.
+    public static var byNote: ModelIndexQuery<Note> {
+        ModelIndexQuery(
+            indexName: "byNote",
+            queryField: "notesByPostIDAndContent",
+            partitionKey: "postID",
+            partitionKeyType: "ID",
+            sortKeyFields: ["content"],
+            sortKeyArgument: "content",
+            sortKeyInputType: "ModelStringKeyConditionInput")
+    }
+}

@@ -1,8 +1,8 @@
 import SwitchboardCodegen
 import Testing
 
-/// Primary keys (`ModelIdentifiable`, `identifier(…)`), `@index` attributes, plural names and
-/// `@auth` rules in `+Schema.swift` files.
+/// Primary keys (`ModelIdentifiable`, `identifier(…)`), `@index` attributes and query
+/// descriptions (`ModelIndexQuery`), plural names and `@auth` rules in `+Schema.swift` files.
 @Suite struct ModelKeyAndAuthShapeTests {
     @Test func compositeKeysAreLetsWithACustomIdentifier() throws {
         let files = try Generate.files(
@@ -44,6 +44,17 @@ import Testing
                                 (name: "priority", value: priority),
                                 (name: "openedOn", value: openedOn),
                             ])
+                    }
+                }
+
+                extension ModelIndexQuery where M == Ticket {
+                    /// `ticketsByTitle`, the query field of the index `byTitle`.
+                    public static var byTitle: ModelIndexQuery<Ticket> {
+                        ModelIndexQuery(
+                            indexName: "byTitle",
+                            queryField: "ticketsByTitle",
+                            partitionKey: "title",
+                            partitionKeyType: "String")
                     }
                 }
 

@@ -55,3 +55,17 @@ extension Post: ModelIdentifiable {
     public typealias IdentifierFormat = ModelIdentifierFormat.Default
     public typealias IdentifierProtocol = DefaultModelIdentifier<Self>
 }
+
+extension ModelIndexQuery where M == Post {
+    /// `postsByCategory`, the query field of the index `byCategory`.
+    public static var byCategory: ModelIndexQuery<Post> {
+        ModelIndexQuery(
+            indexName: "byCategory",
+            queryField: "postsByCategory",
+            partitionKey: "category",
+            partitionKeyType: "String",
+            sortKeyFields: ["rating"],
+            sortKeyArgument: "rating",
+            sortKeyInputType: "ModelIntKeyConditionInput")
+    }
+}

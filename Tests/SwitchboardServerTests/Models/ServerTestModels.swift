@@ -6,7 +6,7 @@ import Switchboard
 // Contains the set of classes that conforms to the `Model` protocol.
 
 final public class ServerTestModels: AmplifyModelRegistration {
-    public let version: String = "f885fd83639e06bd4c474d818ece19a5"
+    public let version: String = "0705f5b3ee8e5df0a5d142845f36018c"
 
     public func registerModels(registry: ModelRegistry.Type) {
         ModelRegistry.register(modelType: Blog.self)

@@ -27,6 +27,7 @@ extension Track {
 
         model.attributes(
             .index(fields: ["album", "disc", "number"], name: nil),
+            .index(fields: ["title", "disc", "number"], name: "byTitle"),
             .primaryKey(fields: [track.album, track.disc, track.number])
         )
 
@@ -49,5 +50,19 @@ extension Track: ModelIdentifiable {
 extension Track.IdentifierProtocol {
     public static func identifier(album: String, disc: Int, number: Int) -> Self {
         .make(fields: [(name: "album", value: album), (name: "disc", value: disc), (name: "number", value: number)])
+    }
+}
+
+extension ModelIndexQuery where M == Track {
+    /// `tracksByTitle`, the query field of the index `byTitle`.
+    public static var byTitle: ModelIndexQuery<Track> {
+        ModelIndexQuery(
+            indexName: "byTitle",
+            queryField: "tracksByTitle",
+            partitionKey: "title",
+            partitionKeyType: "String",
+            sortKeyFields: ["disc", "number"],
+            sortKeyArgument: "discNumber",
+            sortKeyInputType: "ModelTrackByTitleCompositeKeyConditionInput")
     }
 }

@@ -93,6 +93,37 @@ extension GraphQLRequest {
         list(modelType, where: predicate, limit: limit, apiName: apiName, authMode: authMode)
     }
 
+    /// A page of an `@index` query: the items whose partition key is `partitionKey`, narrowed by
+    /// `sortKey`, in `sortDirection` order (the server's default, ascending, when `nil`), filtered
+    /// by `predicate`, at most `limit` (1000 unless given) per page; further pages load through
+    /// the `List` as for ``list(_:where:limit:apiName:authMode:includes:)``.
+    ///
+    /// ```swift
+    /// let best = try await Switchboard.API.query(
+    ///     request: .list(Post.self, index: .byCategory, partitionKey: "news", sortKey: .ge(4), sortDirection: .descending)
+    /// ).get()
+    /// ```
+    ///
+    /// A sort key condition on an index without sort key, or with more values than it has sort
+    /// fields, fails the request before any network I/O.
+    public static func list<M: Model>(
+        _ modelType: M.Type,
+        index: ModelIndexQuery<M>,
+        partitionKey: any Persistable,
+        sortKey: ModelKeyCondition? = nil,
+        sortDirection: ModelSortDirection? = nil,
+        where predicate: (any QueryPredicate)? = nil,
+        limit: Int? = nil,
+        apiName: String? = nil,
+        authMode: AuthorizationType? = nil,
+        includes: IncludedAssociations<M> = { _ in [] }
+    ) -> GraphQLRequest<List<M>> {
+        ModelRequestBuilder.indexQueryRequest(
+            for: modelType, index: index, partitionKey: partitionKey.graphQLValue, sortKey: sortKey,
+            sortDirection: sortDirection, filter: predicate?.graphQLFilter(for: M.schema), limit: limit,
+            apiName: apiName, authMode: authMode, includes: includedPaths(modelType, includes))
+    }
+
     /// `mutation CreateM($input: CreateMInput![, $condition: ModelMConditionInput])`.
     public static func create<M: Model>(
         _ model: M,

@@ -45,3 +45,14 @@ extension Folder: ModelIdentifiable {
     public typealias IdentifierFormat = ModelIdentifierFormat.Default
     public typealias IdentifierProtocol = DefaultModelIdentifier<Self>
 }
+
+extension ModelIndexQuery where M == Folder {
+    /// `foldersByParentId`, the query field of the index `byParent`.
+    public static var byParent: ModelIndexQuery<Folder> {
+        ModelIndexQuery(
+            indexName: "byParent",
+            queryField: "foldersByParentId",
+            partitionKey: "parentId",
+            partitionKeyType: "ID")
+    }
+}

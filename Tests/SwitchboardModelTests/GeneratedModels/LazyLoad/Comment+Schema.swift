@@ -69,3 +69,14 @@ extension ModelPath where ModelType == Comment {
         datetime("updatedAt")
     }
 }
+
+extension ModelIndexQuery where M == Comment {
+    /// `commentsByPostId`, the query field of the index `commentsByPost`.
+    public static var commentsByPost: ModelIndexQuery<Comment> {
+        ModelIndexQuery(
+            indexName: "commentsByPost",
+            queryField: "commentsByPostId",
+            partitionKey: "postId",
+            partitionKeyType: "ID")
+    }
+}

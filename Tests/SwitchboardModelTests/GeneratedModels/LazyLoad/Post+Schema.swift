@@ -108,3 +108,14 @@ extension ModelPath where ModelType == Post {
         datetime("updatedAt")
     }
 }
+
+extension ModelIndexQuery where M == Post {
+    /// `postsByBlog`, the query field of the index `postsByBlog`.
+    public static var postsByBlog: ModelIndexQuery<Post> {
+        ModelIndexQuery(
+            indexName: "postsByBlog",
+            queryField: "postsByBlog",
+            partitionKey: "blogId",
+            partitionKeyType: "ID")
+    }
+}
