@@ -165,6 +165,11 @@ let sigV4Targets: [Target] = [
     // the URL and signature botocore makes of the same request.
     .executableTarget(
         name: "rest-sigv4-interop", dependencies: ["SwitchboardAPI"], path: "scripts/benchmarks/RESTSigV4Interop"),
+    // scripts/interop cognito-moto: the Cognito providers against moto, then IAM-signed operations
+    // against the local server.
+    .executableTarget(
+        name: "cognito-interop", dependencies: ["SwitchboardAPI", "SwitchboardServer"],
+        path: "scripts/benchmarks/CognitoInterop"),
 ]
 
 // MARK: - Mock server for app tests

@@ -1,0 +1,168 @@
+import Foundation
+import SwitchboardSigV4
+
+/// Signs a user in to a Cognito user pool with no SDK, keeps the tokens (in a
+/// ``CognitoTokenStore``), refreshes them before they expire, and hands the access token (or the
+/// ID token) to `AMAZON_COGNITO_USER_POOLS` authorization. The chain's refresh-and-retry on `401`
+/// asks it for a fresh token through `REFRESH_TOKEN_AUTH`.
+///
+/// ```swift
+/// let userPool = CognitoUserPoolsTokenProvider(userPoolId: "us-east-1_Ab12", clientId: "6p1…", region: "us-east-1")
+/// try await userPool.signIn(username: "alice", password: password)
+/// let plugin = try APIPlugin(authTokenProviders: [.amazonCognitoUserPools: userPool])
+/// ```
+///
+/// Sign-in uses `USER_PASSWORD_AUTH` (enable it on the app client). Concurrent callers share one
+/// refresh. Errors are ``CognitoError``s naming Cognito's error type; none holds a password or a
+/// token.
+public actor CognitoUserPoolsTokenProvider: AuthTokenProvider {
+    /// Which token `AMAZON_COGNITO_USER_POOLS` requests carry.
+    public enum TokenKind: Sendable {
+        /// The access token, as Amplify sends to AppSync.
+        case access
+        /// The ID token, for APIs that authorize on its claims.
+        case id
+    }
+
+    /// The user pool (`us-east-1_Ab12cd34`).
+    public nonisolated let userPoolId: String
+    /// The app client.
+    public nonisolated let clientId: String
+    /// The user pool's region.
+    public nonisolated let region: String
+    private let clientSecret: String?
+    private let client: CognitoServiceClient
+    private let store: any CognitoTokenStore
+    private let tokenKind: TokenKind
+    private let refreshMargin: TimeInterval
+    private let now: @Sendable () -> Date
+    private var refreshing: Task<CognitoTokens, any Error>?
+
+    /// A provider for the app client `clientId` of `userPoolId`. `clientSecret` is needed when the
+    /// app client has one; `endpoint` replaces `https://cognito-idp.<region>.amazonaws.com/` (a
+    /// local Cognito in tests); tokens are refreshed `refreshMargin` seconds before they expire.
+    public init(
+        userPoolId: String, clientId: String, region: String, clientSecret: String? = nil,
+        tokenKind: TokenKind = .access, store: any CognitoTokenStore = InMemoryCognitoTokenStore(),
+        endpoint: URL? = nil, transport: any HTTPTransport = APIPlugin.defaultTransport(),
+        refreshMargin: TimeInterval = 60, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.userPoolId = userPoolId
+        self.clientId = clientId
+        self.region = region
+        self.clientSecret = clientSecret
+        self.tokenKind = tokenKind
+        self.store = store
+        self.refreshMargin = refreshMargin
+        self.now = now
+        client = CognitoServiceClient(
+            endpoint: endpoint ?? CognitoServiceClient.defaultEndpoint(service: "cognito-idp", region: region),
+            targetPrefix: "AWSCognitoIdentityProviderService", transport: transport)
+    }
+
+    /// A provider for the user pool of a configuration file (see `SwitchboardConfiguration.cognito()`).
+    public init(
+        configuration: CognitoConfiguration.UserPool, tokenKind: TokenKind = .access,
+        store: any CognitoTokenStore = InMemoryCognitoTokenStore(), endpoint: URL? = nil,
+        transport: any HTTPTransport = APIPlugin.defaultTransport()
+    ) {
+        self.init(
+            userPoolId: configuration.poolId, clientId: configuration.appClientId, region: configuration.region,
+            clientSecret: configuration.appClientSecret, tokenKind: tokenKind, store: store, endpoint: endpoint,
+            transport: transport)
+    }
+
+    /// The key identity pools know this user pool's logins by: `cognito-idp.<region>.amazonaws.com/<pool>`.
+    public nonisolated var loginProviderName: String { "cognito-idp.\(region).amazonaws.com/\(userPoolId)" }
+
+    /// Signs `username` in with `USER_PASSWORD_AUTH` and keeps the tokens.
+    @discardableResult
+    public func signIn(username: String, password: String) async throws -> CognitoTokens {
+        var parameters: [String: JSONValue] = ["USERNAME": .string(username), "PASSWORD": .string(password)]
+        if let hash = secretHash(username: username) { parameters["SECRET_HASH"] = .string(hash) }
+        let tokens = try await initiateAuth(flow: "USER_PASSWORD_AUTH", parameters: parameters, username: username)
+        refreshing?.cancel()
+        refreshing = nil
+        try await store.save(tokens)
+        return tokens
+    }
+
+    /// Forgets the tokens; token requests fail with ``CognitoError/notSignedIn`` until the next sign-in.
+    public func signOut() async throws {
+        refreshing?.cancel()
+        refreshing = nil
+        try await store.clear()
+    }
+
+    /// The signed-in user's tokens, refreshed first when they expire within the margin; `nil` when
+    /// no one is signed in.
+    public func currentTokens() async throws -> CognitoTokens? {
+        guard let tokens = try await store.load() else { return nil }
+        if tokens.expiration.timeIntervalSince(now()) > refreshMargin { return tokens }
+        return try await refresh(tokens)
+    }
+
+    /// The token `AMAZON_COGNITO_USER_POOLS` requests carry, refreshed when it is about to expire.
+    public func latestToken() async throws -> String {
+        guard let tokens = try await currentTokens() else { throw CognitoError.notSignedIn }
+        return token(of: tokens)
+    }
+
+    /// A token obtained anew with the refresh token, after the server refused the last one.
+    public func refreshedToken() async throws -> String {
+        guard let tokens = try await store.load() else { throw CognitoError.notSignedIn }
+        return token(of: try await refresh(tokens))
+    }
+
+    private func token(of tokens: CognitoTokens) -> String {
+        tokenKind == .access ? tokens.accessToken : tokens.idToken
+    }
+
+    /// New tokens through `REFRESH_TOKEN_AUTH`; concurrent callers share one call.
+    private func refresh(_ tokens: CognitoTokens) async throws -> CognitoTokens {
+        if let refreshing { return try await refreshing.value }
+        guard let refreshToken = tokens.refreshToken else { throw CognitoError.notSignedIn }
+        var parameters: [String: JSONValue] = ["REFRESH_TOKEN": .string(refreshToken)]
+        if let username = tokens.username, let hash = secretHash(username: username) {
+            parameters["SECRET_HASH"] = .string(hash)
+        }
+        let task = Task { [self] in
+            var renewed = try await initiateAuth(
+                flow: "REFRESH_TOKEN_AUTH", parameters: parameters, username: tokens.username)
+            // Cognito does not send the refresh token again: it stays valid.
+            renewed.refreshToken = renewed.refreshToken ?? refreshToken
+            try await store.save(renewed)
+            return renewed
+        }
+        refreshing = task
+        defer { if refreshing == task { refreshing = nil } }
+        return try await task.value
+    }
+
+    private func initiateAuth(flow: String, parameters: [String: JSONValue], username: String?) async throws
+        -> CognitoTokens
+    {
+        let started = now()
+        let answer = try await client.call(
+            "InitiateAuth",
+            ["AuthFlow": .string(flow), "ClientId": .string(clientId), "AuthParameters": .object(parameters)])
+        if let challenge = answer["ChallengeName"]?.stringValue { throw CognitoError.challengeNotSupported(challenge) }
+        guard let result = answer["AuthenticationResult"]?.objectValue,
+            let idToken = result["IdToken"]?.stringValue, let accessToken = result["AccessToken"]?.stringValue
+        else {
+            throw CognitoError.invalidResponse(operation: "InitiateAuth", reason: "no AuthenticationResult with tokens")
+        }
+        let lifetime = result["ExpiresIn"]?.doubleValue ?? 3600
+        return CognitoTokens(
+            idToken: idToken, accessToken: accessToken, refreshToken: result["RefreshToken"]?.stringValue,
+            expiration: started.addingTimeInterval(lifetime), username: username)
+    }
+
+    /// `SECRET_HASH`: Base64(HMAC-SHA256(client secret, username + client id)), for app clients with a secret.
+    private func secretHash(username: String) -> String? {
+        guard let clientSecret else { return nil }
+        var hmac = HMACSHA256(key: Array(clientSecret.utf8))
+        hmac.update(Array((username + clientId).utf8))
+        return Data(hmac.finalize().bytes).base64EncodedString()
+    }
+}
