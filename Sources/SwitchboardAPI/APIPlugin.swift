@@ -45,6 +45,8 @@ public actor APIPlugin: APICategoryPlugin {
     nonisolated let realtimeConnections: RealtimeConnections
     /// The record stores the cache stage reads and writes, one per API.
     nonisolated let stores = RecordStores()
+    /// The queries being fetched, which identical ones wait for instead of sending their own.
+    nonisolated let inFlightQueries = InFlightQueries()
     let metricsObserver: (any OperationMetricsObserver)?
     /// Where operations and real-time connections log (nothing by default).
     let logHandler: (any LogHandler)?

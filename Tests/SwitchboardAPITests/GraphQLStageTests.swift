@@ -162,7 +162,7 @@ import Testing
             try plugin.add(stage: CannedPing(), for: "todo", placement: .before("nowhere"))
         } throws: { error in
             "\(error)".contains("No GraphQL-level stage is named \"nowhere\"")
-                && "\(error)".contains("cache, list-provider, decoder")
+                && "\(error)".contains("cache, deduplication, list-provider, decoder")
         }
         // Names are unique across both levels.
         try plugin.add(stage: CannedPing(), for: "todo", placement: .before(.decoder))

@@ -187,7 +187,8 @@ import Testing
         _ = try await plugin.query(request: Self.ping)
         #expect(
             observer.names == [
-                "cache", "list-provider", "decoder", "status-check", "first", "authorization", "interceptors",
+                "cache", "deduplication", "list-provider", "decoder", "status-check", "first", "authorization",
+                "interceptors",
                 "before-middle", "middle", "signer", "response-interceptors", "closest", "transport",
             ])
 

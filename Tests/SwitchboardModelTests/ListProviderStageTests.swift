@@ -32,7 +32,8 @@ import Testing
             recorder.names.withLock { $0 }
                 == [
                     [
-                        "cache", "list-provider", "decoder", "status-check", "authorization", "interceptors", "signer",
+                        "cache", "deduplication", "list-provider", "decoder", "status-check", "authorization",
+                        "interceptors", "signer",
                         "response-interceptors", "transport",
                     ]
                 ])

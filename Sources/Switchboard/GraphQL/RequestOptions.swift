@@ -23,12 +23,20 @@ public struct RequestOptions: Sendable {
     /// Anything your stages need to know about this operation, read from
     /// `OperationContext.options` (Apollo's `RequestContext`).
     public var context: (any RequestContext)?
+    /// Whether a query may share the result of an identical one already in flight (same API,
+    /// authorization, document, variables, headers and result type) instead of sending its own
+    /// request: `true` by default. Queries with a ``context`` are never shared.
+    public var deduplicates: Bool
 
     /// Options; the defaults add nothing.
-    public init(headers: [String: String] = [:], timeout: Duration? = nil, context: (any RequestContext)? = nil) {
+    public init(
+        headers: [String: String] = [:], timeout: Duration? = nil, context: (any RequestContext)? = nil,
+        deduplicates: Bool = true
+    ) {
         self.headers = headers
         self.timeout = timeout
         self.context = context
+        self.deduplicates = deduplicates
     }
 }
 

@@ -6,7 +6,7 @@ import SwitchboardCore
 public struct OperationMetrics: Sendable {
     /// One stage's share of the operation.
     public struct Stage: Sendable, Hashable {
-        /// The stage's name: `cache`, `list-provider`, `decoder`, `status-check`, `authorization`,
+        /// The stage's name: `cache`, `deduplication`, `list-provider`, `decoder`, `status-check`, `authorization`,
         /// `interceptors`, `signer`, `response-interceptors`, `transport`, or an added stage's.
         public let name: String
         /// Time spent in the stage itself.

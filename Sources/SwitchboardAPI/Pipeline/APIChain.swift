@@ -8,7 +8,7 @@ import Foundation
 /// provider is added, and shared by every operation on the API:
 ///
 /// ```text
-/// GraphQL level   cache → (your GraphQLStages) → list-provider → decoder
+/// GraphQL level   cache → (your GraphQLStages) → deduplication → list-provider → decoder
 /// HTTP level      status-check → authorization → interceptors → signer → (your OperationStages)
 ///                 → response-interceptors → transport
 /// ```

@@ -19,7 +19,7 @@ struct AddedStages: Sendable {
     private(set) var entries: [(stage: Stage, placement: StagePlacement)] = []
 
     /// The built-in GraphQL-level stages, outermost first.
-    static let graphQLNames: [StageName] = [.cache, .listProvider, .decoder]
+    static let graphQLNames: [StageName] = [.cache, .deduplication, .listProvider, .decoder]
     /// The built-in HTTP-level stages in the order a request meets them, then the response side.
     static let httpNames: [StageName] = [
         .statusCheck, .authorization, .interceptors, .signer, .transport, .responseInterceptors,

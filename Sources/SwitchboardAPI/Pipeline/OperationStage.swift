@@ -70,7 +70,7 @@ public struct OperationStageNext: Sendable {
 
 /// The name of a stage. The built-in stages of the chain, in the order a query meets them:
 ///
-/// - GraphQL level: ``cache``, ``listProvider``, ``decoder``;
+/// - GraphQL level: ``cache``, ``deduplication``, ``listProvider``, ``decoder``;
 /// - HTTP level: ``statusCheck``, ``authorization``, ``interceptors``, ``signer``, ``transport``,
 ///   with ``responseInterceptors`` closest to the network on the way back.
 public struct StageName: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
@@ -91,6 +91,9 @@ public struct StageName: RawRepresentable, Hashable, Sendable, ExpressibleByStri
     /// The record store: reads typed queries by their cache policy, writes results, runs watchers
     /// and optimistic updates. The first stage: one placed before it sees cached results too.
     public static let cache: StageName = "cache"
+    /// Lets identical queries in flight at the same time share one request (see
+    /// `RequestOptions.deduplicates`).
+    public static let deduplication: StageName = "deduplication"
     /// Gives the `List`s and `LazyReference`s a response decodes into what they need to load more.
     public static let listProvider: StageName = "list-provider"
     /// Decodes each response into the request's type; the last GraphQL-level stage. Below it the
