@@ -18,6 +18,16 @@ extension APICategory {
             operation: operation, cachePolicy: cachePolicy, apiName: apiName, authMode: authMode, options: options)
     }
 
+    /// Runs a typed query through the configured `APIPlugin` and returns its result with where it
+    /// came from; see `APIPlugin.fetch(query:cachePolicy:apiName:authMode:options:)`.
+    public func fetch<Query: GraphQLQuery>(
+        query: Query, cachePolicy: CachePolicy = .fetchIgnoringCacheData, apiName: String? = nil,
+        authMode: AuthorizationType? = nil, options: RequestOptions = RequestOptions()
+    ) async throws -> GraphQLResult<Query.Data> {
+        try await apiPlugin().fetch(
+            query: query, cachePolicy: cachePolicy, apiName: apiName, authMode: authMode, options: options)
+    }
+
     /// Runs a typed query with `CacheAndNetworkPolicy.returnCacheDataAndFetch` through the
     /// configured `APIPlugin`: the store's data first when it holds all of it, then the server's.
     ///

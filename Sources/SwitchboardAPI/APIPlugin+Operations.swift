@@ -173,9 +173,15 @@ extension APIPlugin {
 
     /// Runs a query or mutation and returns its last result, logging it and reporting its metrics.
     nonisolated func response<R>(to operation: GraphQLOperationRequest<R>) async throws -> GraphQLResponse<R> {
+        try await result(of: operation).response
+    }
+
+    /// Runs a query or mutation and returns its last result with where it came from, logging it
+    /// and reporting its metrics.
+    nonisolated func result<R>(of operation: GraphQLOperationRequest<R>) async throws -> GraphQLResult<R> {
         let traced = metricsObserver != nil || logHandler != nil
         guard traced else {
-            return try await Self.lastResult(of: run(operation)).response
+            return try await Self.lastResult(of: run(operation))
         }
         let clock = ContinuousClock()
         let start = clock.now
@@ -198,7 +204,7 @@ extension APIPlugin {
             succeeded = true
             let outcome = result.source == .cache ? "from the record store" : "HTTP \(trace.httpStatus ?? 0)"
             logger.log(.debug, "\(summary) → \(apiName): \(outcome), \(clock.now - start)", ["api": apiName])
-            return result.response
+            return result
         } catch {
             let cancelled = error is CancellationError
             logger.log(

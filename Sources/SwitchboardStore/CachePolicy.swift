@@ -12,6 +12,10 @@ public enum CachePolicy: Sendable, Hashable, CaseIterable {
     case returnCacheDataDontFetch
     /// The server's data, and the store is neither read nor written.
     case fetchIgnoringCacheCompletely
+    /// The server's data (written to the store); when the server cannot be reached — a network
+    /// error, or a status of 500 and above — the store's data, marked as from the cache
+    /// (`GraphQLResult.source`), and the error when the store lacks some of it.
+    case networkFirst
 }
 
 /// The one policy that gives two results: the store's data at once when it holds all of it, then

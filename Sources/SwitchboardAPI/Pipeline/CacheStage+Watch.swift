@@ -31,7 +31,17 @@ extension CacheStage {
             }
             var watcher: UInt64?
             do {
-                if policy == .fetchIgnoringCacheData { try await fetch() }
+                switch policy {
+                case .fetchIgnoringCacheData:
+                    try await fetch()
+                case .networkFirst:
+                    // Unreachable: the watcher starts from the store, and fetches on its next miss.
+                    do {
+                        try await fetch()
+                    } catch let error as APIError where Self.isUnreachable(error) {}
+                case .returnCacheDataElseFetch, .returnCacheDataDontFetch, .fetchIgnoringCacheCompletely:
+                    break
+                }
                 watcher = try await store.addWatcher(for: operation) { read in
                     switch read {
                     case .success(let bytes):

@@ -52,6 +52,13 @@ struct CacheStage: GraphQLStage {
                 }
             case .fetchIgnoringCacheData, .fetchIgnoringCacheCompletely:
                 return try await next(request, context).mapNow(write)
+            case .networkFirst:
+                do {
+                    return try await next(request, context).mapNow(write)
+                } catch let error as APIError where Self.isUnreachable(error) {
+                    guard let cached = try? await store.read(R.self, for: operation) else { throw error }
+                    return GraphQLResponseStream(GraphQLResult(response: .success(cached), source: .cache))
+                }
             }
         case (.query, .cacheThenNetwork):
             let cached = try? await store.read(R.self, for: operation)
@@ -60,6 +67,16 @@ struct CacheStage: GraphQLStage {
             ) { try await next(request, context).map(write) }
         case (.query, .watch):
             return try watch(request, operation: operation, store: store, context: context, next: next)
+        }
+    }
+
+    /// Whether `error` says the server could not be reached, which `CachePolicy.networkFirst`
+    /// answers from the store: a network error, or a status of 500 and above.
+    static func isUnreachable(_ error: APIError) -> Bool {
+        switch error {
+        case .networkError: return true
+        case .httpStatusError(let status, _): return status >= 500
+        default: return false
         }
     }
 
