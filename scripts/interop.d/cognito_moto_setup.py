@@ -1,5 +1,5 @@
 """Creates, in a running moto server, what scripts/interop cognito-moto needs: a user pool with an
-app client allowing USER_PASSWORD_AUTH and refresh, a confirmed user, and an identity pool that
+app client allowing USER_SRP_AUTH, USER_PASSWORD_AUTH and refresh, a confirmed user, and an identity pool that
 accepts guests and the user pool's logins. Prints MOTO_URL USER_POOL_ID CLIENT_ID IDENTITY_POOL_ID
 USERNAME PASSWORD on one line.
 
@@ -30,7 +30,7 @@ idp = "AWSCognitoIdentityProviderService."
 pool = call("cognito-idp", idp + "CreateUserPool", {"PoolName": "switchboard-interop"})["UserPool"]["Id"]
 client = call("cognito-idp", idp + "CreateUserPoolClient", {
     "UserPoolId": pool, "ClientName": "app",
-    "ExplicitAuthFlows": ["ALLOW_USER_PASSWORD_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"],
+    "ExplicitAuthFlows": ["ALLOW_USER_SRP_AUTH", "ALLOW_USER_PASSWORD_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"],
 })["UserPoolClient"]["ClientId"]
 password = "Pw-" + secrets.token_hex(8) + "!"
 call("cognito-idp", idp + "AdminCreateUser", {

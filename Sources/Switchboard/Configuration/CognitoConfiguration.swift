@@ -21,13 +21,19 @@ public struct CognitoConfiguration: Sendable, Hashable, CustomStringConvertible 
         public let appClientSecret: String?
         /// The pool's region.
         public let region: String
+        /// How users sign in (`Auth.Default.authenticationFlowType`): SRP unless the file says otherwise.
+        public let authenticationFlow: CognitoAuthenticationFlow
 
         /// A user pool configured in code.
-        public init(poolId: String, appClientId: String, appClientSecret: String? = nil, region: String) {
+        public init(
+            poolId: String, appClientId: String, appClientSecret: String? = nil, region: String,
+            authenticationFlow: CognitoAuthenticationFlow = .userSRP
+        ) {
             self.poolId = poolId
             self.appClientId = appClientId
             self.appClientSecret = appClientSecret
             self.region = region
+            self.authenticationFlow = authenticationFlow
         }
 
         /// Redacts the secret.
@@ -75,10 +81,12 @@ public struct CognitoConfiguration: Sendable, Hashable, CustomStringConvertible 
     package init(pluginNode node: ConfigurationNode) throws(ConfigurationError) {
         var userPool: UserPool?
         if let pool = try node.optionalMember("CognitoUserPool")?.optionalMember("Default") {
+            let flow = try node.optionalMember("Auth")?.optionalMember("Default")?
+                .optionalMember("authenticationFlowType")?.enumeration(CognitoAuthenticationFlow.self)
             userPool = UserPool(
                 poolId: try pool.member("PoolId").string(), appClientId: try pool.member("AppClientId").string(),
                 appClientSecret: try pool.optionalMember("AppClientSecret")?.string(secret: true),
-                region: try pool.member("Region").string())
+                region: try pool.member("Region").string(), authenticationFlow: flow ?? .userSRP)
         }
         var identityPool: IdentityPool?
         if let pool = try node.optionalMember("CredentialsProvider")?.optionalMember("CognitoIdentity")?
@@ -129,4 +137,13 @@ extension SwitchboardConfiguration {
             throw ConfigurationError(path: "\(source): \(error.path)", problem: error.problem)
         }
     }
+}
+
+/// How a user pool's users sign in.
+public enum CognitoAuthenticationFlow: String, Sendable, Hashable, CaseIterable {
+    /// `USER_SRP_AUTH`: the Secure Remote Password exchange; the password never leaves the device.
+    /// Amplify's default.
+    case userSRP = "USER_SRP_AUTH"
+    /// `USER_PASSWORD_AUTH`: the password is sent to Cognito over TLS (the app client must allow it).
+    case userPassword = "USER_PASSWORD_AUTH"
 }

@@ -12,8 +12,9 @@ import SwitchboardSigV4
 /// let plugin = try APIPlugin(authTokenProviders: [.amazonCognitoUserPools: userPool])
 /// ```
 ///
-/// Sign-in uses `USER_PASSWORD_AUTH` (enable it on the app client). Concurrent callers share one
-/// refresh. Errors are ``CognitoError``s naming Cognito's error type; none holds a password or a
+/// Sign-in uses `USER_SRP_AUTH` (the Secure Remote Password exchange, Amplify's default: the
+/// password never leaves the device), or `USER_PASSWORD_AUTH` when asked. Concurrent callers share
+/// one refresh. Errors are ``CognitoError``s naming Cognito's error type; none holds a password or a
 /// token.
 public actor CognitoUserPoolsTokenProvider: AuthTokenProvider {
     /// Which token `AMAZON_COGNITO_USER_POOLS` requests carry.
@@ -31,6 +32,7 @@ public actor CognitoUserPoolsTokenProvider: AuthTokenProvider {
     /// The user pool's region.
     public nonisolated let region: String
     private let clientSecret: String?
+    private let authenticationFlow: CognitoAuthenticationFlow
     private let client: CognitoServiceClient
     private let store: any CognitoTokenStore
     private let tokenKind: TokenKind
@@ -43,7 +45,8 @@ public actor CognitoUserPoolsTokenProvider: AuthTokenProvider {
     /// local Cognito in tests); tokens are refreshed `refreshMargin` seconds before they expire.
     public init(
         userPoolId: String, clientId: String, region: String, clientSecret: String? = nil,
-        tokenKind: TokenKind = .access, store: any CognitoTokenStore = InMemoryCognitoTokenStore(),
+        authenticationFlow: CognitoAuthenticationFlow = .userSRP, tokenKind: TokenKind = .access,
+        store: any CognitoTokenStore = InMemoryCognitoTokenStore(),
         endpoint: URL? = nil, transport: any HTTPTransport = APIPlugin.defaultTransport(),
         refreshMargin: TimeInterval = 60, now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -51,6 +54,7 @@ public actor CognitoUserPoolsTokenProvider: AuthTokenProvider {
         self.clientId = clientId
         self.region = region
         self.clientSecret = clientSecret
+        self.authenticationFlow = authenticationFlow
         self.tokenKind = tokenKind
         self.store = store
         self.refreshMargin = refreshMargin
@@ -68,19 +72,25 @@ public actor CognitoUserPoolsTokenProvider: AuthTokenProvider {
     ) {
         self.init(
             userPoolId: configuration.poolId, clientId: configuration.appClientId, region: configuration.region,
-            clientSecret: configuration.appClientSecret, tokenKind: tokenKind, store: store, endpoint: endpoint,
-            transport: transport)
+            clientSecret: configuration.appClientSecret, authenticationFlow: configuration.authenticationFlow,
+            tokenKind: tokenKind, store: store, endpoint: endpoint, transport: transport)
     }
 
     /// The key identity pools know this user pool's logins by: `cognito-idp.<region>.amazonaws.com/<pool>`.
     public nonisolated var loginProviderName: String { "cognito-idp.\(region).amazonaws.com/\(userPoolId)" }
 
-    /// Signs `username` in with `USER_PASSWORD_AUTH` and keeps the tokens.
+    /// Signs `username` in with the provider's authentication flow and keeps the tokens.
     @discardableResult
     public func signIn(username: String, password: String) async throws -> CognitoTokens {
-        var parameters: [String: JSONValue] = ["USERNAME": .string(username), "PASSWORD": .string(password)]
-        if let hash = secretHash(username: username) { parameters["SECRET_HASH"] = .string(hash) }
-        let tokens = try await initiateAuth(flow: "USER_PASSWORD_AUTH", parameters: parameters, username: username)
+        let tokens: CognitoTokens
+        switch authenticationFlow {
+        case .userPassword:
+            var parameters: [String: JSONValue] = ["USERNAME": .string(username), "PASSWORD": .string(password)]
+            if let hash = secretHash(username: username) { parameters["SECRET_HASH"] = .string(hash) }
+            tokens = try await initiateAuth(flow: "USER_PASSWORD_AUTH", parameters: parameters, username: username)
+        case .userSRP:
+            tokens = try await signInWithSRP(username: username, password: password)
+        }
         refreshing?.cancel()
         refreshing = nil
         try await store.save(tokens)
@@ -146,11 +156,56 @@ public actor CognitoUserPoolsTokenProvider: AuthTokenProvider {
         let answer = try await client.call(
             "InitiateAuth",
             ["AuthFlow": .string(flow), "ClientId": .string(clientId), "AuthParameters": .object(parameters)])
+        return try tokens(from: answer, operation: "InitiateAuth", issuedAt: started, username: username)
+    }
+
+    /// `USER_SRP_AUTH`: `InitiateAuth` with `SRP_A`, then the `PASSWORD_VERIFIER` challenge
+    /// answered with the password claim (see `CognitoSRP`).
+    private func signInWithSRP(username: String, password: String) async throws -> CognitoTokens {
+        let srp = CognitoSRP()
+        var parameters: [String: JSONValue] = ["USERNAME": .string(username), "SRP_A": .string(srp.publicValueHex)]
+        if let hash = secretHash(username: username) { parameters["SECRET_HASH"] = .string(hash) }
+        let challenge = try await client.call(
+            "InitiateAuth",
+            ["AuthFlow": "USER_SRP_AUTH", "ClientId": .string(clientId), "AuthParameters": .object(parameters)])
+        guard challenge["ChallengeName"]?.stringValue == "PASSWORD_VERIFIER",
+            let values = challenge["ChallengeParameters"]?.objectValue,
+            let userID = values["USER_ID_FOR_SRP"]?.stringValue, let serverB = values["SRP_B"]?.stringValue,
+            let salt = values["SALT"]?.stringValue, let secretBlock = values["SECRET_BLOCK"]?.stringValue
+        else {
+            if let name = challenge["ChallengeName"]?.stringValue { throw CognitoError.challengeNotSupported(name) }
+            throw CognitoError.invalidResponse(operation: "InitiateAuth", reason: "no PASSWORD_VERIFIER challenge")
+        }
+        let internalUsername = values["USERNAME"]?.stringValue ?? username
+        let timestamp = CognitoSRP.timestamp(now())
+        let signature = try srp.passwordClaimSignature(
+            userPoolId: userPoolId, userIdForSRP: userID, password: password, serverBHex: serverB, saltHex: salt,
+            secretBlock: secretBlock, timestamp: timestamp)
+        var responses: [String: JSONValue] = [
+            "USERNAME": .string(internalUsername), "PASSWORD_CLAIM_SECRET_BLOCK": .string(secretBlock),
+            "TIMESTAMP": .string(timestamp), "PASSWORD_CLAIM_SIGNATURE": .string(signature),
+        ]
+        if let hash = secretHash(username: internalUsername) { responses["SECRET_HASH"] = .string(hash) }
+        var body: [String: JSONValue] = [
+            "ChallengeName": "PASSWORD_VERIFIER", "ClientId": .string(clientId),
+            "ChallengeResponses": .object(responses),
+        ]
+        if let session = challenge["Session"] { body["Session"] = session }
+        let started = now()
+        let answer = try await client.call("RespondToAuthChallenge", .object(body))
+        return try tokens(
+            from: answer, operation: "RespondToAuthChallenge", issuedAt: started, username: internalUsername)
+    }
+
+    /// The tokens of an `AuthenticationResult`; a further challenge is not answered.
+    private func tokens(
+        from answer: [String: JSONValue], operation: String, issuedAt started: Date, username: String?
+    ) throws -> CognitoTokens {
         if let challenge = answer["ChallengeName"]?.stringValue { throw CognitoError.challengeNotSupported(challenge) }
         guard let result = answer["AuthenticationResult"]?.objectValue,
             let idToken = result["IdToken"]?.stringValue, let accessToken = result["AccessToken"]?.stringValue
         else {
-            throw CognitoError.invalidResponse(operation: "InitiateAuth", reason: "no AuthenticationResult with tokens")
+            throw CognitoError.invalidResponse(operation: operation, reason: "no AuthenticationResult with tokens")
         }
         let lifetime = result["ExpiresIn"]?.doubleValue ?? 3600
         return CognitoTokens(

@@ -102,12 +102,13 @@ import Testing
         var now: @Sendable () -> Date { { [offset] in Date().addingTimeInterval(offset.withLock { $0 }) } }
     }
 
-    func userPool(_ cognito: FakeCognito, clock: TestClock = TestClock(), secret: String? = nil)
-        -> CognitoUserPoolsTokenProvider
-    {
+    func userPool(
+        _ cognito: FakeCognito, clock: TestClock = TestClock(), secret: String? = nil,
+        flow: CognitoAuthenticationFlow = .userPassword
+    ) -> CognitoUserPoolsTokenProvider {
         CognitoUserPoolsTokenProvider(
             userPoolId: "us-east-1_pool", clientId: "client-1", region: "us-east-1", clientSecret: secret,
-            endpoint: cognito.url, now: clock.now)
+            authenticationFlow: flow, endpoint: cognito.url, now: clock.now)
     }
 
     @Test func guestCredentialsAreFetchedOnceAndSharedByConcurrentCallers() async throws {

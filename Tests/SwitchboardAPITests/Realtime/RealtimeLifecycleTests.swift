@@ -32,6 +32,9 @@ import Testing
         let plugin = try await Harness.plugin(for: server, subscriptionProtocol: protocolName)
         let recorder = EventRecorder(plugin.subscribe(request: Harness.onCreateTodo))
         await Harness.eventually("connected") { recorder.connectedCount == 1 }
+        // graphql-transport-ws acknowledges no subscription: `.connected` means the `subscribe` was
+        // sent, so the mutation waits until the server has it (AppSync's start_ack guarantees that).
+        await Harness.eventually("the server's subscription") { server.realtimeStatistics.activeSubscriptions == 1 }
 
         let create = GraphQLRequest(
             document: "mutation CreateTodo($id: ID!, $name: String!) { createTodo(id: $id, name: $name) { id name } }",

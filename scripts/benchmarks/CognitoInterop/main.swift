@@ -28,6 +28,24 @@ final class CountingTransport: HTTPTransport, @unchecked Sendable {
 }
 
 let arguments = CommandLine.arguments
+// `cognito-interop srp VECTORS.jsonl`: the password claim of each vector, one per line.
+if arguments.count == 3, arguments[1] == "srp" {
+    let lines = try String(decoding: Data(contentsOf: URL(fileURLWithPath: arguments[2])), as: UTF8.self)
+        .split(separator: "\n")
+    for line in lines {
+        let vector = try JSONValue(parsing: Data(line.utf8))
+        func text(_ key: String) -> String { vector[key]?.stringValue ?? "" }
+        guard let smallA = SRPInteger(hex: text("a")) else {
+            print("error: a is not hexadecimal")
+            continue
+        }
+        let signature = try CognitoSRP(smallA: smallA).passwordClaimSignature(
+            userPoolId: text("pool"), userIdForSRP: text("user"), password: text("password"), serverBHex: text("b"),
+            saltHex: text("salt"), secretBlock: text("block"), timestamp: text("timestamp"))
+        print(signature)
+    }
+    exit(0)
+}
 guard arguments.count == 7, let moto = URL(string: arguments[1]) else {
     FileHandle.standardError.write(
         Data("usage: cognito-interop MOTO_URL USER_POOL_ID CLIENT_ID IDENTITY_POOL_ID USERNAME PASSWORD\n".utf8))
@@ -67,8 +85,11 @@ await check("guest credentials, one GetCredentialsForIdentity for 20 concurrent 
     return "identity \(try await identity.identityId())"
 }
 await check("a wrong password is NotAuthorizedException, without the password") {
+    let passwordPool = CognitoUserPoolsTokenProvider(
+        userPoolId: userPoolId, clientId: clientId, region: "us-east-1", authenticationFlow: .userPassword,
+        endpoint: moto)
     do {
-        try await userPool.signIn(username: username, password: "wrong-\(password)")
+        try await passwordPool.signIn(username: username, password: "wrong-\(password)")
     } catch let error as CognitoError where error.serviceErrorType == "NotAuthorizedException" {
         guard !"\(error)".contains(password) else { throw CheckFailed(description: "the password is in \(error)") }
         return "\(error)"
@@ -77,7 +98,8 @@ await check("a wrong password is NotAuthorizedException, without the password") 
 }
 await check("an unknown user pool client is an error naming Cognito's type") {
     let other = CognitoUserPoolsTokenProvider(
-        userPoolId: userPoolId, clientId: "no-such-client", region: "us-east-1", endpoint: moto)
+        userPoolId: userPoolId, clientId: "no-such-client", region: "us-east-1", authenticationFlow: .userPassword,
+        endpoint: moto)
     do {
         try await other.signIn(username: username, password: password)
     } catch let error as CognitoError where error.serviceErrorType != nil {
@@ -86,6 +108,14 @@ await check("an unknown user pool client is an error naming Cognito's type") {
     throw CheckFailed(description: "signed in through an unknown client")
 }
 await check("sign-in with USER_PASSWORD_AUTH") {
+    let passwordPool = CognitoUserPoolsTokenProvider(
+        userPoolId: userPoolId, clientId: clientId, region: "us-east-1", authenticationFlow: .userPassword,
+        endpoint: moto)
+    let tokens = try await passwordPool.signIn(username: username, password: password)
+    guard tokens.refreshToken != nil else { throw CheckFailed(description: "no refresh token") }
+    return "\(tokens)"
+}
+await check("sign-in with USER_SRP_AUTH (moto accepts any claim: the message shapes are what is checked)") {
     let tokens = try await userPool.signIn(username: username, password: password)
     guard tokens.refreshToken != nil else { throw CheckFailed(description: "no refresh token") }
     return "\(tokens)"
