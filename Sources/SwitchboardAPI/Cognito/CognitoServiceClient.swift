@@ -42,7 +42,11 @@ struct CognitoServiceClient: Sendable {
         guard (200..<300).contains(response.statusCode) else {
             // `__type` may be qualified: `com.amazonaws.cognito…#NotAuthorizedException`.
             let type = answer?["__type"]?.stringValue?.split(separator: "#").last.map(String.init) ?? "UnknownError"
-            let message = answer?["message"]?.stringValue ?? answer?["Message"]?.stringValue ?? "no message"
+            let excerpt = String(decoding: response.body.prefix(120), as: UTF8.self)
+                .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
+            let message =
+                answer?["message"]?.stringValue ?? answer?["Message"]?.stringValue
+                ?? (excerpt.isEmpty ? "no message" : "no message; the body starts: \(excerpt)")
             throw CognitoError.service(
                 operation: operation, type: type, message: message, statusCode: response.statusCode)
         }

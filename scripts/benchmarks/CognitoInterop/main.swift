@@ -107,6 +107,16 @@ await check("an unknown user pool client is an error naming Cognito's type") {
     }
     throw CheckFailed(description: "signed in through an unknown client")
 }
+await check("an unknown identity pool is an error naming Cognito's type") {
+    let unknown = CognitoIdentityCredentialsProvider(
+        identityPoolId: "us-east-1:00000000-0000-0000-0000-000000000000", region: "us-east-1", endpoint: moto)
+    do {
+        _ = try await unknown.credentials()
+    } catch let error as CognitoError where error.serviceErrorType != nil {
+        return "\(error)"
+    }
+    throw CheckFailed(description: "credentials from an unknown identity pool")
+}
 await check("sign-in with USER_PASSWORD_AUTH") {
     let passwordPool = CognitoUserPoolsTokenProvider(
         userPoolId: userPoolId, clientId: clientId, region: "us-east-1", authenticationFlow: .userPassword,
