@@ -129,124 +129,144 @@ package struct SRPInteger: Equatable, Comparable, Sendable {
 }
 
 /// Arithmetic modulo an odd number in Montgomery form, so that no division is ever needed:
-/// `power` is square-and-multiply over Montgomery products (CIOS).
+/// `power` is square-and-multiply over Montgomery products (CIOS) on 64-bit limbs.
 struct MontgomeryModulus: Sendable {
     let modulus: SRPInteger
-    private let n: [UInt32]
-    /// `-n⁻¹ mod 2³²`.
-    private let inverse: UInt32
-    /// `R mod n` (one, in Montgomery form) and `R² mod n`, with `R = 2^(32·limbs)`.
-    private let one: [UInt32]
-    private let rSquared: [UInt32]
+    private let n: [UInt64]
+    /// `-n⁻¹ mod 2⁶⁴`.
+    private let inverse: UInt64
+    /// `R mod n` (one, in Montgomery form) and `R² mod n`, with `R = 2^(64·limbs)`.
+    private let one: [UInt64]
+    private let rSquared: [UInt64]
+    /// `1`, as a Montgomery operand (leaving Montgomery form).
+    private let unit: [UInt64]
 
     init(_ modulus: SRPInteger) {
         precondition(modulus.bit(0), "the Montgomery modulus must be odd")
         self.modulus = modulus
-        n = modulus.limbs
-        var inverse: UInt32 = 1
-        for _ in 0..<5 { inverse = inverse &* (2 &- n[0] &* inverse) }
+        let n = Self.wide(modulus, limbs: (modulus.limbs.count + 1) / 2)
+        self.n = n
+        var inverse: UInt64 = 1
+        for _ in 0..<6 { inverse = inverse &* (2 &- n[0] &* inverse) }
         self.inverse = 0 &- inverse
-        // 2^(32k) mod n and 2^(64k) mod n by doubling in place: no division.
+        // 2^(64k) mod n and 2^(128k) mod n by doubling in place: no division.
         let k = n.count
-        var value = [UInt32](repeating: 0, count: k + 1)
+        var value = [UInt64](repeating: 0, count: k + 1)
         value[0] = 1
-        var one: [UInt32] = []
-        for step in 1...(64 * k) {
-            var carry: UInt32 = 0
+        var one: [UInt64] = []
+        for step in 1...(128 * k) {
+            var carry: UInt64 = 0
             for index in 0...k {
                 let doubled = value[index] << 1 | carry
-                carry = value[index] >> 31
+                carry = value[index] >> 63
                 value[index] = doubled
             }
-            if !Self.isBelow(value, n) {
-                var borrow: UInt64 = 0
-                for index in 0...k {
-                    let difference = UInt64(value[index]) &- UInt64(index < k ? n[index] : 0) &- borrow
-                    value[index] = UInt32(truncatingIfNeeded: difference)
-                    borrow = difference >> 63
-                }
-            }
-            if step == 32 * k { one = Array(value[0..<k]) }
+            if !Self.isBelow(value, n) { Self.subtract(n, from: &value) }
+            if step == 64 * k { one = Array(value[0..<k]) }
         }
         self.one = one
         rSquared = Array(value[0..<k])
+        var unit = [UInt64](repeating: 0, count: k)
+        unit[0] = 1
+        self.unit = unit
     }
 
-    /// Whether `value` (k + 1 limbs) is below `n` (k limbs).
-    private static func isBelow(_ value: [UInt32], _ n: [UInt32]) -> Bool {
-        if value[n.count] != 0 { return false }
+    /// `value` as `count` 64-bit limbs, least significant first.
+    private static func wide(_ value: SRPInteger, limbs count: Int) -> [UInt64] {
+        var wide = [UInt64](repeating: 0, count: count)
+        for (index, limb) in value.limbs.enumerated() { wide[index / 2] |= UInt64(limb) << (32 * UInt64(index % 2)) }
+        return wide
+    }
+
+    private static func narrow(_ value: [UInt64]) -> SRPInteger {
+        SRPInteger(limbs: value.flatMap { [UInt32(truncatingIfNeeded: $0), UInt32($0 >> 32)] })
+    }
+
+    /// Whether `value` (at least as many limbs as `n`) is below `n`.
+    private static func isBelow(_ value: [UInt64], _ n: [UInt64]) -> Bool {
+        for index in n.count..<value.count where value[index] != 0 { return false }
         for index in stride(from: n.count - 1, through: 0, by: -1) where value[index] != n[index] {
             return value[index] < n[index]
         }
         return false
     }
 
-    private static func padded(_ value: SRPInteger, to count: Int) -> [UInt32] {
-        value.limbs + [UInt32](repeating: 0, count: count - value.limbs.count)
+    /// `value -= n`, for `value ≥ n`.
+    private static func subtract(_ n: [UInt64], from value: inout [UInt64]) {
+        var borrow = false
+        for index in 0..<value.count {
+            let (difference, first) = value[index].subtractingReportingOverflow(index < n.count ? n[index] : 0)
+            let (result, second) = difference.subtractingReportingOverflow(borrow ? 1 : 0)
+            value[index] = result
+            borrow = first || second
+        }
     }
 
-    /// `a·b·R⁻¹ mod n`, for `a < R` and `b < n` (CIOS; buffers without bounds checks, since
-    /// every index is below `k + 2`).
-    private func product(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
+    /// `a·b·R⁻¹ mod n`, for `a < R` and `b < n` (CIOS; buffers without bounds checks, since every
+    /// index is below `k + 2`). Each step's sum fits in 128 bits, so the carries never overflow.
+    private func product(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
         let k = n.count
-        var t = [UInt32](repeating: 0, count: k + 2)
+        var t = [UInt64](repeating: 0, count: k + 2)
         t.withUnsafeMutableBufferPointer { t in
             a.withUnsafeBufferPointer { a in
                 b.withUnsafeBufferPointer { b in
                     n.withUnsafeBufferPointer { n in
                         for i in 0..<k {
                             var carry: UInt64 = 0
-                            let bi = UInt64(b[i])
+                            let bi = b[i]
                             for j in 0..<k {
-                                let sum = UInt64(t[j]) + UInt64(a[j]) * bi + carry
-                                t[j] = UInt32(truncatingIfNeeded: sum)
-                                carry = sum >> 32
+                                let (high, low) = a[j].multipliedFullWidth(by: bi)
+                                let (sum, first) = low.addingReportingOverflow(t[j])
+                                let (total, second) = sum.addingReportingOverflow(carry)
+                                t[j] = total
+                                carry = high &+ (first ? 1 : 0) &+ (second ? 1 : 0)
                             }
-                            var sum = UInt64(t[k]) + carry
-                            t[k] = UInt32(truncatingIfNeeded: sum)
-                            t[k + 1] = UInt32(sum >> 32)
-                            let m = UInt64(t[0] &* inverse)
-                            sum = UInt64(t[0]) + m * UInt64(n[0])
-                            carry = sum >> 32
+                            let (top, overflow) = t[k].addingReportingOverflow(carry)
+                            t[k] = top
+                            t[k + 1] = overflow ? 1 : 0
+                            let m = t[0] &* inverse
+                            var (high, low) = m.multipliedFullWidth(by: n[0])
+                            carry = high &+ (low.addingReportingOverflow(t[0]).overflow ? 1 : 0)
                             for j in 1..<k {
-                                sum = UInt64(t[j]) + m * UInt64(n[j]) + carry
-                                t[j - 1] = UInt32(truncatingIfNeeded: sum)
-                                carry = sum >> 32
+                                (high, low) = m.multipliedFullWidth(by: n[j])
+                                let (sum, first) = low.addingReportingOverflow(t[j])
+                                let (total, second) = sum.addingReportingOverflow(carry)
+                                t[j - 1] = total
+                                carry = high &+ (first ? 1 : 0) &+ (second ? 1 : 0)
                             }
-                            sum = UInt64(t[k]) + carry
-                            t[k - 1] = UInt32(truncatingIfNeeded: sum)
-                            t[k] = t[k + 1] &+ UInt32(sum >> 32)
+                            let (last, lastOverflow) = t[k].addingReportingOverflow(carry)
+                            t[k - 1] = last
+                            t[k] = t[k + 1] &+ (lastOverflow ? 1 : 0)
                         }
                     }
                 }
             }
         }
-        // t < 2n: one subtraction at most.
-        var result = SRPInteger(limbs: Array(t[0...k]))
-        if !(result < modulus) { result = result - modulus }
-        return Self.padded(result, to: k)
+        // t < 2n: one subtraction at most, in place.
+        if !Self.isBelow(t, n) { Self.subtract(n, from: &t) }
+        t.removeLast(2)
+        return t
     }
 
     /// `value mod n`, for a value of at most as many limbs as `n`.
     func reduce(_ value: SRPInteger) -> SRPInteger {
-        precondition(value.limbs.count <= n.count, "reduce takes values of at most the modulus's size")
-        return SRPInteger(
-            limbs: product(product(Self.padded(value, to: n.count), rSquared), Self.padded(SRPInteger(1), to: n.count)))
+        precondition(value.limbs.count <= 2 * n.count, "reduce takes values of at most the modulus's size")
+        return Self.narrow(product(product(Self.wide(value, limbs: n.count), rSquared), unit))
     }
 
     /// `a·b mod n`, for `a, b < n`.
     func multiply(_ a: SRPInteger, _ b: SRPInteger) -> SRPInteger {
-        SRPInteger(limbs: product(product(Self.padded(a, to: n.count), Self.padded(b, to: n.count)), rSquared))
+        Self.narrow(product(product(Self.wide(a, limbs: n.count), Self.wide(b, limbs: n.count)), rSquared))
     }
 
     /// `base^exponent mod n`, for `base < n`.
     func power(_ base: SRPInteger, _ exponent: SRPInteger) -> SRPInteger {
-        let montgomeryBase = product(Self.padded(base, to: n.count), rSquared)
+        let montgomeryBase = product(Self.wide(base, limbs: n.count), rSquared)
         var result = one
         for index in stride(from: exponent.bitWidth - 1, through: 0, by: -1) {
             result = product(result, result)
             if exponent.bit(index) { result = product(result, montgomeryBase) }
         }
-        return SRPInteger(limbs: product(result, Self.padded(SRPInteger(1), to: n.count)))
+        return Self.narrow(product(result, unit))
     }
 }

@@ -54,15 +54,10 @@ import Testing
             userPoolId: vector.pool, userIdForSRP: vector.user, password: vector.password, serverBHex: vector.b,
             saltHex: vector.salt, secretBlock: vector.block, timestamp: "Wed Dec 2 04:05:06 UTC 2026")
         #expect(signature == vector.signature)
-        // Any other password gives another claim.
-        let wrong = try srp.passwordClaimSignature(
-            userPoolId: vector.pool, userIdForSRP: vector.user, password: vector.password + "x", serverBHex: vector.b,
-            saltHex: vector.salt, secretBlock: vector.block, timestamp: "Wed Dec 2 04:05:06 UTC 2026")
-        #expect(wrong != vector.signature)
     }
 
     @Test func aServerValueThatBreaksTheProtocolIsRefused() throws {
-        let srp = CognitoSRP()
+        let srp = CognitoSRP(smallA: SRPInteger(3))
         for b in ["0", CognitoSRP.primeHex, "1" + String(repeating: "0", count: 800), "not hex"] {
             #expect(throws: CognitoError.self) {
                 try srp.passwordClaimSignature(
