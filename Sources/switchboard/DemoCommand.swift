@@ -86,20 +86,15 @@ struct DemoCommand: CLICommand {
         try await authorizationSteps(todo: todos[1])
     }
 
-    /// `onCreateTodo` with an enhanced subscription filter: only todos of priority 2 and above.
+    /// `onCreateTodo` with an enhanced subscription filter, from a model predicate: only todos of
+    /// priority 2 and above reach the client.
     private static func subscribeToUrgentTodos() async throws -> DemoSubscription<Todo> {
-        let request = GraphQLRequest(
-            document: """
-                subscription OnCreateTodo($filter: ModelSubscriptionTodoFilterInput) {
-                  onCreateTodo(filter: $filter) { id name priority done createdAt updatedAt }
-                }
-                """,
-            variables: ["filter": ["priority": ["ge": 2]]], responseType: Todo.self, decodePath: "onCreateTodo")
+        let request = GraphQLRequest<Todo>.subscription(of: Todo.self, type: .onCreate, where: Todo.keys.priority >= 2)
         var subscription = DemoSubscription(Switchboard.API.subscribe(request: request))
         let states = try await subscription.connected()
         step(
-            "subscription onCreateTodo(filter: {priority: {ge: 2}}) over the AppSync real-time protocol → "
-                + states.joined(separator: " → "))
+            "model request .subscription(of: Todo.self, type: .onCreate, where: priority >= 2) over the AppSync "
+                + "real-time protocol, filtered by the server → " + states.joined(separator: " → "))
         return subscription
     }
 

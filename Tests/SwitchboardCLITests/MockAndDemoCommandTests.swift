@@ -17,8 +17,8 @@ import Testing
         for expected in [
             "Started the local AppSync server (in memory) at http://127.0.0.1:",
             "Wrote amplifyconfiguration.json and configured Switchboard from it",
-            "subscription onCreateTodo(filter: {priority: {ge: 2}}) over the AppSync real-time protocol → "
-                + "connecting → connected",
+            "model request .subscription(of: Todo.self, type: .onCreate, where: priority >= 2) over the AppSync "
+                + "real-time protocol, filtered by the server → connecting → connected",
             #"model request .create(Todo) → Todo(id: todo-1, name: "Read the docs", priority: 1), createdAt set"#,
             #"model request .create(Todo) → Todo(id: todo-5, name: "Fix the bug", priority: 2), createdAt set"#,
             // The filter lets through only priorities 2 and above, in the order they were created.
