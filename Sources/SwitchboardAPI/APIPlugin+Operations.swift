@@ -179,38 +179,17 @@ extension APIPlugin {
     /// Runs a query or mutation and returns its last result with where it came from, logging it
     /// and reporting its metrics.
     nonisolated func result<R>(of operation: GraphQLOperationRequest<R>) async throws -> GraphQLResult<R> {
-        let traced = metricsObserver != nil || logHandler != nil
-        guard traced else {
-            return try await Self.lastResult(of: run(operation))
-        }
-        let clock = ContinuousClock()
-        let start = clock.now
-        let trace = OperationTrace(recordsTimings: metricsObserver != nil)
-        let logger = SwitchboardLogger(handler: logHandler, source: "pipeline")
-        let summary = "\(operation.operationType.rawValue) \(operation.operationName ?? "anonymous")"
-        var apiName = operation.request.apiName ?? "the default API"
-        var succeeded = false
-        defer {
-            metricsObserver?.operationFinished(
-                OperationMetrics(
-                    apiName: apiName, operationType: operation.operationType, stages: trace.stages(),
-                    total: clock.now - start, succeeded: succeeded))
-        }
-        do {
+        try await traced(
+            operation.operationType,
+            summary: "\(operation.operationType.rawValue) \(operation.operationName ?? "anonymous")",
+            apiName: operation.request.apiName ?? "the default API",
+            outcome: { result, trace in
+                result.source == .cache ? "from the record store" : "HTTP \(trace.httpStatus ?? 0)"
+            }
+        ) { trace, apiName in
             let (chain, context) = try prepare(operation)
             apiName = context.apiName
-            let result = try await Self.lastResult(
-                of: chain.run(operation, context: context, from: 0, trace: trace))
-            succeeded = true
-            let outcome = result.source == .cache ? "from the record store" : "HTTP \(trace.httpStatus ?? 0)"
-            logger.log(.debug, "\(summary) → \(apiName): \(outcome), \(clock.now - start)", ["api": apiName])
-            return result
-        } catch {
-            let cancelled = error is CancellationError
-            logger.log(
-                cancelled ? .debug : .error,
-                "\(summary) → \(apiName): " + (cancelled ? "cancelled" : Self.summary(of: error)), ["api": apiName])
-            throw error
+            return try await Self.lastResult(of: chain.run(operation, context: context, from: 0, trace: trace))
         }
     }
 
@@ -288,6 +267,7 @@ final class RunningOperation<R: Sendable>: Sendable {
 
 /// One iterator's source of events, made from the operation's stream when first asked for; used by
 /// that iterator only, one `next` at a time.
+// Unchecked: `made` is written and read only by the iterator that owns the box, one `next` at a time.
 private final class EventSourceBox<R: Sendable>: @unchecked Sendable {
     private(set) var made: GraphQLResponseStream<R>.EventSource?
 

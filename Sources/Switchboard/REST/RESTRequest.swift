@@ -45,7 +45,7 @@ public struct RESTRequest: Sendable {
     }
 
     /// The headers, timeout and context as the chain's stages see them.
-    public var options: RequestOptions {
+    package var options: RequestOptions {
         RequestOptions(headers: headers ?? [:], timeout: timeout, context: context)
     }
 }

@@ -17,7 +17,7 @@ import SwitchboardSigV4
 /// gets another). Concurrent callers share one refresh.
 public actor CognitoIdentityCredentialsProvider: AWSCredentialsProvider {
     /// The identity pool (`us-east-1:1d2c…`).
-    public nonisolated let identityPoolId: String
+    nonisolated let identityPoolId: String
     private let client: CognitoServiceClient
     private let logins: @Sendable () async throws -> [String: String]
     private let refreshMargin: TimeInterval

@@ -26,11 +26,11 @@ public actor CognitoUserPoolsTokenProvider: AuthTokenProvider {
     }
 
     /// The user pool (`us-east-1_Ab12cd34`).
-    public nonisolated let userPoolId: String
+    nonisolated let userPoolId: String
     /// The app client.
-    public nonisolated let clientId: String
+    nonisolated let clientId: String
     /// The user pool's region.
-    public nonisolated let region: String
+    nonisolated let region: String
     private let clientSecret: String?
     private let authenticationFlow: CognitoAuthenticationFlow
     private let client: CognitoServiceClient
@@ -77,7 +77,7 @@ public actor CognitoUserPoolsTokenProvider: AuthTokenProvider {
     }
 
     /// The key identity pools know this user pool's logins by: `cognito-idp.<region>.amazonaws.com/<pool>`.
-    public nonisolated var loginProviderName: String { "cognito-idp.\(region).amazonaws.com/\(userPoolId)" }
+    nonisolated var loginProviderName: String { "cognito-idp.\(region).amazonaws.com/\(userPoolId)" }
 
     /// Signs `username` in with the provider's authentication flow and keeps the tokens.
     @discardableResult

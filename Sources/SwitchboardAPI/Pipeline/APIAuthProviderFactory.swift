@@ -49,6 +49,7 @@ extension APIAuthProviderFactory {
 }
 
 /// Calls an Amplify-style token provider, which need not be `Sendable`, for one caller at a time.
+// Unchecked: the wrapped provider is called for one caller at a time, behind the gate below.
 final class SerializedTokenProvider: AuthTokenProvider, @unchecked Sendable {
     // Unchecked: `base` is only used inside `gate`, which admits one caller at a time (FIFO).
     nonisolated(unsafe) private let base: any AmplifyAuthTokenProvider

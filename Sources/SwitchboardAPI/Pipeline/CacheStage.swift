@@ -132,6 +132,7 @@ struct CacheStage: GraphQLStage {
 
 /// Where one consumer of a cache-and-network stream is: the cached result not yet taken, or the
 /// server's stream once asked for. Used by that consumer only, one `next` at a time.
+// Unchecked: only the stream's single consumer touches the state, one `next` at a time.
 private final class CacheThenNetworkState<R: Sendable>: @unchecked Sendable {
     private var cached: GraphQLResult<R>?
     private var events: GraphQLResponseStream<R>.EventSource?

@@ -126,6 +126,7 @@ public struct GraphQLResponseStream<R: Sendable>: AsyncSequence, Sendable {
 /// An iterator behind a `Sendable` closure. A stream's events are taken by one consumer at a time,
 /// one after the other (each `next` finishes before the next one starts), which is what makes the
 /// unchecked access safe.
+// Unchecked: the iterator is advanced by one consumer, each `next` finishing before the next starts.
 final class UncheckedIteratorBox<Iterator: AsyncIteratorProtocol>: @unchecked Sendable {
     private var iterator: Iterator
 
@@ -137,6 +138,7 @@ final class UncheckedIteratorBox<Iterator: AsyncIteratorProtocol>: @unchecked Se
 }
 
 /// A flag set once by the single consumer of a stream (see ``UncheckedIteratorBox``).
+// Unchecked: set and read by the stream's single consumer only, one `next` at a time.
 final class UncheckedFlag: @unchecked Sendable {
     private(set) var isSet = false
 

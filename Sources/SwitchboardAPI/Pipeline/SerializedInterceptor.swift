@@ -7,6 +7,7 @@ import SwitchboardCore
 
 /// Runs an interceptor that is not `Sendable` — an Amplify-style class with mutable state — for
 /// one operation at a time, so that its state is never touched by two tasks at once.
+// Unchecked: the wrapped interceptor is called for one request at a time, behind the gate below.
 final class SerializedInterceptor: RequestInterceptor, @unchecked Sendable {
     // Unchecked: `base` is only used inside `gate`, which admits one caller at a time (FIFO), so
     // its state is never accessed concurrently.

@@ -61,35 +61,11 @@ extension APIPlugin {
             endpoint: endpoint, authorizationType: request.authMode ?? endpoint.authorizationType,
             operationType: method == .get || method == .head ? .query : .mutation, operationName: nil,
             options: request.options, restOperation: method)
-        guard metricsObserver != nil || logHandler != nil else {
-            return try await chain.http.run(urlRequest, context: context, trace: nil)
-        }
-        let clock = ContinuousClock()
-        let start = clock.now
-        let trace = OperationTrace(recordsTimings: metricsObserver != nil)
-        let logger = SwitchboardLogger(handler: logHandler, source: "pipeline")
-        let summary = "\(method.rawValue) \(urlRequest.url?.path ?? "/")"
-        var succeeded = false
-        defer {
-            metricsObserver?.operationFinished(
-                OperationMetrics(
-                    apiName: endpoint.name, operationType: context.operationType, stages: trace.stages(),
-                    total: clock.now - start, succeeded: succeeded))
-        }
-        do {
-            let response = try await chain.http.run(urlRequest, context: context, trace: trace)
-            succeeded = true
-            logger.log(
-                .debug, "\(summary) → \(endpoint.name): HTTP \(response.statusCode), \(clock.now - start)",
-                ["api": endpoint.name])
-            return response
-        } catch {
-            let cancelled = error is CancellationError
-            logger.log(
-                cancelled ? .debug : .error,
-                "\(summary) → \(endpoint.name): " + (cancelled ? "cancelled" : Self.summary(of: error)),
-                ["api": endpoint.name])
-            throw error
+        return try await traced(
+            context.operationType, summary: "\(method.rawValue) \(urlRequest.url?.path ?? "/")",
+            apiName: endpoint.name, outcome: { response, _ in "HTTP \(response.statusCode)" }
+        ) { trace, _ in
+            try await chain.http.run(urlRequest, context: context, trace: trace)
         }
     }
 }

@@ -17,6 +17,7 @@
 /// let counter = Locked(0)
 /// counter.withLock { $0 += 1 }
 /// ```
+// Unchecked: the value is reached only through `withLock`, while holding the lock.
 package struct Locked<Value>: @unchecked Sendable {
     // Sendable because every access to the value goes through `withLock`, which holds the lock
     // for the duration of the access; the storage object is never exposed.

@@ -19,20 +19,20 @@
 /// builder); declare the same value by hand from the transformed schema.
 public struct ModelIndexQuery<M: Model>: Sendable, Hashable {
     /// The index's name (`byCategory`).
-    public let indexName: String
+    let indexName: String
     /// The query field that reads the index (`postsByCategory`).
-    public let queryField: String
+    let queryField: String
     /// The partition key field, an argument of the query field.
-    public let partitionKey: String
+    let partitionKey: String
     /// The partition key's GraphQL type without `!` (`String`, `ID`, `Int`, …).
-    public let partitionKeyType: String
+    let partitionKeyType: String
     /// The sort key fields, in order; empty when the index has none.
-    public let sortKeyFields: [String]
+    let sortKeyFields: [String]
     /// The argument carrying a sort key condition: the field's name, or for several sort fields
     /// their camel-cased join (`discNumber`); `nil` without sort key.
-    public let sortKeyArgument: String?
+    let sortKeyArgument: String?
     /// The argument's input type (`ModelIntKeyConditionInput`, `ModelTrackByTitleCompositeKeyConditionInput`).
-    public let sortKeyInputType: String?
+    let sortKeyInputType: String?
 
     /// An index query as the transformed schema declares it.
     public init(
