@@ -53,6 +53,38 @@ import Testing
         #expect(relationship.keySource == .fields(["id"]))
     }
 
+    @Test func indexNameWithoutFieldsQueriesTheIndexWithTheParentKey() throws {
+        let output = try Transform.output(
+            """
+            type Person @model { id: ID! calls: [Call] @hasMany(indexName: "byCaller") }
+            type Call @model {
+              id: ID!
+              callerId: ID! @index(name: "byCaller", sortKeyFields: ["startedAt"])
+              startedAt: AWSDateTime!
+            }
+            """)
+        #expect(
+            output.printed("Person").contains(
+                "calls(startedAt: ModelStringKeyConditionInput, filter: ModelCallFilterInput, sortDirection: ModelSortDirection, limit: Int, nextToken: String): ModelCallConnection"
+            ))
+        // Transformer v2 still adds the implicit key, but no `gsi-Person.calls` index.
+        #expect(output.printed("Call").hasSuffix("  personCallsId: ID\n}"))
+        #expect(output.printed("CreateCallInput").contains("personCallsId: ID"))
+        #expect(try output.catalog.require("Call").indexes.map(\.name) == ["byCaller"])
+        let relationship = try #require(output.catalog.require("Person").field(named: "calls")?.relationship)
+        #expect(relationship.keySource == .primaryKey && relationship.indexName == "byCaller")
+        #expect(relationship.foreignKeyFields == ["callerId"])
+    }
+
+    @Test func indexNameWithoutFieldsNeedsTheIndex() throws {
+        let diagnostics = Transform.errors(
+            """
+            type Person @model { id: ID! calls: [Call] @hasMany(indexName: "byCaller") }
+            type Call @model { id: ID! callerId: ID! }
+            """)
+        #expect(diagnostics.map(\.message) == ["@hasMany on Person.calls: Index byCaller does not exist for model Call"])
+    }
+
     @Test func referencesNameTheChildKeyOnBothSides() throws {
         let output = try Transform.output(
             """

@@ -43,6 +43,30 @@ import Testing
         #expect(orphan["blog"] == JSON.null)
     }
 
+    @Test func hasManyWithIndexNameOnlyQueriesTheIndexWithTheParentKey() async throws {
+        let schema = """
+            type Person @model { id: ID! name: String calls: [Call] @hasMany(indexName: "byCaller") }
+            type Call @model {
+              id: ID!
+              callerId: ID! @index(name: "byCaller", sortKeyFields: ["minutes"])
+              minutes: Int!
+            }
+            """
+        let harness = try await ServerHarness.start(schema)
+        defer { Task { await harness.stop() } }
+        _ = try await harness.data(#"mutation { createPerson(input: {id: "ann", name: "Ann"}) { id } }"#)
+        for (id, caller, minutes) in [("c1", "ann", 5), ("c2", "bob", 7), ("c3", "ann", 9), ("c4", "ann", 2)] {
+            _ = try await harness.data(
+                "mutation C($input: CreateCallInput!) { createCall(input: $input) { id } }",
+                variables: ["input": ["id": .string(id), "callerId": .string(caller), "minutes": .int(minutes)]])
+        }
+        let all = try await harness.data(#"{ getPerson(id: "ann") { calls { items { id } } } }"#)
+        #expect(all["calls"]?["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["c4", "c1", "c3"])
+        let long = try await harness.data(
+            #"{ getPerson(id: "ann") { calls(minutes: {ge: 5}, sortDirection: DESC) { items { id } } } }"#)
+        #expect(long["calls"]?["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["c3", "c1"])
+    }
+
     @Test func manyToManyGoesThroughTheJoinModel() async throws {
         let harness = try await ServerHarness.start()
         defer { Task { await harness.stop() } }

@@ -104,14 +104,21 @@ extension CatalogBuilder {
                 foreignKeyFields: Array(keys.prefix(fields.count)), indexName: indexName, associatedField: associated,
                 keySource: .fields(fields), limit: limit)
         }
-        if use.directive.argument("indexName") != nil {
-            log.error(
-                "\(site): indexName: needs fields: naming the key fields of \(use.model)", at: use.directive.location)
-            return nil
-        }
         let keys = implicitForeignKeys(
             owner: use.model, field: use.field, keyOf: parent, required: use.field.type.isNonNull)
         for key in keys { addForeignKey(key, to: child.name) }
+        if let indexName = use.directive.string("indexName") {
+            // Transformer v2 still adds the implicit keys, but queries the named index with this
+            // model's primary key instead of creating `gsi-Parent.field`.
+            guard let index = child.indexes.first(where: { $0.name == indexName }) else {
+                log.error("\(site): Index \(indexName) does not exist for model \(child.name)", at: use.directive.location)
+                return nil
+            }
+            return ModelRelationship(
+                kind: .hasMany, relatedModel: child.name, foreignKeyHolder: .relatedModel,
+                foreignKeyFields: Array(index.fields.prefix(parent.primaryKey.fields.count)), indexName: indexName,
+                associatedField: associated, keySource: .primaryKey, limit: limit)
+        }
         let indexName = "gsi-\(use.model).\(use.field.name)"
         addIndex(indexName, keys: keys.map(\.name), to: child.name)
         return ModelRelationship(
@@ -198,7 +205,12 @@ extension CatalogBuilder {
                 associatedField: paired.field.name, keySource: .fields(fields))
         }
         let keys: [String]
-        if paired.kind == .hasMany {
+        if paired.kind == .hasMany, pairedRelationship?.keySource == .primaryKey {
+            // An `indexName:`-only @hasMany reads its index, but its implicit keys are what this side holds.
+            keys = implicitForeignKeys(
+                owner: parent.name, field: paired.field, keyOf: parent, required: paired.field.type.isNonNull
+            ).map(\.name)
+        } else if paired.kind == .hasMany {
             // The @hasMany already added (or named) the key fields on this model.
             keys = pairedRelationship?.foreignKeyFields ?? []
         } else {

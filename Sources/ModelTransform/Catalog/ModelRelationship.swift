@@ -21,6 +21,9 @@ package struct ModelRelationship: Sendable, Hashable {
         case fields([String])
         /// `references:` named fields of the model holding the foreign key.
         case references([String])
+        /// `@hasMany(indexName:)` without `fields:`: this model's primary key is the value queried
+        /// on the related model's named index (the implicit keys are added but not read).
+        case primaryKey
     }
 
     /// Which model stores the foreign-key fields.

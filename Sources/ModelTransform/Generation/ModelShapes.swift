@@ -69,6 +69,8 @@ struct ModelShapes {
             return nil
         case .implicit:
             return (related.primaryKey.fields, 0)
+        case .primaryKey:
+            return (related.indexes.first { $0.name == relationship.indexName }?.fields ?? [], 0)
         case .fields(let fields):
             if let indexName = relationship.indexName {
                 return (related.indexes.first { $0.name == indexName }?.fields ?? [], fields.count)

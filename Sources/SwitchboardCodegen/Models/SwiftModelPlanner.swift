@@ -33,7 +33,7 @@ struct SwiftModelPlanner {
                 guard let relationship = field.relationship, let indexName = relationship.indexName else { continue }
                 switch relationship.keySource {
                 case .implicit, .references: indexes[relationship.relatedModel, default: []].insert(indexName)
-                case .fields: continue
+                case .fields, .primaryKey: continue
                 }
             }
         }

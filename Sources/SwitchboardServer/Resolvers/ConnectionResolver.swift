@@ -17,7 +17,7 @@ struct ConnectionResolver: FieldResolver {
         let values = Self.keyValues(of: source, for: relationship, in: environment)
         guard let partition = values.first ?? nil else { return ["items": [], "nextToken": nil] }
         var condition: SortKeyCondition?
-        let fixed = values.dropFirst().compactMap { $0 }
+        let fixed = values.dropFirst().prefix(key.sortFields.count).compactMap { $0 }
         if !fixed.isEmpty {
             let joined = fixed.map(KeyOrder.keyText).joined(separator: "#")
             if fixed.count >= key.sortFields.count {
@@ -36,14 +36,14 @@ struct ConnectionResolver: FieldResolver {
             query, arguments: call.arguments, defaultLimit: relationship.limit, access: access, identity: identity)
     }
 
-    /// The values this item gives the related key: its own key (implicit and `references:`
-    /// relationships) or the `fields:` it names.
+    /// The values this item gives the related key: its own key (implicit, `references:` and
+    /// `indexName:`-only relationships) or the `fields:` it names.
     static func keyValues(of source: JSONObject, for relationship: ModelRelationship, in environment: ModelEnvironment)
         -> [JSON?]
     {
         let fields: [String]
         switch relationship.keySource {
-        case .implicit, .references: fields = environment.layout.primaryKey.fields
+        case .implicit, .references, .primaryKey: fields = environment.layout.primaryKey.fields
         case .fields(let names): fields = names
         }
         return fields.map { source[$0].flatMap { $0.isNull ? nil : $0 } }
