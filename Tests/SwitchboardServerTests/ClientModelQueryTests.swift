@@ -155,6 +155,30 @@ import Testing
     /// `.list(_:index:partitionKey:…)` with the generated `ModelIndexQuery.byCategory`: the
     /// document validates against the transformed schema, results come in sort-key order in both
     /// directions, and pages follow by `nextToken`.
+    /// `get` declares each key variable with the key field's type in the transformed schema
+    /// (`AWSEmail!`, `String!`, `ID!`), which AppSync and the local server both insist on.
+    @Test func getDeclaresKeysWithTheSchemasExactTypes() async throws {
+        let harness = try await ModelClientHarness.start()
+        defer { Task { await harness.stop() } }
+        _ = try await harness.api.mutate(request: .create(Member(email: "ann@example.com", name: "Ann"))).get()
+        _ = try await harness.api.mutate(request: .create(Handle(handle: "ann", memberEmail: "ann@example.com"))).get()
+        _ = try await harness.api.mutate(request: .create(Enrollment(courseId: "c1", studentId: "s1", grade: 5))).get()
+
+        let member = GraphQLRequest<Member?>.get(
+            Member.self, byIdentifier: Member.IdentifierProtocol.identifier(email: "ann@example.com"))
+        #expect(member.document.contains("query GetMember($email: AWSEmail!)"))
+        #expect(try await harness.api.query(request: member).get()?.name == "Ann")
+
+        let handle = GraphQLRequest<Handle?>.get(Handle.self, byIdentifier: Handle.IdentifierProtocol.identifier(handle: "ann"))
+        #expect(handle.document.contains("query GetHandle($handle: String!)"))
+        #expect(try await harness.api.query(request: handle).get()?.memberEmail == "ann@example.com")
+
+        let enrollment = GraphQLRequest<Enrollment?>.get(
+            Enrollment.self, byIdentifier: Enrollment.IdentifierProtocol.identifier(courseId: "c1", studentId: "s1"))
+        #expect(enrollment.document.contains("query GetEnrollment($courseId: ID!, $studentId: ID!)"))
+        #expect(try await harness.api.query(request: enrollment).get()?.grade == 5)
+    }
+
     @Test func indexQueriesDecodeIntoListsAndPageInSortKeyOrder() async throws {
         let harness = try await ModelClientHarness.start()
         defer { Task { await harness.stop() } }

@@ -43,6 +43,9 @@ enum SchemaDefinitionWriter {
             var arguments = [key, nullability]
             if field.isReadOnly { arguments.append(.init("isReadOnly", "true")) }
             arguments.append(.init("ofType", fieldType(of: field)))
+            if let hint = field.graphQLTypeHint {
+                arguments.append(.init("attributes", .array([.text(".graphQLType(\(SwiftIdentifier.stringLiteral(hint)))")])))
+            }
             return .call(".field", arguments)
         }
     }

@@ -40,6 +40,20 @@ struct SwiftField {
     /// Whether the classic form stores the related model in an `AssociatedModelBox` (the models
     /// refer to each other, which structs cannot do by value).
     var isBoxed = false
+    /// The GraphQL scalar `ofType:` cannot say, written as `attributes: [.graphQLType("ID")]`:
+    /// set where `.string` stands for something other than `ID` on the hash key and `String`
+    /// elsewhere (see ``graphQLTypeHint(for:isHashKey:)``).
+    var graphQLTypeHint: String?
+
+    /// The scalar name a field's `ofType:` does not imply: the runtime reads `.string` as `ID` on the
+    /// hash key and `String` elsewhere, which is wrong for `postID: ID!`, an `email: String!` hash
+    /// key or the `AWSEmail`/`AWSJSON`/`AWSURL`/`AWSPhone`/`AWSIPAddress` scalars.
+    static func graphQLTypeHint(for kind: ModelField.Kind, isHashKey: Bool) -> String? {
+        guard case .scalar(let scalar) = kind, SwiftTypeMapping.fieldType(of: scalar) == ".string" else {
+            return nil
+        }
+        return scalar == (isHashKey ? .id : .string) ? nil : scalar.rawValue
+    }
 
     /// The name as a Swift identifier.
     var identifier: String { SwiftIdentifier.escaped(name) }

@@ -103,11 +103,15 @@ struct SwiftModelPlanner {
             }
             // The server sets the added timestamps; Amplify declares them optional and read-only.
             let type = field.origin == .timestamp ? field.type.nullable : field.type
-            fields.append(
-                SwiftField(
-                    name: field.name, type: type, kind: field.kind, association: association(of: field, in: model),
-                    isPrimaryKey: keyFields.contains(field.name), isReadOnly: field.isReadOnly,
-                    defaultValue: field.defaultValue))
+            var swiftField = SwiftField(
+                name: field.name, type: type, kind: field.kind, association: association(of: field, in: model),
+                isPrimaryKey: keyFields.contains(field.name), isReadOnly: field.isReadOnly,
+                defaultValue: field.defaultValue)
+            if swiftField.association == nil {
+                swiftField.graphQLTypeHint = SwiftField.graphQLTypeHint(
+                    for: field.kind, isHashKey: field.name == model.primaryKey.partitionKey)
+            }
+            fields.append(swiftField)
         }
         if let id = fields.firstIndex(where: { $0.name == "id" }), id > 0 {
             fields.insert(fields.remove(at: id), at: 0)

@@ -6,12 +6,15 @@ import Switchboard
 // Contains the set of classes that conforms to the `Model` protocol.
 
 final public class ServerTestModels: AmplifyModelRegistration {
-    public let version: String = "0705f5b3ee8e5df0a5d142845f36018c"
+    public let version: String = "29f958d07da90bf43ed33896a83aa064"
 
     public func registerModels(registry: ModelRegistry.Type) {
         ModelRegistry.register(modelType: Blog.self)
         ModelRegistry.register(modelType: Post.self)
         ModelRegistry.register(modelType: Track.self)
         ModelRegistry.register(modelType: Vault.self)
+        ModelRegistry.register(modelType: Member.self)
+        ModelRegistry.register(modelType: Handle.self)
+        ModelRegistry.register(modelType: Enrollment.self)
     }
 }

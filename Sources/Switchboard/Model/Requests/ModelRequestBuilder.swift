@@ -9,12 +9,10 @@ enum ModelRequestBuilder {
 
     private static func nonNull(_ name: String) -> TypeReference { .nonNull(.named(name)) }
 
-    /// The GraphQL type of a primary-key variable. Swift models erase `ID` to `String`, so a
-    /// string hash key (`id`, or `albumId: ID! @primaryKey(…)`) is declared `ID!`, which is how
-    /// Amplify schemas declare hash keys; sort keys keep their scalar type.
-    private static func keyType(_ field: ModelField?, isHashKey: Bool) -> TypeReference {
-        let scalar = field?.type.graphQLTypeName ?? "String"
-        return nonNull(isHashKey && scalar == "String" ? "ID" : scalar)
+    /// The GraphQL type of a primary-key variable, as the transformed schema declares the key field
+    /// (see ``ModelSchema/graphQLTypeName(ofField:)``).
+    private static func keyType(_ key: ModelFieldName, in schema: ModelSchema) -> TypeReference {
+        nonNull(schema.graphQLTypeName(ofField: key) ?? "ID")
     }
 
     static func getRequest<M: Model>(
@@ -26,9 +24,7 @@ enum ModelRequestBuilder {
         let field = "get" + schema.name
         let document = ModelDocument.print(
             operation: .query, name: "Get" + schema.name,
-            variables: keys.enumerated().map { index, key in
-                (key, keyType(schema.field(withName: key), isHashKey: index == 0))
-            },
+            variables: keys.map { ($0, keyType($0, in: schema)) },
             field: field, arguments: keys,
             selectionSet: ModelSelectionSet(includedPaths: includes).selectionSet(for: type))
         var variables: [String: JSONValue] = [:]

@@ -26,6 +26,13 @@ public enum ModelAttribute: Sendable, Equatable {
 public enum ModelFieldAttribute: Sendable, Equatable {
     /// The field is (part of) the primary key (legacy codegen).
     case primaryKey
+    /// The field's GraphQL scalar when `ofType:` does not say it: `ofType: .string` stands for
+    /// `ID`, `String` and AppSync's string scalars (`AWSEmail`, `AWSJSON`, …), and is read as `ID`
+    /// for the primary key's hash key and `String` elsewhere. Generated files add this attribute
+    /// only where that reading is wrong, such as `.graphQLType("ID")` on a `postID: ID!` field or
+    /// `.graphQLType("String")` on an `email: String! @primaryKey` hash key, so that request
+    /// documents declare the transformed schema's exact variable types.
+    case graphQLType(String)
 }
 
 /// Whether a field may be `null`.
@@ -191,6 +198,17 @@ public struct ModelSchema: Sendable {
 
     /// Whether the primary key has more than one field.
     public var hasCompositeKey: Bool { primaryKeyFieldNames.count > 1 }
+
+    /// The GraphQL named type of a scalar or enum field, exactly as the transformed schema declares
+    /// it: the field's ``ModelFieldAttribute/graphQLType(_:)`` if it has one, else what its
+    /// `ofType:` implies, with `.string` read as `ID` for the hash key and `String` elsewhere.
+    package func graphQLTypeName(ofField name: ModelFieldName) -> String? {
+        guard let field = fields[name] else { return nil }
+        for case .graphQLType(let typeName) in field.attributes { return typeName }
+        guard let implied = field.type.graphQLTypeName else { return nil }
+        if case .string = field.type, primaryKeyFieldNames.first == name { return "ID" }
+        return implied
+    }
 
     /// The secondary indexes.
     public var indexes: [ModelAttribute] {

@@ -40,7 +40,7 @@ extension Project {
                 targetNames: ["projectSquadId"]),
             .field(project.createdAt, is: .optional, isReadOnly: true, ofType: .dateTime),
             .field(project.updatedAt, is: .optional, isReadOnly: true, ofType: .dateTime),
-            .field(project.projectSquadId, is: .optional, ofType: .string)
+            .field(project.projectSquadId, is: .optional, ofType: .string, attributes: [.graphQLType("ID")])
         )
     }
 }
