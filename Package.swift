@@ -216,7 +216,7 @@ let serverTargets: [Target] = [
         name: "SwitchboardServerTests",
         dependencies: [
             "SwitchboardServer", "ModelTransform", "GraphQLLanguage", "SwitchboardNet", "SwitchboardSigV4",
-            "Switchboard", "SwitchboardAPI", "SwitchboardRealtimeServer", "TestSupport",
+            "Switchboard", "SwitchboardAPI", "SwitchboardRealtimeServer", "SwitchboardCodegen", "TestSupport",
         ]),
 ]
 

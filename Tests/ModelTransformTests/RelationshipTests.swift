@@ -82,7 +82,8 @@ import Testing
             type Person @model { id: ID! calls: [Call] @hasMany(indexName: "byCaller") }
             type Call @model { id: ID! callerId: ID! }
             """)
-        #expect(diagnostics.map(\.message) == ["@hasMany on Person.calls: Index byCaller does not exist for model Call"])
+        #expect(
+            diagnostics.map(\.message) == ["@hasMany on Person.calls: Index byCaller does not exist for model Call"])
     }
 
     @Test func referencesNameTheChildKeyOnBothSides() throws {

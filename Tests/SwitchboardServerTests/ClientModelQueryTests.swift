@@ -169,7 +169,8 @@ import Testing
         #expect(member.document.contains("query GetMember($email: AWSEmail!)"))
         #expect(try await harness.api.query(request: member).get()?.name == "Ann")
 
-        let handle = GraphQLRequest<Handle?>.get(Handle.self, byIdentifier: Handle.IdentifierProtocol.identifier(handle: "ann"))
+        let handle = GraphQLRequest<Handle?>.get(
+            Handle.self, byIdentifier: Handle.IdentifierProtocol.identifier(handle: "ann"))
         #expect(handle.document.contains("query GetHandle($handle: String!)"))
         #expect(try await harness.api.query(request: handle).get()?.memberEmail == "ann@example.com")
 

@@ -39,6 +39,26 @@ public enum Toolchain {
         return nil
     }
 
+    /// The object files SwiftPM compiled for `targets`, read from each target's
+    /// `output-file-map.json` beside the modules folder (not a folder listing, which may hold
+    /// objects of deleted sources), so that a test can link a small program against the built
+    /// modules; `nil` when a target's map is missing (another build layout).
+    public static func objectFiles(ofTargets targets: [String]) -> [String]? {
+        guard let modules = modulesDirectory else { return nil }
+        let buildDirectory = modules.lastPathComponent == "Modules" ? modules.deletingLastPathComponent() : modules
+        var objects: [String] = []
+        for target in targets {
+            let map = buildDirectory.appendingPathComponent("\(target).build/output-file-map.json")
+            guard let data = FileManager.default.contents(atPath: map.path),
+                let entries = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+            else { return nil }
+            for case let entry as [String: Any] in entries.values {
+                if let object = entry["object"] as? String { objects.append(object) }
+            }
+        }
+        return objects.sorted()
+    }
+
     /// A new empty temporary folder.
     public static func temporaryDirectory(_ label: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sb-\(label)-\(UUID().uuidString)")

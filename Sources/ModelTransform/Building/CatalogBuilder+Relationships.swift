@@ -111,7 +111,8 @@ extension CatalogBuilder {
             // Transformer v2 still adds the implicit keys, but queries the named index with this
             // model's primary key instead of creating `gsi-Parent.field`.
             guard let index = child.indexes.first(where: { $0.name == indexName }) else {
-                log.error("\(site): Index \(indexName) does not exist for model \(child.name)", at: use.directive.location)
+                log.error(
+                    "\(site): Index \(indexName) does not exist for model \(child.name)", at: use.directive.location)
                 return nil
             }
             return ModelRelationship(

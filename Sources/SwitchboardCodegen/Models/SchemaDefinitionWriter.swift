@@ -44,7 +44,8 @@ enum SchemaDefinitionWriter {
             if field.isReadOnly { arguments.append(.init("isReadOnly", "true")) }
             arguments.append(.init("ofType", fieldType(of: field)))
             if let hint = field.graphQLTypeHint {
-                arguments.append(.init("attributes", .array([.text(".graphQLType(\(SwiftIdentifier.stringLiteral(hint)))")])))
+                arguments.append(
+                    .init("attributes", .array([.text(".graphQLType(\(SwiftIdentifier.stringLiteral(hint)))")])))
             }
             return .call(".field", arguments)
         }

@@ -60,7 +60,22 @@ enum ModelRequestBuilder {
         _ model: M, kind: ModelMutationInput.Kind, condition: (any QueryPredicate)?, apiName: String?,
         authMode: AuthorizationType?, includes: [[String]]
     ) -> GraphQLRequest<M> {
-        let schema = M.schema
+        let (document, field) = mutationDocument(
+            for: M.self, kind: kind, hasCondition: condition != nil, includes: includes)
+        let variables = MutationVariables(
+            input: Result { try ModelMutationInput.input(for: model, kind: kind) },
+            condition: condition?.graphQLFilter(for: M.schema))
+        return GraphQLRequest(
+            apiName: apiName, document: document, variables: variables, responseType: M.self, decodePath: field,
+            authMode: authMode)
+    }
+
+    /// `mutation CreatePost($input: CreatePostInput!, $condition: ModelPostConditionInput) { … }` and
+    /// its root field: a mutation's document depends on the model type only, not on the item.
+    static func mutationDocument<M: Model>(
+        for type: M.Type, kind: ModelMutationInput.Kind, hasCondition: Bool, includes: [[String]]
+    ) -> (document: String, field: String) {
+        let schema = type.schema
         let verb: String
         switch kind {
         case .create: verb = "create"
@@ -72,17 +87,12 @@ enum ModelRequestBuilder {
         var variableList: [(name: String, type: TypeReference)] = [
             ("input", nonNull("\(capitalized)\(schema.name)Input"))
         ]
-        if condition != nil { variableList.append(("condition", .named("Model\(schema.name)ConditionInput"))) }
+        if hasCondition { variableList.append(("condition", .named("Model\(schema.name)ConditionInput"))) }
         let document = ModelDocument.print(
             operation: .mutation, name: capitalized + schema.name, variables: variableList, field: field,
             arguments: variableList.map(\.name),
-            selectionSet: ModelSelectionSet(includedPaths: includes).selectionSet(for: M.self))
-        let variables = MutationVariables(
-            input: Result { try ModelMutationInput.input(for: model, kind: kind) },
-            condition: condition?.graphQLFilter(for: schema))
-        return GraphQLRequest(
-            apiName: apiName, document: document, variables: variables, responseType: M.self, decodePath: field,
-            authMode: authMode)
+            selectionSet: ModelSelectionSet(includedPaths: includes).selectionSet(for: type))
+        return (document, field)
     }
 
     static func subscriptionRequest<M: Model>(
