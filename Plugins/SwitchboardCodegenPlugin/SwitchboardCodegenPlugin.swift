@@ -6,7 +6,9 @@ import PackagePlugin
 /// `"schema"` of a `switchboard-codegen.json` in the target directory), its `.graphql`/`.gql`
 /// files and the `graphql("…")` literals of its Swift sources. When the schema is an Amplify
 /// `@model` schema, the operations are checked against the AppSync schema it deploys, and the
-/// Swift models are generated too (`"models": "lazyLoad"` in the configuration picks that form).
+/// Swift models are generated too (`"models": "lazyLoad"` in the configuration picks that form,
+/// `"models": "none"` turns them off for a target that keeps models made by `switchboard codegen
+/// models`; a type both declare stops the build with one error that says so).
 ///
 /// ```swift
 /// .target(
@@ -42,7 +44,9 @@ struct SwitchboardCodegenPlugin: BuildToolPlugin {
         var outputs = [output.appending(path: Self.outputName(Self.name(of: schema, in: directory)))]
         // An Amplify @model schema also yields the Swift models, in one file (their names are
         // only known once the schema is read, after planning).
-        if let text = try? String(contentsOf: schema, encoding: .utf8), text.contains("@model") {
+        if let text = try? String(contentsOf: schema, encoding: .utf8), text.contains("@model"),
+            !Self.modelsAreOff(configuration: hasConfiguration ? configuration : nil)
+        {
             let flat = Self.name(of: schema, in: directory).split(separator: "/").joined(separator: "_")
             let models = output.appending(path: flat + "+Models.swift")
             arguments += ["--models-output", models.path]
@@ -87,6 +91,14 @@ struct SwitchboardCodegenPlugin: BuildToolPlugin {
         throw PluginError(
             "\(directory.path): no schema for SwitchboardCodegenPlugin; add \(Self.schemaNames.joined(separator: ", ")) "
                 + "or a \(Self.configurationName) with a \"schema\" path")
+    }
+
+    /// Whether the configuration says `"models": "none"` (the target keeps its own models).
+    static func modelsAreOff(configuration: URL?) -> Bool {
+        guard let configuration, let data = FileManager.default.contents(atPath: configuration.path),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return false }
+        return object["models"] as? String == "none"
     }
 
     /// A file's path relative to the target directory (its name when it is elsewhere).

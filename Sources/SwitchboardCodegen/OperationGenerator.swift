@@ -186,7 +186,7 @@ package struct OperationGenerator {
         let layout = GeneratedFileLayout(configuration: configuration)
         var writer = layout.writer()
         let typesWriter = SchemaTypesWriter(types: types)
-        for name in types.usedEnums.sorted() {
+        for name in types.usedEnums.sorted() where !configuration.providedEnums.contains(name) {
             guard let type = schema.type(named: name) else { continue }
             writer.blankLine()
             typesWriter.writeEnum(type, into: &writer)

@@ -13,7 +13,9 @@ import SwitchboardCodegen
 /// OUTPUT is written, a source without operations too (build outputs are fixed when the build is
 /// planned), unless its bytes would not change. An `@model` schema is transformed into the AppSync
 /// schema the operations are checked against, and `--models-output` receives its Swift models in
-/// one file (only a header when the schema has none). Problems go to standard error as
+/// one file (only a header when the schema has none or the configuration says `"models": "none"`).
+/// A generated type that a Swift source of the target also declares stops the run with one error
+/// at that declaration (``TypeCollisionCheck``). Problems go to standard error as
 /// `path:line:column: error: message`, and the exit status is 1.
 @main
 struct SwitchboardCodegenTool {
@@ -54,10 +56,10 @@ struct SwitchboardCodegenTool {
             configuration = try CodegenConfiguration(json: try read(configPath), path: configPath)
         }
         let loaded = try OperationSchema.load(path: schemaPath, contents: Array(try read(schemaPath)))
-        if let modelsOutput = options["--models-output"] {
-            try writeModels(
-                of: loaded, schemaName: schemaName, schemaPath: schemaPath, form: configuration.modelForm,
-                to: modelsOutput)
+        let models = try options["--models-output"].map { _ in
+            try modelsText(
+                of: loaded, schemaName: schemaName, schemaPath: schemaPath,
+                form: configuration.generatesModels ? configuration.modelForm : nil)
         }
         let triples = stride(from: 0, to: positional.count, by: 3).map {
             (source: positional[$0], name: positional[$0 + 1], output: positional[$0 + 2])
@@ -65,22 +67,45 @@ struct SwitchboardCodegenTool {
         let inputs = try triples.map {
             CodegenInputFile(path: $0.source, displayName: $0.name, contents: Array(try read($0.source)))
         }
+        let swiftSources = inputs.filter { $0.path.hasSuffix(".swift") }.map {
+            (path: $0.path, text: String(decoding: $0.contents, as: UTF8.self))
+        }
+        // Operations use the models' enums (generated here, or kept in the target) rather than
+        // declaring a second type of the same name in the same module.
+        if configuration.namespace == nil {
+            if models != nil, configuration.generatesModels, let catalog = loaded.catalog {
+                configuration.providedEnums.formUnion(catalog.enums.map(\.name))
+            }
+            configuration.providedEnums.formUnion(
+                swiftSources.flatMap { TypeCollisionCheck.modelEnums(in: $0.text) })
+        }
         let generated = try OperationGenerator(
             schema: loaded.schema, schemaDisplayName: schemaName, configuration: configuration
         ).generate(inputs)
+        var check = TypeCollisionCheck()
+        if let models { check.addGenerated(models, origin: .models) }
+        for text in [generated.schemaTypes] + generated.sources { check.addGenerated(text, origin: .operations) }
+        if let collision = check.collision(
+            in: swiftSources, schemaName: schemaName, configurationName: "switchboard-codegen.json")
+        {
+            throw CodegenFailure([collision])
+        }
+        if let models, let path = options["--models-output"] {
+            try GeneratedFileWriter.write(models, to: URL(fileURLWithPath: path))
+        }
         try GeneratedFileWriter.write(generated.schemaTypes, to: URL(fileURLWithPath: schemaOutput))
         for (triple, text) in zip(triples, generated.sources) {
             try GeneratedFileWriter.write(text, to: URL(fileURLWithPath: triple.output))
         }
     }
 
-    /// The Swift models of an `@model` schema, in one file (the plugin planned one output).
-    static func writeModels(
-        of loaded: OperationSchema, schemaName: String, schemaPath: String, form: ModelCodegenOptions.Form,
-        to path: String
-    ) throws {
+    /// The Swift models of an `@model` schema, in one file (the plugin planned one output): only
+    /// the header when the schema has no models or `form` is `nil` (`"models": "none"`).
+    static func modelsText(
+        of loaded: OperationSchema, schemaName: String, schemaPath: String, form: ModelCodegenOptions.Form?
+    ) throws -> String {
         var files: [GeneratedModelFile] = []
-        if let catalog = loaded.catalog {
+        if let catalog = loaded.catalog, let form {
             do {
                 files = try ModelCodeGenerator(options: ModelCodegenOptions(form: form))
                     .generate(catalog: catalog, fileName: schemaName).files
@@ -94,8 +119,7 @@ struct SwitchboardCodegenTool {
                     })
             }
         }
-        try GeneratedFileWriter.write(
-            ModelFileCombiner.combine(files, schemaName: schemaName), to: URL(fileURLWithPath: path))
+        return ModelFileCombiner.combine(files, schemaName: schemaName)
     }
 
     static func read(_ path: String) throws -> Data {
