@@ -64,7 +64,9 @@ import Testing
         #expect(fields.contains(".field(item.at, is: .required, ofType: .dateTime)"))
         #expect(fields.contains(".field(item.time, is: .optional, ofType: .time)"))
         #expect(fields.contains(".field(item.seconds, is: .optional, ofType: .timestamp)"))
-        #expect(fields.contains(".field(item.json, is: .optional, ofType: .string)"))
+        #expect(
+            fields.contains(
+                #".field(item.json, is: .optional, ofType: .string, attributes: [.graphQLType("AWSJSON")])"#))
         #expect(fields.contains(".field(item.status, is: .optional, ofType: .enum(type: Status.self))"))
         #expect(fields.contains(".field(item.address, is: .optional, ofType: .embedded(type: Address.self))"))
         #expect(fields.contains(".field(item.list, is: .optional, ofType: .embeddedCollection(of: Int.self))"))

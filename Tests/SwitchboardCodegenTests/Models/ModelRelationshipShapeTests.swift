@@ -40,7 +40,7 @@ import Testing
             ])
         #expect(
             Generate.fieldDefinitions(try #require(files["Comment+Schema.swift"])).suffix(2) == [
-                ".field(comment.postCommentsId, is: .optional, ofType: .string)",
+                #".field(comment.postCommentsId, is: .optional, ofType: .string, attributes: [.graphQLType("ID")])"#,
                 ".field(comment.postCommentsTitle, is: .optional, ofType: .string)",
             ])
     }
@@ -101,7 +101,8 @@ import Testing
                 == ".hasOne(project.team, is: .optional, ofType: Team.self, associatedWith: Team.keys.project, "
                 + #"targetNames: ["projectTeamId"])"#)
         #expect(
-            Generate.fieldDefinitions(project).last == ".field(project.projectTeamId, is: .optional, ofType: .string)")
+            Generate.fieldDefinitions(project).last
+                == #".field(project.projectTeamId, is: .optional, ofType: .string, attributes: [.graphQLType("ID")])"#)
         #expect(
             Generate.fieldDefinitions(try #require(files["Team+Schema.swift"]))[2]
                 == #".belongsTo(team.project, is: .optional, ofType: Project.self, targetNames: ["teamProjectId"])"#)
@@ -113,7 +114,7 @@ import Testing
         let desk = try #require(files["Desk+Schema.swift"])
         #expect(
             Generate.fieldDefinitions(desk)[1...2] == [
-                ".field(desk.chairID, is: .optional, ofType: .string)",
+                #".field(desk.chairID, is: .optional, ofType: .string, attributes: [.graphQLType("ID")])"#,
                 #".hasOne(desk.chair, is: .optional, ofType: Chair.self, associatedWith: Chair.keys.id, targetNames: ["chairID"])"#,
             ])
     }
@@ -129,7 +130,7 @@ import Testing
         let comment = try #require(files["Comment+Schema.swift"])
         #expect(
             Generate.fieldDefinitions(comment)[1...2] == [
-                ".field(comment.postId, is: .optional, ofType: .string)",
+                #".field(comment.postId, is: .optional, ofType: .string, attributes: [.graphQLType("ID")])"#,
                 #".belongsTo(comment.post, is: .optional, ofType: Post.self, targetNames: ["postId"])"#,
             ])
         // The index the relationship adds is not an @index, so it is not an attribute.
