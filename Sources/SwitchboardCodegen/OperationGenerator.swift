@@ -66,7 +66,7 @@ package struct OperationGenerator {
         let layout = GeneratedFileLayout(configuration: configuration)
         var writers = Array(repeating: layout.writer(), count: inputs.count)
         var definitionCounts = Array(repeating: 0, count: inputs.count)
-        var fileScopes = Array(repeating: SwiftWriter(), count: inputs.count)
+        var fileScopes = Array(repeating: layout.fileScopeWriter(), count: inputs.count)
         let qualifier = configuration.namespace.map { $0 + "." } ?? ""
         for (position, definition) in documents.document.definitions.enumerated() {
             let file = documents.file(ofDefinition: position)

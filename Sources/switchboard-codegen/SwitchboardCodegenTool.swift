@@ -59,7 +59,8 @@ struct SwitchboardCodegenTool {
         let models = try options["--models-output"].map { _ in
             try modelsText(
                 of: loaded, schemaName: schemaName, schemaPath: schemaPath,
-                form: configuration.generatesModels ? configuration.modelForm : nil)
+                form: configuration.generatesModels ? configuration.modelForm : nil,
+                access: configuration.access ?? .public)
         }
         let triples = stride(from: 0, to: positional.count, by: 3).map {
             (source: positional[$0], name: positional[$0 + 1], output: positional[$0 + 2])
@@ -102,12 +103,13 @@ struct SwitchboardCodegenTool {
     /// The Swift models of an `@model` schema, in one file (the plugin planned one output): only
     /// the header when the schema has no models or `form` is `nil` (`"models": "none"`).
     static func modelsText(
-        of loaded: OperationSchema, schemaName: String, schemaPath: String, form: ModelCodegenOptions.Form?
+        of loaded: OperationSchema, schemaName: String, schemaPath: String, form: ModelCodegenOptions.Form?,
+        access: GeneratedAccess
     ) throws -> String {
         var files: [GeneratedModelFile] = []
         if let catalog = loaded.catalog, let form {
             do {
-                files = try ModelCodeGenerator(options: ModelCodegenOptions(form: form))
+                files = try ModelCodeGenerator(options: ModelCodegenOptions(form: form, access: access))
                     .generate(catalog: catalog, fileName: schemaName).files
             } catch {
                 throw CodegenFailure(

@@ -14,13 +14,23 @@ struct FragmentWriter {
         writer.declares(name)
         writer.documentation(
             "`fragment \(name) on \(typeCondition)`: read it with `\(name)(key:)` from a type that spreads it.")
-        writer.block("struct \(name): GraphQLFragment") { writer in
-            DocumentLiteral(text: definition).write("static let fragmentDefinition =", into: &writer)
+        let access = writer.access
+        writer.block("\(access)struct \(name): GraphQLFragment") { writer in
+            DocumentLiteral(text: definition).write("\(access)static let fragmentDefinition =", into: &writer)
             OperationWriter.writePossibleTypes(possibleTypes, into: &writer)
             writer.blankLine()
-            writer.line("let fragmentPointer: FragmentPointer")
-            writer.line("let data: Data")
+            writer.line("\(access)let fragmentPointer: FragmentPointer")
+            writer.line("\(access)let data: Data")
             writer.blankLine()
+            if !access.isEmpty {
+                // The memberwise initializer GraphQLFragment requires is internal; a public one is spelled out.
+                writer.documentation("Creates the fragment from its pointer and data.")
+                writer.block("\(access)init(fragmentPointer: FragmentPointer, data: Data)") { writer in
+                    writer.line("self.fragmentPointer = fragmentPointer")
+                    writer.line("self.data = data")
+                }
+                writer.blankLine()
+            }
             SelectionSetWriter().write(data, into: &writer)
         }
         if qualifier.isEmpty {
@@ -33,7 +43,7 @@ struct FragmentWriter {
         writer.blankLine()
         writer.declares("fragment_" + name)
         writer.documentation("A generated type whose selection set spreads `\(name)`.")
-        writer.block("protocol \(name)_Key") { writer in
+        writer.block("\(writer.access)protocol \(name)_Key") { writer in
             writer.documentation("Where `\(name)` was spread, for `\(name)(key:)`.")
             writer.line("var fragment_\(name): FragmentPointer { get }")
         }
@@ -42,7 +52,7 @@ struct FragmentWriter {
     private func writeKeyInitializer(name: String, into writer: inout SwiftWriter) {
         writer.block("extension \(qualifier)\(name)") { writer in
             writer.documentation("Reads the fragment from a value whose selection set spreads it.")
-            writer.block("init(key: some \(qualifier)\(name)_Key)") { writer in
+            writer.block("\(writer.access)init(key: some \(qualifier)\(name)_Key)") { writer in
                 writer.line("self.init(pointer: key.fragment_\(name))")
             }
         }

@@ -9,7 +9,15 @@ struct GeneratedFileLayout {
 
     /// A writer positioned for declarations (inside the namespace extension when there is one).
     func writer() -> SwiftWriter {
-        SwiftWriter(depth: configuration.namespace == nil ? 0 : 1)
+        SwiftWriter(depth: configuration.namespace == nil ? 0 : 1, access: operationAccess)
+    }
+
+    /// The modifier of the operation types: internal unless the configuration says otherwise.
+    private var operationAccess: String { (configuration.access ?? .internal).modifier }
+
+    /// A writer for declarations after the namespace extension (at the top level).
+    func fileScopeWriter() -> SwiftWriter {
+        SwiftWriter(access: operationAccess)
     }
 
     /// The whole file for `body`, generated from `source`; `fileScope` holds declarations that
@@ -29,7 +37,7 @@ struct GeneratedFileLayout {
             text += "import \(module)\n"
         }
         if let namespaceDeclaration {
-            text += "\n/// The types generated from \(source).\nenum \(namespaceDeclaration) {}\n"
+            text += "\n/// The types generated from \(source).\n\(operationAccess)enum \(namespaceDeclaration) {}\n"
         }
         guard !body.text.isEmpty else { return text }
         if let namespace = configuration.namespace {

@@ -25,14 +25,16 @@ struct OperationWriter {
         let conformance = [
             "query": "GraphQLQuery", "mutation": "GraphQLMutation", "subscription": "GraphQLSubscription",
         ]
-        writer.block("struct \(operation.typeName): \(conformance[operation.kind.rawValue] ?? "GraphQLQuery")") {
-            writer in
-            writer.line("static let operationName = \"\(operation.name)\"")
-            DocumentLiteral(text: operation.document).write("static let document =", into: &writer)
+        let access = writer.access
+        writer.block(
+            "\(access)struct \(operation.typeName): \(conformance[operation.kind.rawValue] ?? "GraphQLQuery")"
+        ) { writer in
+            writer.line("\(access)static let operationName = \"\(operation.name)\"")
+            DocumentLiteral(text: operation.document).write("\(access)static let document =", into: &writer)
             Self.writePossibleTypes(operation.possibleTypes, into: &writer)
             if !operation.variables.isEmpty {
                 writer.blankLine()
-                writer.line("var variables: Variables")
+                writer.line("\(access)var variables: Variables")
                 writer.blankLine()
                 writeInitializer(operation.variables, into: &writer)
                 writer.blankLine()
@@ -50,7 +52,7 @@ struct OperationWriter {
         let entries = possibleTypes.sorted(by: { $0.key < $1.key }).map { condition, types in
             "\"\(condition)\": [" + types.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "]"
         }
-        let declaration = "static let possibleTypes: [String: Set<String>] = ["
+        let declaration = "\(writer.access)static let possibleTypes: [String: Set<String>] = ["
         let single = declaration + entries.joined(separator: ", ") + "]"
         // swift-format breaks a collection literal that ends at the last column.
         if writer.fits(single, margin: 1) {
@@ -70,7 +72,7 @@ struct OperationWriter {
             "\(SwiftNames.identifier(variable.name)): \(variable.type)"
                 + (variable.defaultValue.map { " = \($0)" } ?? "")
         }
-        writer.call("init", parameters, suffix: " {")
+        writer.call("\(writer.access)init", parameters, suffix: " {")
         // A variable called `variables` would shadow the property.
         let property = variables.contains { $0.name == "variables" } ? "self.variables" : "variables"
         writer.indented { writer in
@@ -81,11 +83,11 @@ struct OperationWriter {
     }
 
     private func writeVariables(_ variables: [Variable], into writer: inout SwiftWriter) {
-        writer.block("struct Variables: Encodable, Sendable, Equatable") { writer in
+        writer.block("\(writer.access)struct Variables: Encodable, Sendable, Equatable") { writer in
             for variable in variables {
                 writer.declares(variable.name)
                 writer.line(
-                    "var \(SwiftNames.identifier(variable.name)): \(variable.type)"
+                    "\(writer.access)var \(SwiftNames.identifier(variable.name)): \(variable.type)"
                         + (variable.defaultValue.map { " = \($0)" } ?? ""))
             }
         }

@@ -10,7 +10,9 @@ struct SchemaTypesWriter {
         let names = caseNames(type.enumValues.map(\.name))
         let unknown = names.contains("unknown") ? "unknownValue" : "unknown"
         writer.documentation(type.description)
-        writer.block("enum \(types.typeName(type.name)): RawRepresentable, Codable, Sendable, Hashable") { writer in
+        let access = writer.access
+        writer.block("\(access)enum \(types.typeName(type.name)): RawRepresentable, Codable, Sendable, Hashable") {
+            writer in
             for (value, name) in zip(type.enumValues, names) {
                 writer.documentation(value.description)
                 writer.declares(name)
@@ -19,14 +21,14 @@ struct SchemaTypesWriter {
             writer.documentation("A value the schema did not have when this code was generated.")
             writer.line("case \(unknown)(String)")
             writer.blankLine()
-            writer.block("init(rawValue: String)") { writer in
+            writer.block("\(access)init(rawValue: String)") { writer in
                 let cases = zip(type.enumValues, names).map { value, name in
                     "case \"\(value.name)\": self = .\(SwiftNames.member(name))"
                 }
                 writer.switchBlock("rawValue", cases: cases + ["default: self = .\(unknown)(rawValue)"])
             }
             writer.blankLine()
-            writer.block("var rawValue: String") { writer in
+            writer.block("\(access)var rawValue: String") { writer in
                 let cases = zip(type.enumValues, names).map { value, name in
                     "case .\(SwiftNames.member(name)): \"\(value.name)\""
                 }
@@ -46,14 +48,30 @@ struct SchemaTypesWriter {
     func writeInputObject(_ type: SchemaType, into writer: inout SwiftWriter) {
         var table = types
         writer.documentation(type.description)
-        writer.block("struct \(types.typeName(type.name)): Encodable, Sendable, Equatable") { writer in
+        let access = writer.access
+        writer.block("\(access)struct \(types.typeName(type.name)): Encodable, Sendable, Equatable") { writer in
+            var parameters: [(name: String, declaration: String)] = []
             for field in type.inputFields {
                 let (swiftType, defaultValue) = table.inputType(field.type, hasDefault: field.defaultValue != nil)
                 writer.documentation(field.description)
                 writer.declares(field.name)
-                writer.line(
-                    "var \(SwiftNames.identifier(field.name)): \(swiftType)" + (defaultValue.map { " = \($0)" } ?? ""))
+                let declaration =
+                    "\(SwiftNames.identifier(field.name)): \(swiftType)" + (defaultValue.map { " = \($0)" } ?? "")
+                writer.line("\(access)var " + declaration)
+                parameters.append((field.name, declaration))
             }
+            guard !access.isEmpty else { return }
+            // The memberwise initializer is internal; other modules need a public one.
+            writer.blankLine()
+            writer.documentation("Creates the input; absent optional fields are left out of the request.")
+            writer.call("\(access)init", parameters.map(\.declaration), suffix: " {")
+            writer.indented { writer in
+                for parameter in parameters {
+                    let name = SwiftNames.identifier(parameter.name)
+                    writer.line("self.\(name) = \(name)")
+                }
+            }
+            writer.line("}")
         }
     }
 }

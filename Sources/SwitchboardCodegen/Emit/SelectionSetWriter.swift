@@ -5,7 +5,7 @@ struct SelectionSetWriter {
         let base = shape.possibleTypes == nil ? "Decodable" : "GraphQLTypeCase"
         let conformances = [base, "Sendable", "Equatable"] + shape.keyFragments.map { $0.fragmentName + "_Key" }
         writer.documentation(documentation)
-        writer.typeDeclaration("struct \(shape.name)", conformances: conformances) { writer in
+        writer.typeDeclaration("\(writer.access)struct \(shape.name)", conformances: conformances) { writer in
             if let possibleTypes = shape.possibleTypes {
                 writePossibleTypes(possibleTypes.sorted(), into: &writer)
                 writer.blankLine()
@@ -17,7 +17,7 @@ struct SelectionSetWriter {
                     let property = "fragment_" + fragment.fragmentName
                     writer.declares(property)
                     writer.computedProperty(
-                        "var \(property): FragmentPointer",
+                        "\(writer.access)var \(property): FragmentPointer",
                         "\(shape.fragmentsProperty).\(SwiftNames.member(fragment.propertyName)).fragmentPointer")
                 }
             }
@@ -46,12 +46,12 @@ struct SelectionSetWriter {
 
     private func writePossibleTypes(_ names: [String], into writer: inout SwiftWriter) {
         let quoted = names.map { "\"\($0)\"" }
-        let single = "static let possibleTypes: Set<String> = [" + quoted.joined(separator: ", ") + "]"
+        let single = "\(writer.access)static let possibleTypes: Set<String> = [" + quoted.joined(separator: ", ") + "]"
         if single.count + 8 <= SwiftWriter.lineLength {
             writer.line(single)
             return
         }
-        writer.line("static let possibleTypes: Set<String> = [")
+        writer.line("\(writer.access)static let possibleTypes: Set<String> = [")
         writer.indented { writer in
             for name in quoted { writer.line(name + ",") }
         }
@@ -61,25 +61,25 @@ struct SelectionSetWriter {
     private func writeProperties(_ shape: SelectionSetShape, into writer: inout SwiftWriter) {
         if shape.hasTypename {
             writer.declares("__typename")
-            writer.line("let __typename: String")
+            writer.line("\(writer.access)let __typename: String")
         }
         for property in shape.properties {
             writer.documentation(property.description)
             writer.declares(property.responseKey)
-            writer.line("let \(SwiftNames.identifier(property.responseKey)): \(property.swiftType)")
+            writer.line("\(writer.access)let \(SwiftNames.identifier(property.responseKey)): \(property.swiftType)")
         }
         for typeCase in shape.typeCases {
             writer.declares(typeCase.propertyName)
-            writer.line("let \(typeCase.propertyName): \(typeCase.shape.name)?")
+            writer.line("\(writer.access)let \(typeCase.propertyName): \(typeCase.shape.name)?")
         }
         if !shape.fragments.isEmpty {
             writer.declares(shape.fragmentsProperty)
-            writer.line("let \(shape.fragmentsProperty): Fragments")
+            writer.line("\(writer.access)let \(shape.fragmentsProperty): Fragments")
         }
     }
 
     private func writeDecoder(_ shape: SelectionSetShape, into writer: inout SwiftWriter) {
-        writer.block("init(from decoder: any Decoder) throws") { writer in
+        writer.block("\(writer.access)init(from decoder: any Decoder) throws") { writer in
             if shape.hasTypename || !shape.properties.isEmpty {
                 writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
             }
@@ -133,11 +133,11 @@ struct SelectionSetWriter {
     }
 
     private func writeFragments(_ fragments: [FragmentReference], into writer: inout SwiftWriter) {
-        writer.block("struct Fragments: Sendable, Equatable") { writer in
+        writer.block("\(writer.access)struct Fragments: Sendable, Equatable") { writer in
             for fragment in fragments {
                 writer.declares(fragment.propertyName)
                 writer.line(
-                    "let \(SwiftNames.identifier(fragment.propertyName)): \(fragment.fragmentName)\(fragment.isOptional ? "?" : "")"
+                    "\(writer.access)let \(SwiftNames.identifier(fragment.propertyName)): \(fragment.fragmentName)\(fragment.isOptional ? "?" : "")"
                 )
             }
         }

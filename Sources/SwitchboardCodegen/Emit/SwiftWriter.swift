@@ -8,10 +8,14 @@ struct SwiftWriter {
     /// Whether a written identifier breaks swift-format's `AlwaysUseLowerCamelCase` (GraphQL
     /// names such as `__typename` and `fragment_DroidDetails` are kept as they are).
     private(set) var needsLowerCamelCaseExemption = false
+    /// The access modifier of the declarations other modules may use, with its trailing space:
+    /// `"public "`, or nothing for internal (``CodegenConfiguration/access``).
+    let access: String
 
     /// Creates a writer whose lines start `depth` levels deep.
-    init(depth: Int = 0) {
+    init(depth: Int = 0, access: String = "") {
         self.depth = depth
+        self.access = access
     }
 
     private var indentation: String { String(repeating: " ", count: depth * 4) }

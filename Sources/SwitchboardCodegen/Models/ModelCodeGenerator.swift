@@ -62,7 +62,8 @@ package struct ModelCodeGenerator: Sendable {
             for module in imports { writer.line("import \(module)") }
             writer.blankLine()
             write(&writer)
-            files.append(GeneratedModelFile(name: name, contents: writer.text))
+            let contents = options.access == .public ? writer.text : Self.internalized(writer.text)
+            files.append(GeneratedModelFile(name: name, contents: contents))
         }
         for model in models {
             let usesUUID = model.fields.contains { $0.parameterDefault(generatesID: true) == "UUID().uuidString" }
@@ -88,5 +89,20 @@ package struct ModelCodeGenerator: Sendable {
             ModelRegistryFile(name: options.registryName, version: version, models: models).write(into: &$0)
         }
         return Output(files: files.sorted { $0.name < $1.name }, warnings: planner.warnings)
+    }
+
+    /// A model file with its declarations internal: the writers put `public` only as the first
+    /// word of a declaration (after `final` for the registry class), so dropping it there is
+    /// exact, and the shorter lines still lay out as swift-format wants.
+    static func internalized(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let content = line.drop { $0 == " " }
+            let indentation = line.prefix(line.count - content.count)
+            if content.hasPrefix("public ") { return String(indentation + content.dropFirst("public ".count)) }
+            if content.hasPrefix("final public ") {
+                return String(indentation + "final " + content.dropFirst("final public ".count))
+            }
+            return String(line)
+        }.joined(separator: "\n")
     }
 }

@@ -20,11 +20,18 @@ package struct ModelCodegenOptions: Sendable, Hashable {
     /// The name of the `AmplifyModelRegistration` class (and of its file); give another name when one
     /// module holds the models of several schemas.
     package var registryName: String
+    /// The access level of the models: public by default, as Amplify writes them; internal for an
+    /// app target that keeps them to itself.
+    package var access: GeneratedAccess
 
     /// Creates options.
-    package init(form: Form = .classic, registryName: String = ModelCodegenOptions.defaultRegistryName) {
+    package init(
+        form: Form = .classic, registryName: String = ModelCodegenOptions.defaultRegistryName,
+        access: GeneratedAccess = .public
+    ) {
         self.form = form
         self.registryName = registryName
+        self.access = access
     }
 
     /// Whether the files are written in the lazy-load form.
