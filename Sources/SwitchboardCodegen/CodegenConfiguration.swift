@@ -29,6 +29,13 @@ package struct CodegenConfiguration: Sendable, Equatable {
     /// The access level of the generated types (`"access"`), for the operations and the models
     /// alike; when it is not set, operations are internal and models public (as Amplify's are).
     package var access: GeneratedAccess?
+    /// `"schemaTypes": "all"`: the schema types file declares every enum and input object of the
+    /// schema, not only those this target's operations use, for a module other targets import.
+    package var declaresAllSchemaTypes = false
+    /// `"schemaTypesModule"`: the module that declares the schema's enums and input objects (a
+    /// target generated with `"schemaTypes": "all"` and `"access": "public"`); this target's files
+    /// import it and declare none.
+    package var schemaTypesModule: String?
     /// GraphQL enums the target already has as Swift enums with the same name (its models' enums,
     /// `String` raw values and `Codable`): the schema types file does not declare them again.
     /// Set by the build tool, not read from JSON.
@@ -44,7 +51,9 @@ package struct CodegenConfiguration: Sendable, Equatable {
         self.imports = imports
     }
 
-    private static let keys = ["schema", "namespace", "scalars", "imports", "models", "access"]
+    private static let keys = [
+        "schema", "namespace", "scalars", "imports", "models", "access", "schemaTypes", "schemaTypesModule",
+    ]
 
     /// Reads a configuration file's JSON; problems name the file and the key.
     package init(json data: Data, path: String) throws(CodegenFailure) {
@@ -96,6 +105,25 @@ package struct CodegenConfiguration: Sendable, Equatable {
                 throw failure("\"access\" must be \"internal\" or \"public\" (the access level of the generated types)")
             }
             self.access = access
+        }
+        if let value = members["schemaTypes"] {
+            switch value as? String {
+            case "all": declaresAllSchemaTypes = true
+            case "used": declaresAllSchemaTypes = false
+            default:
+                throw failure(
+                    "\"schemaTypes\" must be \"used\" (the enums and inputs the operations use) or \"all\" "
+                        + "(every one, for a schema types module)")
+            }
+        }
+        if let value = members["schemaTypesModule"] {
+            guard let text = value as? String, Self.isModuleName(text) else {
+                throw failure("\"schemaTypesModule\" must be the name of the module declaring the schema types")
+            }
+            schemaTypesModule = text
+        }
+        if declaresAllSchemaTypes && schemaTypesModule != nil {
+            throw failure("\"schemaTypes\": \"all\" and \"schemaTypesModule\" exclude each other")
         }
         if let value = members["models"] {
             switch value as? String {

@@ -186,12 +186,22 @@ package struct OperationGenerator {
         let layout = GeneratedFileLayout(configuration: configuration)
         var writer = layout.writer()
         let typesWriter = SchemaTypesWriter(types: types)
-        for name in types.usedEnums.sorted() where !configuration.providedEnums.contains(name) {
+        var enums = types.usedEnums
+        var inputObjects = types.usedInputObjects
+        if configuration.schemaTypesModule != nil {
+            (enums, inputObjects) = ([], [])
+        } else if configuration.declaresAllSchemaTypes {
+            for type in schema.types.values where !type.name.hasPrefix("__") {
+                if type.kind == .enum { enums.insert(type.name) }
+                if type.kind == .inputObject { inputObjects.insert(type.name) }
+            }
+        }
+        for name in enums.sorted() where !configuration.providedEnums.contains(name) {
             guard let type = schema.type(named: name) else { continue }
             writer.blankLine()
             typesWriter.writeEnum(type, into: &writer)
         }
-        for name in types.usedInputObjects.sorted() {
+        for name in inputObjects.sorted() {
             guard let type = schema.type(named: name) else { continue }
             writer.blankLine()
             typesWriter.writeInputObject(type, into: &writer)

@@ -105,4 +105,28 @@ import Testing
             #expect(compiled.status == 0, "\(compiled.standardError.prefix(4000))")
         }
     }
+
+    /// A target with a schema and no operation at all (no `.graphql` file, no `graphql("…")`
+    /// literal) gets its files, where the tool used to crash on the empty document.
+    @Test func aTargetWithoutOperationsGetsItsFiles() async throws {
+        guard let tool = CommandRunner.executable("switchboard-codegen") else { return }
+        let directory = try Toolchain.temporaryDirectory("codegen-tool-empty")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("schema.graphql")
+        try Data(Self.schema.utf8).write(to: schema)
+        let plain = directory.appendingPathComponent("Plain.swift")
+        try Data("struct Plain {}\n".utf8).write(to: plain)
+        let out = directory.appendingPathComponent("out")
+        let result = try await CommandRunner.run(
+            tool,
+            [
+                "--schema", schema.path, "--schema-name", "schema.graphql", "--schema-output",
+                out.appendingPathComponent("schema.graphql.swift").path, "--models-output",
+                out.appendingPathComponent("models.swift").path, plain.path, "Plain.swift",
+                out.appendingPathComponent("Plain.swift.out.swift").path,
+            ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let models = try String(contentsOf: out.appendingPathComponent("models.swift"), encoding: .utf8)
+        #expect(models.contains("public struct Post: Model {"))
+    }
 }

@@ -79,6 +79,76 @@ import Testing
         #expect(compiled.status == 0, "\(compiled.standardError.prefix(4000))")
     }
 
+    /// `"schemaTypes": "all"` in one target and `"schemaTypesModule"` in another: the enums and
+    /// inputs are declared once, in their own module, and the operations import it.
+    @Test func aSchemaTypesModuleServesTheOperationsOfAnotherModule() async throws {
+        guard let swiftc = Toolchain.executable("swiftc"), let modules = Toolchain.modulesDirectory else { return }
+        let examples = SharedTestData.repositoryRoot.appendingPathComponent("Examples/StarWars")
+        let schema = examples.appendingPathComponent("schema.graphqls")
+        let loaded = try OperationGenerator.loadSchema(path: schema.path, contents: Array(try Data(contentsOf: schema)))
+        let inputs = try ["HeroAsDroid.graphql", "Reviews.graphql"].map { name in
+            CodegenInputFile(
+                path: examples.appendingPathComponent(name).path, displayName: name,
+                contents: Array(try Data(contentsOf: examples.appendingPathComponent(name))))
+        }
+        var schemaOnly = CodegenConfiguration()
+        schemaOnly.access = .public
+        schemaOnly.declaresAllSchemaTypes = true
+        let types = try OperationGenerator(
+            schema: loaded, schemaDisplayName: "schema.graphqls", configuration: schemaOnly
+        )
+        .generate([]).schemaTypes
+        // Every enum and input of the schema, with no operation using them.
+        #expect(types.contains("public enum Episode") && types.contains("public struct ReviewInput"))
+        var operationsOnly = CodegenConfiguration()
+        operationsOnly.access = .public
+        operationsOnly.schemaTypesModule = "StarWarsSchema"
+        let operations = try OperationGenerator(
+            schema: loaded, schemaDisplayName: "schema.graphqls", configuration: operationsOnly
+        ).generate(inputs)
+        #expect(!operations.schemaTypes.contains("enum Episode"))
+        #expect(operations.sources.allSatisfy { $0.contains("import StarWarsSchema\n") })
+
+        let directory = try Toolchain.temporaryDirectory("schema-types-module")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func emitModule(_ name: String, _ texts: [String]) async throws {
+            let paths = try texts.enumerated().map { index, text in
+                let url = directory.appendingPathComponent("\(name)-\(index).swift")
+                try Data(text.utf8).write(to: url)
+                return url.path
+            }
+            let result = try await CommandRunner.run(
+                swiftc,
+                [
+                    "-emit-module", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-I",
+                    modules.path, "-I", directory.path, "-module-name", name, "-emit-module-path",
+                    directory.appendingPathComponent("\(name).swiftmodule").path,
+                ] + paths,
+                timeout: .seconds(300))
+            #expect(result.status == 0, "\(name): \(result.standardError.prefix(4000))")
+        }
+        try await emitModule("StarWarsSchema", [types])
+        try await emitModule("StarWarsOperations", [operations.schemaTypes] + operations.sources)
+        let client = directory.appendingPathComponent("client.swift")
+        try Data(
+            """
+            import StarWarsOperations
+            import StarWarsSchema
+
+            let mutation = CreateReviewForEpisodeMutation(episode: .jedi, review: ReviewInput(stars: 4))
+            let query = HeroAsDroidQuery(episode: .value(Episode.newhope))
+            """.utf8
+        ).write(to: client)
+        let compiled = try await CommandRunner.run(
+            swiftc,
+            [
+                "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path, "-I", directory.path,
+                "-module-name", "Client", client.path,
+            ],
+            timeout: .seconds(300))
+        #expect(compiled.status == 0, "\(compiled.standardError.prefix(4000))")
+    }
+
     @Test func internalModelsDeclareNothingPublicAndCompile() async throws {
         let url = SharedTestData.fixture("models/relationships.graphql")
         let output = try ModelCodeGenerator(options: ModelCodegenOptions(form: .lazyLoad, access: .internal))

@@ -33,7 +33,8 @@ struct GeneratedFileLayout {
         let namespaceDeclaration = declaresNamespace ? configuration.namespace : nil
         guard !body.text.isEmpty || namespaceDeclaration != nil else { return text }
         text += "\n"
-        for module in Set(["Switchboard"] + configuration.imports).sorted() {
+        let schemaTypes = configuration.schemaTypesModule.map { [$0] } ?? []
+        for module in Set(["Switchboard"] + configuration.imports + schemaTypes).sorted() {
             text += "import \(module)\n"
         }
         if let namespaceDeclaration {

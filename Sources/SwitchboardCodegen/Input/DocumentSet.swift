@@ -58,6 +58,13 @@ struct DocumentSet {
 
     /// Parses all units as one text, each starting on a new line, and records where they start.
     private mutating func combine() throws(CodegenFailure) {
+        // No operation anywhere (a schema-only target, Swift files without literals): an empty
+        // document, which the parser would refuse as a syntax error.
+        guard !units.isEmpty else {
+            document = Document(definitions: [])
+            definitionUnits = []
+            return
+        }
         var combined = ""
         var line = 1
         for index in units.indices {
