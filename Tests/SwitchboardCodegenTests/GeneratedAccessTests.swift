@@ -25,6 +25,9 @@ import Testing
             _ = data.hero?.fragments.droidDetails?.data.primaryFunction
             let episode: Episode = .unknown("LATER")
             _ = episode.rawValue
+            let droid = DroidDetails(data: .init(name: "R2-D2", primaryFunction: "Astromech"))
+            let hero = HeroAsDroidQuery.Data.Hero(__typename: "Droid", name: "R2-D2", fragments: .init(droidDetails: droid))
+            _ = HeroAsDroidQuery.Data(hero: hero)
         }
         """
 

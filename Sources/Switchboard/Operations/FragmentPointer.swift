@@ -35,6 +35,14 @@ public struct FragmentPointer: Sendable, Equatable {
         self.decoded = DecodedFragmentData(data)
     }
 
+    /// A pointer to fragment data made in code, for previews and tests: it holds `data`, and no
+    /// response object for the record store to follow.
+    public init<Data: Sendable>(data: Data, typename: String?) {
+        self.typename = typename
+        self.object = typename.map { ["__typename": .string($0)] } ?? [:]
+        self.decoded = DecodedFragmentData(data)
+    }
+
     /// The fragment data of type `Data`: the value decoded with the pointer, or decoded again from
     /// the object when the pointer was made for another fragment.
     func data<Data: Decodable>(_ type: Data.Type) throws -> Data {

@@ -35,10 +35,10 @@ struct FragmentWriter {
         }
         if qualifier.isEmpty {
             writer.blankLine()
-            writeKeyInitializer(name: name, into: &writer)
+            writeKeyInitializer(name: name, hasTypename: data.hasTypename, into: &writer)
         } else {
             fileScope.blankLine()
-            writeKeyInitializer(name: name, into: &fileScope)
+            writeKeyInitializer(name: name, hasTypename: data.hasTypename, into: &fileScope)
         }
         writer.blankLine()
         writer.declares("fragment_" + name)
@@ -49,11 +49,18 @@ struct FragmentWriter {
         }
     }
 
-    private func writeKeyInitializer(name: String, into writer: inout SwiftWriter) {
+    private func writeKeyInitializer(name: String, hasTypename: Bool, into writer: inout SwiftWriter) {
         writer.block("extension \(qualifier)\(name)") { writer in
             writer.documentation("Reads the fragment from a value whose selection set spreads it.")
             writer.block("\(writer.access)init(key: some \(qualifier)\(name)_Key)") { writer in
                 writer.line("self.init(pointer: key.fragment_\(name))")
+            }
+            writer.blankLine()
+            writer.documentation("Makes the fragment from its data, for previews and tests.")
+            writer.block("\(writer.access)init(data: Data)") { writer in
+                let typename = hasTypename ? "data.__typename" : "nil"
+                writer.line(
+                    "self.init(fragmentPointer: FragmentPointer(data: data, typename: \(typename)), data: data)")
             }
         }
     }

@@ -11,6 +11,7 @@ struct SelectionSetWriter {
                 writer.blankLine()
             }
             writeProperties(shape, into: &writer)
+            writeMemberwiseInitializer(shape, into: &writer)
             if !shape.keyFragments.isEmpty {
                 writer.blankLine()
                 for fragment in shape.keyFragments {
@@ -78,6 +79,54 @@ struct SelectionSetWriter {
         }
     }
 
+    /// `init(__typename:…)` with every stored property, optional ones defaulting to `nil` and
+    /// `__typename` to the type's name when only one type can be there: what previews and tests
+    /// build data with, without JSON (and, being explicit, public when the types are).
+    private func writeMemberwiseInitializer(_ shape: SelectionSetShape, into writer: inout SwiftWriter) {
+        var parameters: [(name: String, declaration: String)] = []
+        if shape.hasTypename {
+            let only =
+                shape.scope.count == 1
+                ? shape.scope.first : shape.possibleTypes?.count == 1 ? shape.possibleTypes?.first : nil
+            parameters.append(("__typename", "__typename: String" + (only.map { " = \"\($0)\"" } ?? "")))
+        }
+        for property in shape.properties {
+            let name = SwiftNames.identifier(property.responseKey)
+            parameters.append((name, "\(name): \(property.swiftType)" + (property.isOptional ? " = nil" : "")))
+        }
+        // A field called `self` cannot be a parameter's inner name.
+        parameters = parameters.map { name, declaration in
+            name == "`self`" ? (name, "`self` selfValue" + declaration.dropFirst(name.count)) : (name, declaration)
+        }
+        for typeCase in shape.typeCases {
+            parameters.append((typeCase.propertyName, "\(typeCase.propertyName): \(typeCase.shape.name)? = nil"))
+        }
+        if !shape.fragments.isEmpty {
+            parameters.append((shape.fragmentsProperty, "\(shape.fragmentsProperty): Fragments"))
+        }
+        Self.writeInitializer(parameters, synthesized: shape.synthesizesDecoding, into: &writer)
+    }
+
+    /// `init(a: A, b: B? = nil) { self.a = a; self.b = b }`, with the writer's access.
+    /// Nothing when the compiler synthesizes the same one: internal, no defaults, and no
+    /// `init(from:)` in the struct (which would take the synthesized one away).
+    static func writeInitializer(
+        _ parameters: [(name: String, declaration: String)], synthesized: Bool, into writer: inout SwiftWriter
+    ) {
+        if writer.access.isEmpty && synthesized && !parameters.contains(where: { $0.declaration.contains(" = ") }) {
+            return
+        }
+        writer.blankLine()
+        writer.declaration("\(writer.access)init", parameters.map(\.declaration))
+        writer.indented { writer in
+            for parameter in parameters {
+                let value = parameter.name == "`self`" ? "selfValue" : parameter.name
+                writer.line("self.\(parameter.name) = \(value)")
+            }
+        }
+        writer.line("}")
+    }
+
     private func writeDecoder(_ shape: SelectionSetShape, into writer: inout SwiftWriter) {
         writer.block("\(writer.access)init(from decoder: any Decoder) throws") { writer in
             if shape.hasTypename || !shape.properties.isEmpty {
@@ -134,12 +183,15 @@ struct SelectionSetWriter {
 
     private func writeFragments(_ fragments: [FragmentReference], into writer: inout SwiftWriter) {
         writer.block("\(writer.access)struct Fragments: Sendable, Equatable") { writer in
+            var parameters: [(name: String, declaration: String)] = []
             for fragment in fragments {
                 writer.declares(fragment.propertyName)
-                writer.line(
-                    "\(writer.access)let \(SwiftNames.identifier(fragment.propertyName)): \(fragment.fragmentName)\(fragment.isOptional ? "?" : "")"
-                )
+                let name = SwiftNames.identifier(fragment.propertyName)
+                let type = fragment.fragmentName + (fragment.isOptional ? "?" : "")
+                writer.line("\(writer.access)let \(name): \(type)")
+                parameters.append((name, "\(name): \(type)" + (fragment.isOptional ? " = nil" : "")))
             }
+            Self.writeInitializer(parameters, synthesized: true, into: &writer)
         }
     }
 }

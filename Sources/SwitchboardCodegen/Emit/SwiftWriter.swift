@@ -133,6 +133,34 @@ struct SwiftWriter {
         }
     }
 
+    /// Writes a declaration with parameters and a body, `prefix(parameters) {`: on one line when it
+    /// fits, else with the parameters filling the lines between `prefix(` and `) {`, as swift-format
+    /// lays out a long initializer.
+    mutating func declaration(_ prefix: String, _ parameters: [String]) {
+        let joined = parameters.joined(separator: ", ")
+        if indentation.count + prefix.count + joined.count + 4 <= Self.lineLength {
+            line(prefix + "(" + joined + ") {")
+            return
+        }
+        line(prefix + "(")
+        depth += 1
+        var current = ""
+        for (index, parameter) in parameters.enumerated() {
+            let item = parameter + (index == parameters.count - 1 ? "" : ",")
+            if current.isEmpty {
+                current = item
+            } else if indentation.count + current.count + 1 + item.count <= Self.lineLength {
+                current += " " + item
+            } else {
+                line(current)
+                current = item
+            }
+        }
+        line(current)
+        depth -= 1
+        line(") {")
+    }
+
     /// Writes the lines of a multi-line string literal's content, one level deeper than the
     /// statement, with the closing delimiter.
     mutating func multilineString(_ opener: String, lines: [Substring], closer: String) {

@@ -7,6 +7,9 @@ struct SelectionSetShape {
     var graphQLType: String
     /// For a type case, the `__typename`s for which it is present.
     var possibleTypes: Set<String>?
+    /// The object types the selection set may be on; one for a concrete object type, whose
+    /// `__typename` the memberwise initializer then fills in.
+    var scope: Set<String> = []
     /// Whether the struct has the implicit `__typename` property (every selection set below the
     /// operation root).
     var hasTypename: Bool

@@ -36,6 +36,7 @@ struct ShapeBuilder {
         inherited: [String: InheritedField]
     ) -> SelectionSetShape {
         var shape = SelectionSetShape(name: name, graphQLType: type, hasTypename: !index.isRoot(type))
+        shape.scope = scope
         let met = atoms.filter { isMet($0, by: scope) }
         var usedTypeNames = reservedNames
         var usedProperties: Set<String> = shape.hasTypename ? ["__typename"] : []

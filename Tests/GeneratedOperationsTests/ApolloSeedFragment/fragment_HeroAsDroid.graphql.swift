@@ -32,6 +32,13 @@ extension ApolloSeedFragment {
                 let asDroid: AsDroid?
                 let fragments: Fragments
 
+                init(__typename: String, name: String, asDroid: AsDroid? = nil, fragments: Fragments) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.asDroid = asDroid
+                    self.fragments = fragments
+                }
+
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     __typename = try container.decode(String.self, forKey: .__typename)
@@ -52,6 +59,13 @@ extension ApolloSeedFragment {
                     let name: String
                     let primaryFunction: String
                     let fragments: Fragments
+
+                    init(__typename: String = "Droid", name: String, primaryFunction: String, fragments: Fragments) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.primaryFunction = primaryFunction
+                        self.fragments = fragments
+                    }
 
                     var fragment_DroidDetails: FragmentPointer { fragments.droidDetails.fragmentPointer }
 
@@ -76,6 +90,10 @@ extension ApolloSeedFragment {
 
                 struct Fragments: Sendable, Equatable {
                     let droidDetails: DroidDetails?
+
+                    init(droidDetails: DroidDetails? = nil) {
+                        self.droidDetails = droidDetails
+                    }
                 }
             }
         }
@@ -99,6 +117,12 @@ extension ApolloSeedFragment {
             let __typename: String
             let name: String
             let primaryFunction: String
+
+            init(__typename: String = "Droid", name: String, primaryFunction: String) {
+                self.__typename = __typename
+                self.name = name
+                self.primaryFunction = primaryFunction
+            }
         }
     }
 
@@ -113,5 +137,10 @@ extension ApolloSeedFragment.DroidDetails {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some ApolloSeedFragment.DroidDetails_Key) {
         self.init(pointer: key.fragment_DroidDetails)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }

@@ -28,6 +28,12 @@ extension ApolloSeedInline {
                 let name: String
                 let asDroid: AsDroid?
 
+                init(__typename: String, name: String, asDroid: AsDroid? = nil) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.asDroid = asDroid
+                }
+
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     __typename = try container.decode(String.self, forKey: .__typename)
@@ -46,6 +52,12 @@ extension ApolloSeedInline {
                     let __typename: String
                     let name: String
                     let primaryFunction: String
+
+                    init(__typename: String = "Droid", name: String, primaryFunction: String) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.primaryFunction = primaryFunction
+                    }
                 }
             }
         }

@@ -59,6 +59,11 @@ struct EdgeCasesQuery: GraphQLQuery {
         let things: [Thing]
         let node: Node?
 
+        init(things: [Thing], node: Node? = nil) {
+            self.things = things
+            self.node = node
+        }
+
         struct Thing: Decodable, Sendable, Equatable, ThingID_Key {
             let __typename: String
             let id: String
@@ -72,6 +77,26 @@ struct EdgeCasesQuery: GraphQLQuery {
             let kind: TypeValue?
             let statuses: [Status]?
             let fragments2: Fragments
+
+            init(
+                __typename: String = "Thing", id: String, container: String? = nil, decoder: Int? = nil,
+                `default`: Bool? = nil, `self` selfValue: String? = nil, fragments: [String]? = nil,
+                string: StringValue? = nil, data: Data? = nil, kind: TypeValue? = nil, statuses: [Status]? = nil,
+                fragments2: Fragments
+            ) {
+                self.__typename = __typename
+                self.id = id
+                self.container = container
+                self.decoder = decoder
+                self.`default` = `default`
+                self.`self` = selfValue
+                self.fragments = fragments
+                self.string = string
+                self.data = data
+                self.kind = kind
+                self.statuses = statuses
+                self.fragments2 = fragments2
+            }
 
             var fragment_ThingID: FragmentPointer { fragments2.thingID.fragmentPointer }
 
@@ -108,11 +133,21 @@ struct EdgeCasesQuery: GraphQLQuery {
             struct StringValue: Decodable, Sendable, Equatable {
                 let __typename: String
                 let text: String
+
+                init(__typename: String = "Label", text: String) {
+                    self.__typename = __typename
+                    self.text = text
+                }
             }
 
             struct Data: Decodable, Sendable, Equatable {
                 let __typename: String
                 let text: String
+
+                init(__typename: String = "Label", text: String) {
+                    self.__typename = __typename
+                    self.text = text
+                }
             }
 
             struct Fragments: Sendable, Equatable {
@@ -124,6 +159,12 @@ struct EdgeCasesQuery: GraphQLQuery {
             let __typename: String
             let asThing: String
             let asThing2: AsThing?
+
+            init(__typename: String, asThing: String, asThing2: AsThing? = nil) {
+                self.__typename = __typename
+                self.asThing = asThing
+                self.asThing2 = asThing2
+            }
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -143,6 +184,12 @@ struct EdgeCasesQuery: GraphQLQuery {
                 let __typename: String
                 let asThing: String
                 let `default`: Bool?
+
+                init(__typename: String = "Thing", asThing: String, `default`: Bool? = nil) {
+                    self.__typename = __typename
+                    self.asThing = asThing
+                    self.`default` = `default`
+                }
             }
         }
     }
@@ -164,6 +211,11 @@ struct ThingID: GraphQLFragment {
     struct Data: Decodable, Sendable, Equatable {
         let __typename: String
         let id: String
+
+        init(__typename: String = "Thing", id: String) {
+            self.__typename = __typename
+            self.id = id
+        }
     }
 }
 
@@ -171,6 +223,11 @@ extension ThingID {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some ThingID_Key) {
         self.init(pointer: key.fragment_ThingID)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 
@@ -200,6 +257,11 @@ struct RootFragmentQuery: GraphQLQuery {
         let things: [Thing]
         let fragments: Fragments
 
+        init(things: [Thing], fragments: Fragments) {
+            self.things = things
+            self.fragments = fragments
+        }
+
         var fragment_Things: FragmentPointer { fragments.things.fragmentPointer }
 
         init(from decoder: any Decoder) throws {
@@ -215,6 +277,11 @@ struct RootFragmentQuery: GraphQLQuery {
         struct Thing: Decodable, Sendable, Equatable {
             let __typename: String
             let id: String
+
+            init(__typename: String = "Thing", id: String) {
+                self.__typename = __typename
+                self.id = id
+            }
         }
 
         struct Fragments: Sendable, Equatable {
@@ -244,6 +311,11 @@ struct Things: GraphQLFragment {
         struct Thing: Decodable, Sendable, Equatable {
             let __typename: String
             let id: String
+
+            init(__typename: String = "Thing", id: String) {
+                self.__typename = __typename
+                self.id = id
+            }
         }
     }
 }
@@ -252,6 +324,11 @@ extension Things {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some Things_Key) {
         self.init(pointer: key.fragment_Things)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: nil), data: data)
     }
 }
 

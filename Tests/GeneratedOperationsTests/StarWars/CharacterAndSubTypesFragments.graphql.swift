@@ -35,6 +35,13 @@ struct DroidNameAndPrimaryFunction: GraphQLFragment {
         let primaryFunction: String?
         let fragments: Fragments
 
+        init(__typename: String = "Droid", name: String, primaryFunction: String? = nil, fragments: Fragments) {
+            self.__typename = __typename
+            self.name = name
+            self.primaryFunction = primaryFunction
+            self.fragments = fragments
+        }
+
         var fragment_CharacterName: FragmentPointer { fragments.characterName.fragmentPointer }
         var fragment_DroidPrimaryFunction: FragmentPointer { fragments.droidPrimaryFunction.fragmentPointer }
 
@@ -64,6 +71,11 @@ extension DroidNameAndPrimaryFunction {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some DroidNameAndPrimaryFunction_Key) {
         self.init(pointer: key.fragment_DroidNameAndPrimaryFunction)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 
@@ -104,6 +116,13 @@ struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment {
         let asDroid: AsDroid?
         let fragments: Fragments
 
+        init(__typename: String, name: String, asDroid: AsDroid? = nil, fragments: Fragments) {
+            self.__typename = __typename
+            self.name = name
+            self.asDroid = asDroid
+            self.fragments = fragments
+        }
+
         var fragment_CharacterName: FragmentPointer { fragments.characterName.fragmentPointer }
 
         init(from decoder: any Decoder) throws {
@@ -130,6 +149,13 @@ struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment {
             /// This droid's primary function
             let primaryFunction: String?
             let fragments: Fragments
+
+            init(__typename: String = "Droid", name: String, primaryFunction: String? = nil, fragments: Fragments) {
+                self.__typename = __typename
+                self.name = name
+                self.primaryFunction = primaryFunction
+                self.fragments = fragments
+            }
 
             var fragment_CharacterName: FragmentPointer { fragments.characterName.fragmentPointer }
             var fragment_DroidPrimaryFunction: FragmentPointer { fragments.droidPrimaryFunction.fragmentPointer }
@@ -159,6 +185,11 @@ struct CharacterNameAndDroidPrimaryFunction: GraphQLFragment {
         struct Fragments: Sendable, Equatable {
             let characterName: CharacterName
             let droidPrimaryFunction: DroidPrimaryFunction?
+
+            init(characterName: CharacterName, droidPrimaryFunction: DroidPrimaryFunction? = nil) {
+                self.characterName = characterName
+                self.droidPrimaryFunction = droidPrimaryFunction
+            }
         }
     }
 }
@@ -167,6 +198,11 @@ extension CharacterNameAndDroidPrimaryFunction {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some CharacterNameAndDroidPrimaryFunction_Key) {
         self.init(pointer: key.fragment_CharacterNameAndDroidPrimaryFunction)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 
@@ -199,6 +235,12 @@ struct CharacterNameAndDroidAppearsIn: GraphQLFragment {
         let name: String
         let asDroid: AsDroid?
 
+        init(__typename: String, name: String, asDroid: AsDroid? = nil) {
+            self.__typename = __typename
+            self.name = name
+            self.asDroid = asDroid
+        }
+
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             __typename = try container.decode(String.self, forKey: .__typename)
@@ -219,6 +261,12 @@ struct CharacterNameAndDroidAppearsIn: GraphQLFragment {
             let name: String
             /// The movies this droid appears in
             let appearsIn: [Episode?]
+
+            init(__typename: String = "Droid", name: String, appearsIn: [Episode?]) {
+                self.__typename = __typename
+                self.name = name
+                self.appearsIn = appearsIn
+            }
         }
     }
 }
@@ -227,6 +275,11 @@ extension CharacterNameAndDroidAppearsIn {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some CharacterNameAndDroidAppearsIn_Key) {
         self.init(pointer: key.fragment_CharacterNameAndDroidAppearsIn)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 
@@ -253,6 +306,11 @@ struct DroidName: GraphQLFragment {
         let __typename: String
         /// What others call this droid
         let name: String
+
+        init(__typename: String = "Droid", name: String) {
+            self.__typename = __typename
+            self.name = name
+        }
     }
 }
 
@@ -260,6 +318,11 @@ extension DroidName {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some DroidName_Key) {
         self.init(pointer: key.fragment_DroidName)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 
@@ -286,6 +349,11 @@ struct DroidPrimaryFunction: GraphQLFragment {
         let __typename: String
         /// This droid's primary function
         let primaryFunction: String?
+
+        init(__typename: String = "Droid", primaryFunction: String? = nil) {
+            self.__typename = __typename
+            self.primaryFunction = primaryFunction
+        }
     }
 }
 
@@ -293,6 +361,11 @@ extension DroidPrimaryFunction {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some DroidPrimaryFunction_Key) {
         self.init(pointer: key.fragment_DroidPrimaryFunction)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 
@@ -319,6 +392,11 @@ struct HumanHeightWithVariable: GraphQLFragment {
         let __typename: String
         /// Height in the preferred unit, default is meters
         let height: Double?
+
+        init(__typename: String = "Human", height: Double? = nil) {
+            self.__typename = __typename
+            self.height = height
+        }
     }
 }
 
@@ -326,6 +404,11 @@ extension HumanHeightWithVariable {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some HumanHeightWithVariable_Key) {
         self.init(pointer: key.fragment_HumanHeightWithVariable)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 
@@ -367,6 +450,13 @@ struct CharacterNameAndAppearsInWithNestedFragments: GraphQLFragment {
         let appearsIn: [Episode?]
         let fragments: Fragments
 
+        init(__typename: String, name: String, appearsIn: [Episode?], fragments: Fragments) {
+            self.__typename = __typename
+            self.name = name
+            self.appearsIn = appearsIn
+            self.fragments = fragments
+        }
+
         var fragment_CharacterNameWithNestedAppearsInFragment: FragmentPointer {
             fragments.characterNameWithNestedAppearsInFragment.fragmentPointer
         }
@@ -396,6 +486,11 @@ extension CharacterNameAndAppearsInWithNestedFragments {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some CharacterNameAndAppearsInWithNestedFragments_Key) {
         self.init(pointer: key.fragment_CharacterNameAndAppearsInWithNestedFragments)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 
@@ -432,6 +527,13 @@ struct CharacterNameWithNestedAppearsInFragment: GraphQLFragment {
         let appearsIn: [Episode?]
         let fragments: Fragments
 
+        init(__typename: String, name: String, appearsIn: [Episode?], fragments: Fragments) {
+            self.__typename = __typename
+            self.name = name
+            self.appearsIn = appearsIn
+            self.fragments = fragments
+        }
+
         var fragment_CharacterAppearsIn: FragmentPointer { fragments.characterAppearsIn.fragmentPointer }
 
         init(from decoder: any Decoder) throws {
@@ -458,6 +560,11 @@ extension CharacterNameWithNestedAppearsInFragment {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some CharacterNameWithNestedAppearsInFragment_Key) {
         self.init(pointer: key.fragment_CharacterNameWithNestedAppearsInFragment)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 
@@ -514,6 +621,13 @@ struct CharacterNameWithInlineFragment: GraphQLFragment {
         let asDroid: AsDroid?
         let fragments: Fragments
 
+        init(__typename: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil, fragments: Fragments) {
+            self.__typename = __typename
+            self.asHuman = asHuman
+            self.asDroid = asDroid
+            self.fragments = fragments
+        }
+
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             __typename = try container.decode(String.self, forKey: .__typename)
@@ -534,6 +648,11 @@ struct CharacterNameWithInlineFragment: GraphQLFragment {
             /// This human's friends, or an empty list if they have none
             let friends: [Friend?]?
 
+            init(__typename: String = "Human", friends: [Friend?]? = nil) {
+                self.__typename = __typename
+                self.friends = friends
+            }
+
             struct Friend: Decodable, Sendable, Equatable {
                 let __typename: String
                 /// The movies this character appears in
@@ -550,6 +669,13 @@ struct CharacterNameWithInlineFragment: GraphQLFragment {
             /// The friends of the character, or an empty list if they have none
             let friends: [Friend?]?
             let fragments: Fragments
+
+            init(__typename: String = "Droid", name: String, friends: [Friend?]? = nil, fragments: Fragments) {
+                self.__typename = __typename
+                self.name = name
+                self.friends = friends
+                self.fragments = fragments
+            }
 
             var fragment_CharacterName: FragmentPointer { fragments.characterName.fragmentPointer }
             var fragment_FriendsNames: FragmentPointer { fragments.friendsNames.fragmentPointer }
@@ -584,6 +710,11 @@ struct CharacterNameWithInlineFragment: GraphQLFragment {
         struct Fragments: Sendable, Equatable {
             let characterName: CharacterName?
             let friendsNames: FriendsNames?
+
+            init(characterName: CharacterName? = nil, friendsNames: FriendsNames? = nil) {
+                self.characterName = characterName
+                self.friendsNames = friendsNames
+            }
         }
     }
 }
@@ -592,6 +723,11 @@ extension CharacterNameWithInlineFragment {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some CharacterNameWithInlineFragment_Key) {
         self.init(pointer: key.fragment_CharacterNameWithInlineFragment)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 

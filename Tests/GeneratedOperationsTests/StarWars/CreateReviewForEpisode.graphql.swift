@@ -29,12 +29,22 @@ struct CreateReviewForEpisodeMutation: GraphQLMutation {
     struct Data: Decodable, Sendable, Equatable {
         let createReview: CreateReview?
 
+        init(createReview: CreateReview? = nil) {
+            self.createReview = createReview
+        }
+
         struct CreateReview: Decodable, Sendable, Equatable {
             let __typename: String
             /// The number of stars this review gave, 1-5
             let stars: Int
             /// Comment about the movie
             let commentary: String?
+
+            init(__typename: String = "Review", stars: Int, commentary: String? = nil) {
+                self.__typename = __typename
+                self.stars = stars
+                self.commentary = commentary
+            }
         }
     }
 }
@@ -54,12 +64,22 @@ struct CreateAwesomeReviewMutation: GraphQLMutation {
     struct Data: Decodable, Sendable, Equatable {
         let createReview: CreateReview?
 
+        init(createReview: CreateReview? = nil) {
+            self.createReview = createReview
+        }
+
         struct CreateReview: Decodable, Sendable, Equatable {
             let __typename: String
             /// The number of stars this review gave, 1-5
             let stars: Int
             /// Comment about the movie
             let commentary: String?
+
+            init(__typename: String = "Review", stars: Int, commentary: String? = nil) {
+                self.__typename = __typename
+                self.stars = stars
+                self.commentary = commentary
+            }
         }
     }
 }
@@ -79,12 +99,22 @@ struct CreateReviewWithNullFieldMutation: GraphQLMutation {
     struct Data: Decodable, Sendable, Equatable {
         let createReview: CreateReview?
 
+        init(createReview: CreateReview? = nil) {
+            self.createReview = createReview
+        }
+
         struct CreateReview: Decodable, Sendable, Equatable {
             let __typename: String
             /// The number of stars this review gave, 1-5
             let stars: Int
             /// Comment about the movie
             let commentary: String?
+
+            init(__typename: String = "Review", stars: Int, commentary: String? = nil) {
+                self.__typename = __typename
+                self.stars = stars
+                self.commentary = commentary
+            }
         }
     }
 }

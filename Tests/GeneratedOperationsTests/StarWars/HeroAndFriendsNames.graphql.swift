@@ -31,12 +31,22 @@ struct HeroAndFriendsNamesQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The name of the character
             let name: String
             /// The friends of the character, or an empty list if they have none
             let friends: [Friend?]?
+
+            init(__typename: String, name: String, friends: [Friend?]? = nil) {
+                self.__typename = __typename
+                self.name = name
+                self.friends = friends
+            }
 
             struct Friend: Decodable, Sendable, Equatable {
                 let __typename: String
@@ -77,6 +87,10 @@ struct HeroAndFriendsNamesWithIDsQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The ID of the character
@@ -85,6 +99,13 @@ struct HeroAndFriendsNamesWithIDsQuery: GraphQLQuery {
             let name: String
             /// The friends of the character, or an empty list if they have none
             let friends: [Friend?]?
+
+            init(__typename: String, id: String, name: String, friends: [Friend?]? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.name = name
+                self.friends = friends
+            }
 
             struct Friend: Decodable, Sendable, Equatable {
                 let __typename: String
@@ -126,6 +147,10 @@ struct HeroAndFriendsIDsQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The ID of the character
@@ -134,6 +159,13 @@ struct HeroAndFriendsIDsQuery: GraphQLQuery {
             let name: String
             /// The friends of the character, or an empty list if they have none
             let friends: [Friend?]?
+
+            init(__typename: String, id: String, name: String, friends: [Friend?]? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.name = name
+                self.friends = friends
+            }
 
             struct Friend: Decodable, Sendable, Equatable {
                 let __typename: String
@@ -173,6 +205,10 @@ struct HeroAndFriendsNamesWithIDForParentOnlyQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The ID of the character
@@ -181,6 +217,13 @@ struct HeroAndFriendsNamesWithIDForParentOnlyQuery: GraphQLQuery {
             let name: String
             /// The friends of the character, or an empty list if they have none
             let friends: [Friend?]?
+
+            init(__typename: String, id: String, name: String, friends: [Friend?]? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.name = name
+                self.friends = friends
+            }
 
             struct Friend: Decodable, Sendable, Equatable {
                 let __typename: String

@@ -37,6 +37,10 @@ struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable, FriendsNames_Key {
             let __typename: String
             /// The name of the character
@@ -44,6 +48,13 @@ struct HeroAndFriendsNamesWithFragmentQuery: GraphQLQuery {
             /// The friends of the character, or an empty list if they have none
             let friends: [Friend?]?
             let fragments: Fragments
+
+            init(__typename: String, name: String, friends: [Friend?]? = nil, fragments: Fragments) {
+                self.__typename = __typename
+                self.name = name
+                self.friends = friends
+                self.fragments = fragments
+            }
 
             var fragment_FriendsNames: FragmentPointer { fragments.friendsNames.fragmentPointer }
 
@@ -114,11 +125,21 @@ struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The friends of the character, or an empty list if they have none
             let friends: [Friend?]?
             let asDroid: AsDroid?
+
+            init(__typename: String, friends: [Friend?]? = nil, asDroid: AsDroid? = nil) {
+                self.__typename = __typename
+                self.friends = friends
+                self.asDroid = asDroid
+            }
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -137,6 +158,12 @@ struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
                 /// The name of the character
                 let name: String
                 let fragments: Fragments
+
+                init(__typename: String, name: String, fragments: Fragments) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.fragments = fragments
+                }
 
                 var fragment_CharacterName: FragmentPointer { fragments.characterName.fragmentPointer }
 
@@ -164,11 +191,22 @@ struct HeroAndFriendsNamesWithFragmentTwiceQuery: GraphQLQuery {
                 /// The friends of the character, or an empty list if they have none
                 let friends: [Friend?]?
 
+                init(__typename: String = "Droid", friends: [Friend?]? = nil) {
+                    self.__typename = __typename
+                    self.friends = friends
+                }
+
                 struct Friend: Decodable, Sendable, Equatable, CharacterName_Key {
                     let __typename: String
                     /// The name of the character
                     let name: String
                     let fragments: Fragments
+
+                    init(__typename: String, name: String, fragments: Fragments) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.fragments = fragments
+                    }
 
                     var fragment_CharacterName: FragmentPointer { fragments.characterName.fragmentPointer }
 
@@ -214,6 +252,11 @@ struct FriendsNames: GraphQLFragment {
         /// The friends of the character, or an empty list if they have none
         let friends: [Friend?]?
 
+        init(__typename: String, friends: [Friend?]? = nil) {
+            self.__typename = __typename
+            self.friends = friends
+        }
+
         struct Friend: Decodable, Sendable, Equatable {
             let __typename: String
             /// The name of the character
@@ -226,6 +269,11 @@ extension FriendsNames {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some FriendsNames_Key) {
         self.init(pointer: key.fragment_FriendsNames)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 

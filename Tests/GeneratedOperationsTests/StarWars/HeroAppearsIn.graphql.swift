@@ -17,6 +17,10 @@ struct HeroAppearsInQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The movies this character appears in
@@ -55,11 +59,21 @@ struct HeroAppearsInWithFragmentQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable, CharacterAppearsIn_Key {
             let __typename: String
             /// The movies this character appears in
             let appearsIn: [Episode?]
             let fragments: Fragments
+
+            init(__typename: String, appearsIn: [Episode?], fragments: Fragments) {
+                self.__typename = __typename
+                self.appearsIn = appearsIn
+                self.fragments = fragments
+            }
 
             var fragment_CharacterAppearsIn: FragmentPointer { fragments.characterAppearsIn.fragmentPointer }
 
@@ -106,6 +120,11 @@ extension CharacterAppearsIn {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some CharacterAppearsIn_Key) {
         self.init(pointer: key.fragment_CharacterAppearsIn)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 

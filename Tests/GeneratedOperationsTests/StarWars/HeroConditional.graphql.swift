@@ -27,10 +27,19 @@ struct HeroNameConditionalExclusionQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The name of the character
             let name: String?
+
+            init(__typename: String, name: String? = nil) {
+                self.__typename = __typename
+                self.name = name
+            }
         }
     }
 }
@@ -59,10 +68,19 @@ struct HeroNameConditionalInclusionQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The name of the character
             let name: String?
+
+            init(__typename: String, name: String? = nil) {
+                self.__typename = __typename
+                self.name = name
+            }
         }
     }
 }
@@ -92,10 +110,19 @@ struct HeroNameConditionalBothQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The name of the character
             let name: String?
+
+            init(__typename: String, name: String? = nil) {
+                self.__typename = __typename
+                self.name = name
+            }
         }
     }
 }
@@ -126,10 +153,19 @@ struct HeroNameConditionalBothSeparateQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The name of the character
             let name: String?
+
+            init(__typename: String, name: String? = nil) {
+                self.__typename = __typename
+                self.name = name
+            }
         }
     }
 }
@@ -162,12 +198,22 @@ struct HeroDetailsInlineConditionalInclusionQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The name of the character
             let name: String?
             /// The movies this character appears in
             let appearsIn: [Episode?]?
+
+            init(__typename: String, name: String? = nil, appearsIn: [Episode?]? = nil) {
+                self.__typename = __typename
+                self.name = name
+                self.appearsIn = appearsIn
+            }
         }
     }
 }
@@ -214,6 +260,10 @@ struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The name of the character
@@ -221,6 +271,17 @@ struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
             let asHuman: AsHuman?
             let asDroid: AsDroid?
             let fragments: Fragments
+
+            init(
+                __typename: String, name: String? = nil, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil,
+                fragments: Fragments
+            ) {
+                self.__typename = __typename
+                self.name = name
+                self.asHuman = asHuman
+                self.asDroid = asDroid
+                self.fragments = fragments
+            }
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -246,6 +307,13 @@ struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
                 let height: Double?
                 let fragments: Fragments
 
+                init(__typename: String = "Human", name: String? = nil, height: Double? = nil, fragments: Fragments) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.height = height
+                    self.fragments = fragments
+                }
+
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     __typename = try container.decode(String.self, forKey: .__typename)
@@ -262,6 +330,10 @@ struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
 
                 struct Fragments: Sendable, Equatable {
                     let heroDetails: HeroDetails?
+
+                    init(heroDetails: HeroDetails? = nil) {
+                        self.heroDetails = heroDetails
+                    }
                 }
             }
 
@@ -274,6 +346,16 @@ struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
                 /// This droid's primary function
                 let primaryFunction: String?
                 let fragments: Fragments
+
+                init(
+                    __typename: String = "Droid", name: String? = nil, primaryFunction: String? = nil,
+                    fragments: Fragments
+                ) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.primaryFunction = primaryFunction
+                    self.fragments = fragments
+                }
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -291,11 +373,19 @@ struct HeroDetailsFragmentConditionalInclusionQuery: GraphQLQuery {
 
                 struct Fragments: Sendable, Equatable {
                     let heroDetails: HeroDetails?
+
+                    init(heroDetails: HeroDetails? = nil) {
+                        self.heroDetails = heroDetails
+                    }
                 }
             }
 
             struct Fragments: Sendable, Equatable {
                 let heroDetails: HeroDetails?
+
+                init(heroDetails: HeroDetails? = nil) {
+                    self.heroDetails = heroDetails
+                }
             }
         }
     }
@@ -331,11 +421,21 @@ struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The name of the character
             let name: String?
             let asDroid: AsDroid?
+
+            init(__typename: String, name: String? = nil, asDroid: AsDroid? = nil) {
+                self.__typename = __typename
+                self.name = name
+                self.asDroid = asDroid
+            }
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -355,6 +455,11 @@ struct HeroNameTypeSpecificConditionalInclusionQuery: GraphQLQuery {
                 let __typename: String
                 /// The name of the character
                 let name: String
+
+                init(__typename: String = "Droid", name: String) {
+                    self.__typename = __typename
+                    self.name = name
+                }
             }
         }
     }
@@ -392,16 +497,31 @@ struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The friends of the character, or an empty list if they have none
             let friends: [Friend?]?
+
+            init(__typename: String, friends: [Friend?]? = nil) {
+                self.__typename = __typename
+                self.friends = friends
+            }
 
             struct Friend: Decodable, Sendable, Equatable {
                 let __typename: String
                 /// The name of the character
                 let name: String
                 let asDroid: AsDroid?
+
+                init(__typename: String, name: String, asDroid: AsDroid? = nil) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.asDroid = asDroid
+                }
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -423,6 +543,12 @@ struct HeroFriendsDetailsConditionalInclusionQuery: GraphQLQuery {
                     let name: String
                     /// This droid's primary function
                     let primaryFunction: String?
+
+                    init(__typename: String = "Droid", name: String, primaryFunction: String? = nil) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.primaryFunction = primaryFunction
+                    }
                 }
             }
         }
@@ -465,16 +591,31 @@ struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: GraphQLQuery
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The friends of the character, or an empty list if they have none
             let friends: [Friend?]?
+
+            init(__typename: String, friends: [Friend?]? = nil) {
+                self.__typename = __typename
+                self.friends = friends
+            }
 
             struct Friend: Decodable, Sendable, Equatable {
                 let __typename: String
                 /// The name of the character
                 let name: String
                 let asDroid: AsDroid?
+
+                init(__typename: String, name: String, asDroid: AsDroid? = nil) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.asDroid = asDroid
+                }
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -496,6 +637,12 @@ struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: GraphQLQuery
                     let name: String
                     /// This droid's primary function
                     let primaryFunction: String?
+
+                    init(__typename: String = "Droid", name: String, primaryFunction: String? = nil) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.primaryFunction = primaryFunction
+                    }
                 }
             }
         }

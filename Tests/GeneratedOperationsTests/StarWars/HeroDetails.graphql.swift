@@ -36,12 +36,23 @@ struct HeroDetailsQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The name of the character
             let name: String
             let asHuman: AsHuman?
             let asDroid: AsDroid?
+
+            init(__typename: String, name: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil) {
+                self.__typename = __typename
+                self.name = name
+                self.asHuman = asHuman
+                self.asDroid = asDroid
+            }
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -64,6 +75,12 @@ struct HeroDetailsQuery: GraphQLQuery {
                 let name: String
                 /// Height in the preferred unit, default is meters
                 let height: Double?
+
+                init(__typename: String = "Human", name: String, height: Double? = nil) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.height = height
+                }
             }
 
             struct AsDroid: GraphQLTypeCase, Sendable, Equatable {
@@ -74,6 +91,12 @@ struct HeroDetailsQuery: GraphQLQuery {
                 let name: String
                 /// This droid's primary function
                 let primaryFunction: String?
+
+                init(__typename: String = "Droid", name: String, primaryFunction: String? = nil) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.primaryFunction = primaryFunction
+                }
             }
         }
     }
@@ -121,6 +144,10 @@ struct HeroDetailsWithFragmentQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable, HeroDetails_Key {
             let __typename: String
             /// The name of the character
@@ -128,6 +155,16 @@ struct HeroDetailsWithFragmentQuery: GraphQLQuery {
             let asHuman: AsHuman?
             let asDroid: AsDroid?
             let fragments: Fragments
+
+            init(
+                __typename: String, name: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil, fragments: Fragments
+            ) {
+                self.__typename = __typename
+                self.name = name
+                self.asHuman = asHuman
+                self.asDroid = asDroid
+                self.fragments = fragments
+            }
 
             var fragment_HeroDetails: FragmentPointer { fragments.heroDetails.fragmentPointer }
 
@@ -154,6 +191,13 @@ struct HeroDetailsWithFragmentQuery: GraphQLQuery {
                 /// Height in the preferred unit, default is meters
                 let height: Double?
                 let fragments: Fragments
+
+                init(__typename: String = "Human", name: String, height: Double? = nil, fragments: Fragments) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.height = height
+                    self.fragments = fragments
+                }
 
                 var fragment_HeroDetails: FragmentPointer { fragments.heroDetails.fragmentPointer }
 
@@ -185,6 +229,13 @@ struct HeroDetailsWithFragmentQuery: GraphQLQuery {
                 /// This droid's primary function
                 let primaryFunction: String?
                 let fragments: Fragments
+
+                init(__typename: String = "Droid", name: String, primaryFunction: String? = nil, fragments: Fragments) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.primaryFunction = primaryFunction
+                    self.fragments = fragments
+                }
 
                 var fragment_HeroDetails: FragmentPointer { fragments.heroDetails.fragmentPointer }
 
@@ -245,10 +296,20 @@ struct DroidDetailsWithFragmentQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             let asDroid: AsDroid?
             let fragments: Fragments
+
+            init(__typename: String, asDroid: AsDroid? = nil, fragments: Fragments) {
+                self.__typename = __typename
+                self.asDroid = asDroid
+                self.fragments = fragments
+            }
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -270,6 +331,13 @@ struct DroidDetailsWithFragmentQuery: GraphQLQuery {
                 /// This droid's primary function
                 let primaryFunction: String?
                 let fragments: Fragments
+
+                init(__typename: String = "Droid", name: String, primaryFunction: String? = nil, fragments: Fragments) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.primaryFunction = primaryFunction
+                    self.fragments = fragments
+                }
 
                 var fragment_DroidDetails: FragmentPointer { fragments.droidDetails.fragmentPointer }
 
@@ -294,6 +362,10 @@ struct DroidDetailsWithFragmentQuery: GraphQLQuery {
 
             struct Fragments: Sendable, Equatable {
                 let droidDetails: DroidDetails?
+
+                init(droidDetails: DroidDetails? = nil) {
+                    self.droidDetails = droidDetails
+                }
             }
         }
     }
@@ -331,6 +403,13 @@ struct HeroDetails: GraphQLFragment {
         let asHuman: AsHuman?
         let asDroid: AsDroid?
 
+        init(__typename: String, name: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil) {
+            self.__typename = __typename
+            self.name = name
+            self.asHuman = asHuman
+            self.asDroid = asDroid
+        }
+
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             __typename = try container.decode(String.self, forKey: .__typename)
@@ -352,6 +431,12 @@ struct HeroDetails: GraphQLFragment {
             let name: String
             /// Height in the preferred unit, default is meters
             let height: Double?
+
+            init(__typename: String = "Human", name: String, height: Double? = nil) {
+                self.__typename = __typename
+                self.name = name
+                self.height = height
+            }
         }
 
         struct AsDroid: GraphQLTypeCase, Sendable, Equatable {
@@ -362,6 +447,12 @@ struct HeroDetails: GraphQLFragment {
             let name: String
             /// This droid's primary function
             let primaryFunction: String?
+
+            init(__typename: String = "Droid", name: String, primaryFunction: String? = nil) {
+                self.__typename = __typename
+                self.name = name
+                self.primaryFunction = primaryFunction
+            }
         }
     }
 }
@@ -370,6 +461,11 @@ extension HeroDetails {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some HeroDetails_Key) {
         self.init(pointer: key.fragment_HeroDetails)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 
@@ -399,6 +495,12 @@ struct DroidDetails: GraphQLFragment {
         let name: String
         /// This droid's primary function
         let primaryFunction: String?
+
+        init(__typename: String = "Droid", name: String, primaryFunction: String? = nil) {
+            self.__typename = __typename
+            self.name = name
+            self.primaryFunction = primaryFunction
+        }
     }
 }
 
@@ -406,6 +508,11 @@ extension DroidDetails {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some DroidDetails_Key) {
         self.init(pointer: key.fragment_DroidDetails)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 

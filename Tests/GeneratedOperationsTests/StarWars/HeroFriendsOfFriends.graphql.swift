@@ -34,10 +34,19 @@ struct HeroFriendsOfFriendsNamesQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The friends of the character, or an empty list if they have none
             let friends: [Friend?]?
+
+            init(__typename: String, friends: [Friend?]? = nil) {
+                self.__typename = __typename
+                self.friends = friends
+            }
 
             struct Friend: Decodable, Sendable, Equatable {
                 let __typename: String
@@ -45,6 +54,12 @@ struct HeroFriendsOfFriendsNamesQuery: GraphQLQuery {
                 let id: String
                 /// The friends of the character, or an empty list if they have none
                 let friends: [Friend?]?
+
+                init(__typename: String, id: String, friends: [Friend?]? = nil) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.friends = friends
+                }
 
                 struct Friend: Decodable, Sendable, Equatable {
                     let __typename: String

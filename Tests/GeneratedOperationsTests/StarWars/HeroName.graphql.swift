@@ -27,6 +27,10 @@ struct HeroNameQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The name of the character
@@ -59,6 +63,10 @@ struct HeroNameWithIDQuery: GraphQLQuery {
 
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
+
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
 
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
@@ -100,11 +108,21 @@ struct HeroNameWithFragmentQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable, CharacterName_Key {
             let __typename: String
             /// The name of the character
             let name: String
             let fragments: Fragments
+
+            init(__typename: String, name: String, fragments: Fragments) {
+                self.__typename = __typename
+                self.name = name
+                self.fragments = fragments
+            }
 
             var fragment_CharacterName: FragmentPointer { fragments.characterName.fragmentPointer }
 
@@ -158,6 +176,10 @@ struct HeroNameWithFragmentAndIDQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable, CharacterName_Key {
             let __typename: String
             /// The ID of the character
@@ -165,6 +187,13 @@ struct HeroNameWithFragmentAndIDQuery: GraphQLQuery {
             /// The name of the character
             let name: String
             let fragments: Fragments
+
+            init(__typename: String, id: String, name: String, fragments: Fragments) {
+                self.__typename = __typename
+                self.id = id
+                self.name = name
+                self.fragments = fragments
+            }
 
             var fragment_CharacterName: FragmentPointer { fragments.characterName.fragmentPointer }
 
@@ -213,6 +242,11 @@ extension CharacterName {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some CharacterName_Key) {
         self.init(pointer: key.fragment_CharacterName)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 

@@ -28,6 +28,10 @@ struct HeroNameAndAppearsInQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The name of the character
@@ -69,6 +73,10 @@ struct HeroNameAndAppearsInWithFragmentQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable, CharacterNameAndAppearsIn_Key {
             let __typename: String
             /// The name of the character
@@ -76,6 +84,13 @@ struct HeroNameAndAppearsInWithFragmentQuery: GraphQLQuery {
             /// The movies this character appears in
             let appearsIn: [Episode?]
             let fragments: Fragments
+
+            init(__typename: String, name: String, appearsIn: [Episode?], fragments: Fragments) {
+                self.__typename = __typename
+                self.name = name
+                self.appearsIn = appearsIn
+                self.fragments = fragments
+            }
 
             var fragment_CharacterNameAndAppearsIn: FragmentPointer {
                 fragments.characterNameAndAppearsIn.fragmentPointer
@@ -129,6 +144,11 @@ extension CharacterNameAndAppearsIn {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some CharacterNameAndAppearsIn_Key) {
         self.init(pointer: key.fragment_CharacterNameAndAppearsIn)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 

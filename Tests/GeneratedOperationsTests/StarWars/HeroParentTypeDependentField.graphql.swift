@@ -50,12 +50,23 @@ struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The name of the character
             let name: String
             let asHuman: AsHuman?
             let asDroid: AsDroid?
+
+            init(__typename: String, name: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil) {
+                self.__typename = __typename
+                self.name = name
+                self.asHuman = asHuman
+                self.asDroid = asDroid
+            }
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -79,11 +90,23 @@ struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                 /// This human's friends, or an empty list if they have none
                 let friends: [Friend?]?
 
+                init(__typename: String = "Human", name: String, friends: [Friend?]? = nil) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.friends = friends
+                }
+
                 struct Friend: Decodable, Sendable, Equatable {
                     let __typename: String
                     /// The name of the character
                     let name: String
                     let asHuman: AsHuman?
+
+                    init(__typename: String, name: String, asHuman: AsHuman? = nil) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.asHuman = asHuman
+                    }
 
                     init(from decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -105,6 +128,12 @@ struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                         let name: String
                         /// Height in the preferred unit, default is meters
                         let height: Double?
+
+                        init(__typename: String = "Human", name: String, height: Double? = nil) {
+                            self.__typename = __typename
+                            self.name = name
+                            self.height = height
+                        }
                     }
                 }
             }
@@ -118,11 +147,23 @@ struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                 /// This droid's friends, or an empty list if they have none
                 let friends: [Friend?]?
 
+                init(__typename: String = "Droid", name: String, friends: [Friend?]? = nil) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.friends = friends
+                }
+
                 struct Friend: Decodable, Sendable, Equatable {
                     let __typename: String
                     /// The name of the character
                     let name: String
                     let asHuman: AsHuman?
+
+                    init(__typename: String, name: String, asHuman: AsHuman? = nil) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.asHuman = asHuman
+                    }
 
                     init(from decoder: any Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -144,6 +185,12 @@ struct HeroParentTypeDependentFieldQuery: GraphQLQuery {
                         let name: String
                         /// Height in the preferred unit, default is meters
                         let height: Double?
+
+                        init(__typename: String = "Human", name: String, height: Double? = nil) {
+                            self.__typename = __typename
+                            self.name = name
+                            self.height = height
+                        }
                     }
                 }
             }

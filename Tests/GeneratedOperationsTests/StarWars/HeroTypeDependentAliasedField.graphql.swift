@@ -35,10 +35,20 @@ struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             let asHuman: AsHuman?
             let asDroid: AsDroid?
+
+            init(__typename: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil) {
+                self.__typename = __typename
+                self.asHuman = asHuman
+                self.asDroid = asDroid
+            }
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -57,6 +67,11 @@ struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
                 let __typename: String
                 /// The home planet of the human, or null if unknown
                 let property: String?
+
+                init(__typename: String = "Human", property: String? = nil) {
+                    self.__typename = __typename
+                    self.property = property
+                }
             }
 
             struct AsDroid: GraphQLTypeCase, Sendable, Equatable {
@@ -65,6 +80,11 @@ struct HeroTypeDependentAliasedFieldQuery: GraphQLQuery {
                 let __typename: String
                 /// This droid's primary function
                 let property: String?
+
+                init(__typename: String = "Droid", property: String? = nil) {
+                    self.__typename = __typename
+                    self.property = property
+                }
             }
         }
     }

@@ -28,12 +28,22 @@ struct HumanQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let human: Human?
 
+        init(human: Human? = nil) {
+            self.human = human
+        }
+
         struct Human: Decodable, Sendable, Equatable {
             let __typename: String
             /// What this human calls themselves
             let name: String
             /// Mass in kilograms, or null if unknown
             let mass: Double?
+
+            init(__typename: String = "Human", name: String, mass: Double? = nil) {
+                self.__typename = __typename
+                self.name = name
+                self.mass = mass
+            }
         }
     }
 }

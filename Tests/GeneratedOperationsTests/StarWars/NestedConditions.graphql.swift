@@ -51,11 +51,24 @@ struct SearchNestedQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let search: [Search?]?
 
+        init(search: [Search?]? = nil) {
+            self.search = search
+        }
+
         struct Search: Decodable, Sendable, Equatable {
             let __typename: String
             let asCharacter: AsCharacter?
             let asStarship: AsStarship?
             let fragments: Fragments
+
+            init(
+                __typename: String, asCharacter: AsCharacter? = nil, asStarship: AsStarship? = nil, fragments: Fragments
+            ) {
+                self.__typename = __typename
+                self.asCharacter = asCharacter
+                self.asStarship = asStarship
+                self.fragments = fragments
+            }
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -77,6 +90,13 @@ struct SearchNestedQuery: GraphQLQuery {
                 let name: String
                 let asDroid: AsDroid?
                 let fragments: Fragments
+
+                init(__typename: String, name: String, asDroid: AsDroid? = nil, fragments: Fragments) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.asDroid = asDroid
+                    self.fragments = fragments
+                }
 
                 init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -101,6 +121,15 @@ struct SearchNestedQuery: GraphQLQuery {
                     let primaryFunction: String?
                     let fragments: Fragments
 
+                    init(
+                        __typename: String = "Droid", name: String, primaryFunction: String? = nil, fragments: Fragments
+                    ) {
+                        self.__typename = __typename
+                        self.name = name
+                        self.primaryFunction = primaryFunction
+                        self.fragments = fragments
+                    }
+
                     var fragment_DroidDetails: FragmentPointer { fragments.droidDetails.fragmentPointer }
 
                     init(from decoder: any Decoder) throws {
@@ -124,6 +153,10 @@ struct SearchNestedQuery: GraphQLQuery {
 
                 struct Fragments: Sendable, Equatable {
                     let droidDetails: DroidDetails?
+
+                    init(droidDetails: DroidDetails? = nil) {
+                        self.droidDetails = droidDetails
+                    }
                 }
             }
 
@@ -135,10 +168,20 @@ struct SearchNestedQuery: GraphQLQuery {
                 let name: String
                 /// Length of the starship, along the longest axis
                 let length: Double?
+
+                init(__typename: String = "Starship", name: String, length: Double? = nil) {
+                    self.__typename = __typename
+                    self.name = name
+                    self.length = length
+                }
             }
 
             struct Fragments: Sendable, Equatable {
                 let droidDetails: DroidDetails?
+
+                init(droidDetails: DroidDetails? = nil) {
+                    self.droidDetails = droidDetails
+                }
             }
         }
     }
@@ -175,6 +218,10 @@ struct HeroWithIncludedFragmentQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The ID of the character
@@ -182,6 +229,13 @@ struct HeroWithIncludedFragmentQuery: GraphQLQuery {
             /// The name of the character
             let name: String?
             let fragments: Fragments
+
+            init(__typename: String, id: String, name: String? = nil, fragments: Fragments) {
+                self.__typename = __typename
+                self.id = id
+                self.name = name
+                self.fragments = fragments
+            }
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -199,6 +253,10 @@ struct HeroWithIncludedFragmentQuery: GraphQLQuery {
 
             struct Fragments: Sendable, Equatable {
                 let characterName: CharacterName?
+
+                init(characterName: CharacterName? = nil) {
+                    self.characterName = characterName
+                }
             }
         }
     }
@@ -251,6 +309,10 @@ struct HeroFriendsConnectionQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let hero: Hero?
 
+        init(hero: Hero? = nil) {
+            self.hero = hero
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The friends of the character exposed as a connection with edges
@@ -265,6 +327,16 @@ struct HeroFriendsConnectionQuery: GraphQLQuery {
                 /// Information for paginating this connection
                 let pageInfo: PageInfo
 
+                init(
+                    __typename: String = "FriendsConnection", totalCount: Int? = nil, edges: [Edge?]? = nil,
+                    pageInfo: PageInfo
+                ) {
+                    self.__typename = __typename
+                    self.totalCount = totalCount
+                    self.edges = edges
+                    self.pageInfo = pageInfo
+                }
+
                 struct Edge: Decodable, Sendable, Equatable {
                     let __typename: String
                     /// A cursor used for pagination
@@ -272,11 +344,23 @@ struct HeroFriendsConnectionQuery: GraphQLQuery {
                     /// The character represented by this friendship edge
                     let node: Node?
 
+                    init(__typename: String = "FriendsEdge", cursor: String, node: Node? = nil) {
+                        self.__typename = __typename
+                        self.cursor = cursor
+                        self.node = node
+                    }
+
                     struct Node: Decodable, Sendable, Equatable, CharacterName_Key {
                         let __typename: String
                         /// The name of the character
                         let name: String
                         let fragments: Fragments
+
+                        init(__typename: String, name: String, fragments: Fragments) {
+                            self.__typename = __typename
+                            self.name = name
+                            self.fragments = fragments
+                        }
 
                         var fragment_CharacterName: FragmentPointer { fragments.characterName.fragmentPointer }
 
@@ -302,6 +386,12 @@ struct HeroFriendsConnectionQuery: GraphQLQuery {
                     let __typename: String
                     let hasNextPage: Bool
                     let endCursor: String?
+
+                    init(__typename: String = "PageInfo", hasNextPage: Bool, endCursor: String? = nil) {
+                        self.__typename = __typename
+                        self.hasNextPage = hasNextPage
+                        self.endCursor = endCursor
+                    }
                 }
             }
         }
@@ -320,6 +410,10 @@ struct SearchEscapesQuery: GraphQLQuery {
 
     struct Data: Decodable, Sendable, Equatable {
         let search: [Search?]?
+
+        init(search: [Search?]? = nil) {
+            self.search = search
+        }
 
         struct Search: Decodable, Sendable, Equatable {
             let __typename: String

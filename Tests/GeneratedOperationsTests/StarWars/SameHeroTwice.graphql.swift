@@ -22,6 +22,11 @@ struct SameHeroTwiceQuery: GraphQLQuery {
         let hero: Hero?
         let r2: R2?
 
+        init(hero: Hero? = nil, r2: R2? = nil) {
+            self.hero = hero
+            self.r2 = r2
+        }
+
         struct Hero: Decodable, Sendable, Equatable {
             let __typename: String
             /// The name of the character

@@ -46,11 +46,22 @@ struct SearchQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let search: [Search?]?
 
+        init(search: [Search?]? = nil) {
+            self.search = search
+        }
+
         struct Search: Decodable, Sendable, Equatable {
             let __typename: String
             let asHuman: AsHuman?
             let asDroid: AsDroid?
             let asStarship: AsStarship?
+
+            init(__typename: String, asHuman: AsHuman? = nil, asDroid: AsDroid? = nil, asStarship: AsStarship? = nil) {
+                self.__typename = __typename
+                self.asHuman = asHuman
+                self.asDroid = asDroid
+                self.asStarship = asStarship
+            }
 
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -72,6 +83,12 @@ struct SearchQuery: GraphQLQuery {
                 let id: String
                 /// What this human calls themselves
                 let name: String
+
+                init(__typename: String = "Human", id: String, name: String) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.name = name
+                }
             }
 
             struct AsDroid: GraphQLTypeCase, Sendable, Equatable {
@@ -82,6 +99,12 @@ struct SearchQuery: GraphQLQuery {
                 let id: String
                 /// What others call this droid
                 let name: String
+
+                init(__typename: String = "Droid", id: String, name: String) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.name = name
+                }
             }
 
             struct AsStarship: GraphQLTypeCase, Sendable, Equatable {
@@ -92,6 +115,12 @@ struct SearchQuery: GraphQLQuery {
                 let id: String
                 /// The name of the starship
                 let name: String
+
+                init(__typename: String = "Starship", id: String, name: String) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.name = name
+                }
             }
         }
     }

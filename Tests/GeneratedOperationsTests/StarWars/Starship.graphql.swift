@@ -18,11 +18,21 @@ struct StarshipQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let starship: Starship?
 
+        init(starship: Starship? = nil) {
+            self.starship = starship
+        }
+
         struct Starship: Decodable, Sendable, Equatable {
             let __typename: String
             /// The name of the starship
             let name: String
             let coordinates: [[Double]]?
+
+            init(__typename: String = "Starship", name: String, coordinates: [[Double]]? = nil) {
+                self.__typename = __typename
+                self.name = name
+                self.coordinates = coordinates
+            }
         }
     }
 }
@@ -53,6 +63,10 @@ struct StarshipCoordinatesQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let starshipCoordinates: StarshipCoordinates?
 
+        init(starshipCoordinates: StarshipCoordinates? = nil) {
+            self.starshipCoordinates = starshipCoordinates
+        }
+
         struct StarshipCoordinates: Decodable, Sendable, Equatable {
             let __typename: String
             /// The name of the starship
@@ -60,6 +74,13 @@ struct StarshipCoordinatesQuery: GraphQLQuery {
             let coordinates: [[Double]]?
             /// Length of the starship, along the longest axis
             let length: Double?
+
+            init(__typename: String = "Starship", name: String, coordinates: [[Double]]? = nil, length: Double? = nil) {
+                self.__typename = __typename
+                self.name = name
+                self.coordinates = coordinates
+                self.length = length
+            }
         }
     }
 }

@@ -29,6 +29,10 @@ struct ReviewAddedSubscription: GraphQLSubscription {
     struct Data: Decodable, Sendable, Equatable {
         let reviewAdded: ReviewAdded?
 
+        init(reviewAdded: ReviewAdded? = nil) {
+            self.reviewAdded = reviewAdded
+        }
+
         struct ReviewAdded: Decodable, Sendable, Equatable {
             let __typename: String
             /// The movie
@@ -37,6 +41,13 @@ struct ReviewAddedSubscription: GraphQLSubscription {
             let stars: Int
             /// Comment about the movie
             let commentary: String?
+
+            init(__typename: String = "Review", episode: Episode? = nil, stars: Int, commentary: String? = nil) {
+                self.__typename = __typename
+                self.episode = episode
+                self.stars = stars
+                self.commentary = commentary
+            }
         }
     }
 }

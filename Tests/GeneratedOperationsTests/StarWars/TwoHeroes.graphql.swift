@@ -22,6 +22,11 @@ struct TwoHeroesQuery: GraphQLQuery {
         let r2: R2?
         let luke: Luke?
 
+        init(r2: R2? = nil, luke: Luke? = nil) {
+            self.r2 = r2
+            self.luke = luke
+        }
+
         struct R2: Decodable, Sendable, Equatable {
             let __typename: String
             /// The name of the character

@@ -40,6 +40,10 @@ struct AddTodoMutation: GraphQLMutation {
     struct Data: Decodable, Sendable, Equatable {
         let addTodo: AddTodo?
 
+        init(addTodo: AddTodo? = nil) {
+            self.addTodo = addTodo
+        }
+
         struct AddTodo: Decodable, Sendable, Equatable, ToDoItem_todo_Key {
             let __typename: String
             let id: String
@@ -51,6 +55,21 @@ struct AddTodoMutation: GraphQLMutation {
             let labelColor: HexColor?
             let tags: [String]?
             let fragments: Fragments
+
+            init(
+                __typename: String = "Todo", id: String, text: String, complete: Bool, dueAt: Temporal.DateTime? = nil,
+                priority: Priority? = nil, labelColor: HexColor? = nil, tags: [String]? = nil, fragments: Fragments
+            ) {
+                self.__typename = __typename
+                self.id = id
+                self.text = text
+                self.complete = complete
+                self.dueAt = dueAt
+                self.priority = priority
+                self.labelColor = labelColor
+                self.tags = tags
+                self.fragments = fragments
+            }
 
             var fragment_ToDoItem_todo: FragmentPointer { fragments.toDoItem_todo.fragmentPointer }
 
@@ -111,11 +130,22 @@ struct OnAddTodoSubscription: GraphQLSubscription {
     struct Data: Decodable, Sendable, Equatable {
         let onAddTodo: OnAddTodo?
 
+        init(onAddTodo: OnAddTodo? = nil) {
+            self.onAddTodo = onAddTodo
+        }
+
         struct OnAddTodo: Decodable, Sendable, Equatable {
             let __typename: String
             let id: String
             let text: String
             let priority: Priority?
+
+            init(__typename: String = "Todo", id: String, text: String, priority: Priority? = nil) {
+                self.__typename = __typename
+                self.id = id
+                self.text = text
+                self.priority = priority
+            }
         }
     }
 }

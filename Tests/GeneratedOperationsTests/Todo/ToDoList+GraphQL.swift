@@ -23,6 +23,13 @@ struct ToDoItem_todo: GraphQLFragment {
         let id: String
         let text: String
         let complete: Bool
+
+        init(__typename: String = "Todo", id: String, text: String, complete: Bool) {
+            self.__typename = __typename
+            self.id = id
+            self.text = text
+            self.complete = complete
+        }
     }
 }
 
@@ -30,6 +37,11 @@ extension ToDoItem_todo {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some ToDoItem_todo_Key) {
         self.init(pointer: key.fragment_ToDoItem_todo)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 
@@ -67,12 +79,25 @@ struct ToDoList_user: GraphQLFragment {
         let __typename: String
         let todos: [Todo]
 
+        init(__typename: String = "User", todos: [Todo]) {
+            self.__typename = __typename
+            self.todos = todos
+        }
+
         struct Todo: Decodable, Sendable, Equatable, ToDoItem_todo_Key {
             let __typename: String
             let id: String
             let text: String
             let complete: Bool
             let fragments: Fragments
+
+            init(__typename: String = "Todo", id: String, text: String, complete: Bool, fragments: Fragments) {
+                self.__typename = __typename
+                self.id = id
+                self.text = text
+                self.complete = complete
+                self.fragments = fragments
+            }
 
             var fragment_ToDoItem_todo: FragmentPointer { fragments.toDoItem_todo.fragmentPointer }
 
@@ -103,6 +128,11 @@ extension ToDoList_user {
     /// Reads the fragment from a value whose selection set spreads it.
     init(key: some ToDoList_user_Key) {
         self.init(pointer: key.fragment_ToDoList_user)
+    }
+
+    /// Makes the fragment from its data, for previews and tests.
+    init(data: Data) {
+        self.init(fragmentPointer: FragmentPointer(data: data, typename: data.__typename), data: data)
     }
 }
 
@@ -154,11 +184,22 @@ struct UserToDoListQuery: GraphQLQuery {
     struct Data: Decodable, Sendable, Equatable {
         let user: User?
 
+        init(user: User? = nil) {
+            self.user = user
+        }
+
         struct User: Decodable, Sendable, Equatable, ToDoList_user_Key {
             let __typename: String
             let id: String
             let todos: [Todo]
             let fragments: Fragments
+
+            init(__typename: String = "User", id: String, todos: [Todo], fragments: Fragments) {
+                self.__typename = __typename
+                self.id = id
+                self.todos = todos
+                self.fragments = fragments
+            }
 
             var fragment_ToDoList_user: FragmentPointer { fragments.toDoList_user.fragmentPointer }
 
@@ -182,6 +223,14 @@ struct UserToDoListQuery: GraphQLQuery {
                 let text: String
                 let complete: Bool
                 let fragments: Fragments
+
+                init(__typename: String = "Todo", id: String, text: String, complete: Bool, fragments: Fragments) {
+                    self.__typename = __typename
+                    self.id = id
+                    self.text = text
+                    self.complete = complete
+                    self.fragments = fragments
+                }
 
                 var fragment_ToDoItem_todo: FragmentPointer { fragments.toDoItem_todo.fragmentPointer }
 
