@@ -12,6 +12,8 @@ import SwitchboardCore
 final class RecordDecoder: Decoder, SingleValueDecodingContainer {
     let view: RecordView
     private(set) var collector: FieldCollector
+    /// Where query root fields not in the store may find their object.
+    let redirects: CacheRedirects
     /// The value being decoded, and the selection set it is read with.
     private(set) var value: StoredValue
     private(set) var selectionSet: PlannedSelectionSet?
@@ -25,9 +27,13 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
     private let log: VisitLog
 
     /// A decoder of the selection set `selectionSet` on the record `root`.
-    init(view: RecordView, collector: FieldCollector, root: CacheKey, selectionSet: PlannedSelectionSet) {
+    init(
+        view: RecordView, collector: FieldCollector, redirects: CacheRedirects, root: CacheKey,
+        selectionSet: PlannedSelectionSet
+    ) {
         self.view = view
         self.collector = collector
+        self.redirects = redirects
         value = .reference(root)
         self.selectionSet = selectionSet
         location = .root(root)
@@ -42,6 +48,7 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
     ) {
         view = parent.view
         collector = parent.collector
+        redirects = parent.redirects
         self.value = value
         self.selectionSet = selectionSet
         self.location = location

@@ -29,6 +29,12 @@ final class RecordObject {
     func value(at position: Int) throws -> StoredValue {
         let storageKey = storageKey(at: position)
         guard let value = record.value(storageKey, hint: position) else {
+            if key == .queryRoot,
+                let redirected = decoder.redirects.reference(
+                    for: fields[position].field, variables: decoder.collector.variables, in: decoder.view)
+            {
+                return redirected
+            }
             throw RecordStoreError.missingField(
                 record: key, field: storageKey,
                 path: decoder.responsePath(appending: JSONFieldKey(fields[position].responseKey)))

@@ -14,8 +14,12 @@ struct RecordReader {
     /// The JSON text read so far.
     var bytes: [UInt8] = []
 
-    init(view: RecordView, variables: PlanVariables, possibleTypes: PossibleTypes) {
+    /// Where query root fields not in the store may find their object.
+    private let redirects: CacheRedirects
+
+    init(view: RecordView, variables: PlanVariables, possibleTypes: PossibleTypes, redirects: CacheRedirects) {
         self.view = view
+        self.redirects = redirects
         collector = FieldCollector(variables: variables, possibleTypes: possibleTypes)
     }
 
@@ -35,7 +39,7 @@ struct RecordReader {
         bytes.append(UInt8(ascii: "{"))
         for (position, collected) in fields.enumerated() {
             let storageKey = variables.storageKey(of: collected.field)
-            guard let value = record.value(storageKey) else {
+            guard let value = record.value(storageKey) ?? redirected(collected.field, from: key) else {
                 throw .missingField(record: key, field: storageKey, path: Self.join(path(), collected.responseKey))
             }
             if position > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -73,6 +77,12 @@ struct RecordReader {
             }
             bytes.append(UInt8(ascii: "]"))
         }
+    }
+
+    /// A reference to the record a query root object field redirects to, when the store has it.
+    private func redirected(_ field: PlannedField, from key: CacheKey) -> StoredValue? {
+        guard key == .queryRoot else { return nil }
+        return redirects.reference(for: field, variables: collector.variables, in: view)
     }
 
     private static func join(_ path: String, _ key: String) -> String {

@@ -95,7 +95,8 @@ extension RecordStore {
     /// Reads a watcher's data and updates its dependencies and last result.
     private func reread(_ watcher: inout Watcher) -> Result<[UInt8], RecordStoreError> {
         var reader = RecordReader(
-            view: view(), variables: watcher.variables, possibleTypes: possibleTypes(for: watcher.plan))
+            view: view(), variables: watcher.variables, possibleTypes: possibleTypes(for: watcher.plan),
+            redirects: redirects)
         do {
             try reader.read(watcher.plan.root, from: watcher.root)
             watcher.dependencies = reader.dependencies

@@ -200,7 +200,7 @@ public actor RecordStore {
         let (result, visited) = { () -> (Result<Value, any Error>, [Dictionary<CacheKey, StoredRecord>.Index]) in
             let decoder = RecordDecoder(
                 view: view(), collector: FieldCollector(variables: variables, possibleTypes: possibleTypes(for: plan)),
-                root: key, selectionSet: plan.root)
+                redirects: redirects, root: key, selectionSet: plan.root)
             return (Result { try decoder.decodeValue(Value.self) }, decoder.visited)
         }()
         // Touched once the decoder, and the view of the records it holds, is gone: touching them
@@ -210,6 +210,9 @@ public actor RecordStore {
         for index in visited { records.values[index].lastUsed = useCounter }
         return try result.get()
     }
+
+    /// The configured cache redirects, with the automatic ones behind them.
+    var redirects: CacheRedirects { CacheRedirects(configured: configuration.cacheRedirects) }
 
     /// The store's possible types with those `plan` lists.
     func possibleTypes(for plan: SelectionPlan) -> PossibleTypes {

@@ -20,6 +20,17 @@ public struct RecordStoreConfiguration: Sendable {
     /// Computes keys before ``keyFields`` is consulted: return `nil` to fall back to the rules
     /// above. Receives the object's `__typename` and the object as the response holds it.
     public var cacheKey: (@Sendable (_ typename: String, _ object: [String: JSONValue]) -> CacheKey?)?
+    /// Where query fields find their object before they were fetched (cache redirects), by field
+    /// name: given the field's arguments, the key of the record it returns, or `nil`. A `get<Model>`
+    /// field of a registered model needs none: `getTodo(id: "1")` reads `Todo:1` when a list or
+    /// another query has stored it, and composite keys work the same (`Track:a+2+1`).
+    ///
+    /// ```swift
+    /// configuration.cacheRedirects["book"] = { arguments in
+    ///     arguments["isbn"]?.stringValue.map { CacheKey("Book:\($0)") }
+    /// }
+    /// ```
+    public var cacheRedirects: [String: @Sendable (_ arguments: [String: JSONValue]) -> CacheKey?] = [:]
     /// The object types of each interface and union, for reading fragments on abstract types.
     /// Without an entry the store decides from the fields a record holds (see <doc:CachingAndWatching>).
     public var possibleTypes: [String: Set<String>] = [:]
