@@ -1,3 +1,4 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
 import Foundation
 import Switchboard
 import SwitchboardAPI
