@@ -5,8 +5,27 @@ import SwitchboardAPI
 /// `--api`) or one endpoint given on the command line (`--endpoint`, `--api-key`, `--protocol`),
 /// with the `-H` headers added to every request of that API.
 enum APITarget {
-    /// The options every command that talks to an API accepts.
-    static let options: Set<String> = ["config", "api", "endpoint", "api-key", "header"]
+    /// The options every command that talks to an API accepts, before its `-H`.
+    static let options: [OptionDefinition] = [
+        .option(
+            "config", value: "file", help: "An amplifyconfiguration.json or amplify_outputs.json to use the APIs of."),
+        .option("api", value: "name", help: "The API to use when the --config file configures several."),
+        .option(
+            "endpoint", value: "url",
+            help: "The GraphQL endpoint, without a configuration file (authorization NONE)."),
+        .option("api-key", value: "key", help: "With --endpoint: send <key> as x-api-key (authorization API_KEY)."),
+    ]
+
+    /// `-H`, `--header`, with what the command does with the headers.
+    static func headerOption(help: String) -> OptionDefinition {
+        .option("header", short: "H", value: "header", help: help, repeatable: true)
+    }
+
+    /// What the discussion of a command with ``options`` says about them.
+    static let discussion = """
+        Give --config (the APIs of an app's configuration file) or --endpoint (one API, no file). Tokens for \
+        Cognito, OIDC and Lambda authorization come from SWITCHBOARD_AUTH_TOKEN.
+        """
 
     /// The name of the API that `--endpoint` configures.
     static let endpointAPIName = "endpoint"

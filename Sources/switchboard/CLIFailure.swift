@@ -2,6 +2,7 @@ import SwitchboardAPI
 
 /// How errors become one stderr line and an exit code.
 enum CLIFailure {
+    /// 2 for errors in the arguments, input or configuration; 1 for failed operations.
     static func exitCode(for error: any Error) -> Int32 {
         switch error {
         case is UsageError, is InputError, is ConfigurationError: return ExitCode.usage
@@ -19,6 +20,7 @@ enum CLIFailure {
         }
     }
 
+    /// The line printed after `switchboard: `.
     static func message(for error: any Error) -> String {
         switch error {
         case let error as UsageError: error.message

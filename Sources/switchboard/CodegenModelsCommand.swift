@@ -4,25 +4,34 @@ import SwitchboardCodegen
 /// `switchboard codegen models --schema model.graphql --output DIR [--lazy-load]`: writes the Swift
 /// model files Amplify's `amplify codegen models` writes, and removes the ones an earlier run wrote
 /// that the schema no longer produces.
-enum CodegenModelsCommand: CodegenSubcommand {
-    static let name = "models"
-    static let usage = """
-        switchboard codegen models --schema FILE --output DIR [--lazy-load] [--registry-name NAME] [--default-auth-mode MODE] [--auth-mode MODE]...
-        \(CodegenSchemaInput.schemaUsage)
-          --output DIR              the folder of the model files (created when missing); files an earlier run
-                                    wrote that the schema no longer produces are removed, other files are kept
-          --lazy-load               the lazy-load form: LazyReference for belongsTo/hasOne, ModelPath for includes:
-          --registry-name NAME      the AmplifyModelRegistration class and file (default: AmplifyModels)
-        \(CodegenSchemaInput.authorizationUsage)
-        Exit status: 0 written (warnings may be printed), 2 errors in the schema, the output folder or the arguments.
-        """
-    static let options = CodegenSchemaInput.options.union(["output", "registry-name"])
-    static let flags: Set<String> = ["lazy-load"]
+enum CodegenModelsCommand: CLICommand {
+    static let definition = CommandDefinition(
+        name: "models",
+        abstract: "Write the Swift model files of an @model schema, as amplify codegen models does.",
+        discussion: CodegenSchemaInput.authorizationDiscussion + """
+
+
+            Exit status: 0 written (warnings may be printed), 2 errors in the schema, the output folder or the \
+            arguments.
+            """,
+        options: [
+            CodegenSchemaInput.schemaOption,
+            .option(
+                "output", value: "dir",
+                help: "The folder of the model files (created when missing); files an earlier run wrote that the "
+                    + "schema no longer produces are removed, other files are kept.",
+                required: true),
+            .flag(
+                "lazy-load", help: "The lazy-load form: LazyReference for belongsTo/hasOne, ModelPath for includes:."),
+            .option(
+                "registry-name", value: "name", help: "The AmplifyModelRegistration class and file.",
+                default: "AmplifyModels"),
+        ] + CodegenSchemaInput.authorizationOptions)
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let outputPath = try arguments.required("output")
         let transformOptions = try CodegenSchemaInput.transformOptions(arguments)
-        var options = ModelCodegenOptions(form: arguments.flags.contains("lazy-load") ? .lazyLoad : .classic)
+        var options = ModelCodegenOptions(form: arguments.flag("lazy-load") ? .lazyLoad : .classic)
         if let registryName = arguments.value("registry-name") {
             guard registryName.first?.isLetter == true,
                 registryName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),

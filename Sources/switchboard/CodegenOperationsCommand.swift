@@ -3,31 +3,43 @@ import SwitchboardCodegen
 
 /// `switchboard codegen operations --schema S --output DIR [--config F] PATH…`: typed operations
 /// from `.graphql` files and `graphql("…")` literals, the same generator the build plugin runs.
-enum CodegenOperationsCommand: CodegenSubcommand {
-    static let name = "operations"
-    static let takesPaths = true
-    static let usage = """
-        switchboard codegen operations --schema FILE --output DIR [--config FILE] PATH...
-          --schema FILE   the schema: SDL (.graphqls/.graphql) or an introspection result (.json);
-                          optional when the configuration names it
-          --output DIR    where the generated Swift files go (created when missing)
-          --config FILE   a switchboard-codegen.json: namespace, Swift types of custom scalars, imports
-          PATH            .graphql/.gql/.swift files, or directories searched for them
-        Writes one file per source that defines operations or fragments, named after its path below the
-        directory PATH it was found in, or as given for a file PATH (Hero.graphql → Hero.graphql.swift,
-        Views/TodoView.swift → Views_TodoView+GraphQL.swift), and one with the schema's enums and
-        input objects. Files whose bytes would not change are left alone; files an earlier run wrote and
-        this one does not are removed (listed in DIR/.switchboard-codegen-manifest). Problems are printed
-        as FILE:LINE:COLUMN: error: …
-        Exit status: 0 written, 2 errors in the sources, the schema, the configuration or the arguments.
-        """
-    static let options: Set<String> = ["schema", "output", "config"]
-    static let flags: Set<String> = []
+enum CodegenOperationsCommand: CLICommand {
+    /// `--schema`, optional when the `--config` file names the schema.
+    static let schemaOption = OptionDefinition.option(
+        "schema", value: "file",
+        help: "The schema: SDL (.graphqls/.graphql) or an introspection result (.json); optional when the "
+            + "--config file names it.")
+
+    static let definition = CommandDefinition(
+        name: "operations",
+        abstract: "Write typed operations for .graphql files and graphql(\"…\") literals, as the build plugin does.",
+        discussion: """
+            Writes one file per source that defines operations or fragments, named after its path below the \
+            directory <paths> it was found in, or as given for a file (Hero.graphql → Hero.graphql.swift, \
+            Views/TodoView.swift → Views_TodoView+GraphQL.swift), and one with the schema's enums and input \
+            objects. Files whose bytes would not change are left alone; files an earlier run wrote and this one \
+            does not are removed (listed in <dir>/.switchboard-codegen-manifest). Problems are printed as \
+            FILE:LINE:COLUMN: error: …
+
+            Exit status: 0 written, 2 errors in the sources, the schema, the configuration or the arguments.
+            """,
+        arguments: [
+            ArgumentDefinition(
+                "paths", help: ".graphql, .gql and .swift files, or directories searched for them.", repeatable: true)
+        ],
+        options: [
+            schemaOption,
+            .option(
+                "output", value: "dir", help: "Where the generated Swift files go (created when missing).",
+                required: true),
+            .option(
+                "config", value: "file",
+                help: "A switchboard-codegen.json: namespace, Swift types of custom scalars, imports."),
+        ])
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        let paths = Array(arguments.positional.dropFirst())
+        let paths = arguments.positional
         let output = URL(fileURLWithPath: try arguments.required("output")).standardizedFileURL
-        guard !paths.isEmpty else { throw UsageError("expected at least one PATH of operation sources") }
         do {
             var configuration = CodegenConfiguration()
             var schemaPath = arguments.value("schema")
@@ -39,9 +51,10 @@ enum CodegenOperationsCommand: CodegenSubcommand {
                         .appendingPathComponent(relative).path
                 }
             }
-            guard let schemaPath else { throw UsageError("missing required option --schema") }
+            guard let schemaPath else { throw UsageError.missing(schemaOption) }
             let schemaURL = URL(fileURLWithPath: schemaPath).standardizedFileURL
-            let schema = try OperationSchema.load(path: schemaPath, contents: Array(try read(schemaPath))).schema
+            let schema = try OperationSchema.load(path: schemaPath, contents: Array(try read(schemaPath)))
+                .schema
             let inputs = try sources(paths, output: output, schema: schemaURL)
             let schemaName = displayName(schemaPath)
             let schemaFileName = GeneratedFileName.forInput(schemaName)

@@ -3,17 +3,19 @@ import ModelTransform
 
 /// `switchboard codegen schema --schema model.graphql --output appsync.graphql`: runs Amplify's
 /// `@model` transform and writes the AppSync schema it would deploy.
-enum CodegenSchemaCommand: CodegenSubcommand {
-    static let name = "schema"
-    static let usage = """
-        switchboard codegen schema --schema FILE [--output FILE] [--default-auth-mode MODE] [--auth-mode MODE]...
-        \(CodegenSchemaInput.schemaUsage)
-          --output FILE             where to write the AppSync schema (default: standard output)
-        \(CodegenSchemaInput.authorizationUsage)
-        Exit status: 0 written (warnings may be printed), 2 errors in the schema or the arguments.
-        """
-    static let options = CodegenSchemaInput.options.union(["output"])
-    static let flags: Set<String> = []
+enum CodegenSchemaCommand: CLICommand {
+    static let definition = CommandDefinition(
+        name: "schema",
+        abstract: "Write the AppSync schema Amplify's @model transform would deploy.",
+        discussion: CodegenSchemaInput.authorizationDiscussion + """
+
+
+            Exit status: 0 written (warnings may be printed), 2 errors in the schema or the arguments.
+            """,
+        options: [
+            CodegenSchemaInput.schemaOption,
+            .option("output", value: "file", help: "Where to write the AppSync schema.", default: "standard output"),
+        ] + CodegenSchemaInput.authorizationOptions)
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let options = try CodegenSchemaInput.transformOptions(arguments)

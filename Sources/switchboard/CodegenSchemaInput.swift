@@ -4,18 +4,24 @@ import ModelTransform
 /// What the codegen subcommands share: reading `--schema`, the transform options from
 /// `--default-auth-mode` and `--auth-mode`, and printing diagnostics.
 enum CodegenSchemaInput {
-    /// The options every codegen subcommand takes.
-    static let options: Set<String> = ["schema", "default-auth-mode", "auth-mode"]
+    /// `--schema <file>`, the `@model` schema every codegen subcommand reads.
+    static let schemaOption = OptionDefinition.option(
+        "schema", value: "file", help: "The @model schema (Amplify GraphQL Transformer v2).", required: true)
 
-    /// The usage line of `--schema`.
-    static let schemaUsage = "  --schema FILE             the @model schema (Amplify GraphQL Transformer v2)"
+    /// `--default-auth-mode` and `--auth-mode`.
+    static let authorizationOptions: [OptionDefinition] = [
+        .option(
+            "default-auth-mode", value: "mode", help: "The API's default authorization mode.", default: "API_KEY"),
+        .option(
+            "auth-mode", value: "mode",
+            help: "An additional authorization mode (repeatable); with none, @auth rules may use any.",
+            repeatable: true),
+    ]
 
-    /// The usage lines of the authorization options and of diagnostics.
-    static let authorizationUsage = """
-          --default-auth-mode MODE  the API's default authorization mode (default: API_KEY)
-          --auth-mode MODE          an additional mode (repeatable); with none, @auth rules may use any
-        MODE is API_KEY, AWS_IAM, AMAZON_COGNITO_USER_POOLS, OPENID_CONNECT or AWS_LAMBDA
-        (or apiKey, iam, userPools, oidc, lambda). Problems are printed as FILE:LINE:COLUMN: error: …
+    /// What the discussion of a command with ``authorizationOptions`` says about modes and diagnostics.
+    static let authorizationDiscussion = """
+        <mode> is API_KEY, AWS_IAM, AMAZON_COGNITO_USER_POOLS, OPENID_CONNECT or AWS_LAMBDA (or apiKey, \
+        iam, userPools, oidc, lambda). Problems in the schema are printed as FILE:LINE:COLUMN: error: …
         """
 
     /// The schema's path and text.

@@ -7,18 +7,16 @@ import SwitchboardSigV4
 /// small `@model` schema and drives it with the Switchboard client, configured from the file the
 /// server writes, printing each step.
 struct DemoCommand: CLICommand {
-    static let name = "demo"
-    static let summary = "run the end-to-end demo against an in-process local AppSync server"
-    static let usage = """
-        switchboard demo
-          Starts the local AppSync-compatible server (switchboard serve) in this process on 127.0.0.1 (a free
-          port, in memory) with a Todo/Comment @model schema, configures Switchboard from the
-          amplifyconfiguration.json it writes, and runs a filtered subscription, model-based creates, a
-          filtered list read page by page, a failed condition, API-key and IAM-signed requests and a lazily
-          loaded hasMany list.
-        """
-    static let options: Set<String> = []
-    static let flags: Set<String> = []
+    static let definition = CommandDefinition(
+        name: "demo",
+        abstract: "Run the end-to-end demo against an in-process local AppSync server.",
+        discussion: """
+            Starts the local AppSync-compatible server (switchboard serve) in this process on 127.0.0.1 (a free \
+            port, in memory) with a Todo/Comment @model schema, configures Switchboard from the \
+            amplifyconfiguration.json it writes, and runs a filtered subscription, model-based creates, a \
+            filtered list read page by page, a failed condition, API-key and IAM-signed requests and a lazily \
+            loaded hasMany list.
+            """)
 
     typealias Todo = DemoModels.Todo
     typealias Comment = DemoModels.Comment
@@ -28,7 +26,6 @@ struct DemoCommand: CLICommand {
         accessKeyId: "AKIDSWITCHBOARDDEMO", secretAccessKey: "demo-only/\(UUID().uuidString)")
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        guard arguments.positional.isEmpty else { throw UsageError("demo takes no arguments") }
         let server = try await LocalServer.start(
             schema: DemoSchema.sdl, fileName: "demo.graphql",
             configuration: .init(iamPrincipals: [.init(credentials: credentials, role: .authenticated)]))

@@ -1,27 +1,18 @@
-/// `switchboard help [COMMAND]`: the list of commands, or one command's usage.
+/// `switchboard help [<subcommand> ...]`: the help of the tool, or of one command
+/// (`switchboard help codegen models` prints what `switchboard codegen models --help` prints).
 struct HelpCommand: CLICommand {
-    static let name = "help"
-    static let summary = "show the commands, or one command's options"
-    static let usage = """
-        switchboard help [COMMAND]
-          COMMAND   a command name; without it, the list of commands
-        """
-    static let options: Set<String> = []
-    static let flags: Set<String> = []
+    static let definition = CommandDefinition(
+        name: "help",
+        abstract: "Show the help of the tool or of a command.",
+        arguments: [
+            ArgumentDefinition(
+                "subcommand", help: "The command to describe, e.g. 'query' or 'codegen models'; without it, the tool.",
+                optional: true, repeatable: true)
+        ])
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        switch arguments.positional.count {
-        case 0:
-            print(SwitchboardCLI.usage)
-        case 1:
-            let name = arguments.positional[0]
-            guard let command = SwitchboardCLI.command(named: name) else {
-                throw UsageError("unknown command \"\(name)\"; commands: \(SwitchboardCLI.commandNames)")
-            }
-            print(command.usage)  // what `switchboard COMMAND --help` prints
-        default:
-            throw UsageError("expected at most one COMMAND argument")
-        }
+        let path = try CommandPath.find(arguments.positional, root: SwitchboardCLI.self)
+        print(CommandHelp(path).text)
         return ExitCode.success
     }
 }

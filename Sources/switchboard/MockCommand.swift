@@ -4,24 +4,25 @@ import SwitchboardMock
 /// `switchboard mock CONFIG [--port N] [--max-connections N] [--max-recorded-requests N]`: serves
 /// mock endpoints from a YAML/JSON file or directory until interrupted.
 struct MockCommand: CLICommand {
-    static let name = "mock"
-    static let summary = "run a mock GraphQL/REST server from a YAML or JSON file or directory"
-    static let usage = """
-        switchboard mock CONFIG [--port N] [--max-connections N] [--max-recorded-requests N]
-          CONFIG                     a .yaml/.yml/.json file, or a directory of them
-          --port N                   the port on 127.0.0.1 (default: a free port)
-          --max-connections N        connections held at once, WebSockets included; more are
-                                     answered 503 (default: the descriptor limit minus a reserve)
-          --max-recorded-requests N  requests kept in memory for inspection (default: 1000)
-        Prints "listening on http://127.0.0.1:PORT" once it accepts connections; stop with Ctrl-C.
-        """
-    static let options: Set<String> = ["port", "max-connections", "max-recorded-requests"]
-    static let flags: Set<String> = []
+    static let definition = CommandDefinition(
+        name: "mock",
+        abstract: "Run a mock GraphQL/REST server from a YAML or JSON file or directory.",
+        discussion: """
+            Prints "listening on http://127.0.0.1:PORT" once it accepts connections; stop with Ctrl-C.
+            """,
+        arguments: [ArgumentDefinition("config", help: "A .yaml/.yml/.json file, or a directory of them.")],
+        options: [
+            .option("port", value: "port", help: "The port on 127.0.0.1.", default: "a free port"),
+            .option(
+                "max-connections", value: "n",
+                help: "Connections held at once, WebSockets included; more are answered 503.",
+                default: "the descriptor limit minus a reserve"),
+            .option(
+                "max-recorded-requests", value: "n", help: "Requests kept in memory for inspection.", default: "1000"),
+        ])
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        guard arguments.positional.count == 1, let path = arguments.positional.first else {
-            throw UsageError("expected exactly one CONFIG argument")
-        }
+        guard let path = arguments.positional.first else { throw UsageError.missing(definition.arguments[0]) }
         var port = 0
         if let text = arguments.value("port") {
             guard let value = Int(text), (0...65535).contains(value) else {
@@ -58,4 +59,5 @@ struct MockCommand: CLICommand {
             try await Task.sleep(for: .seconds(3600))
         }
     }
+
 }

@@ -5,31 +5,36 @@ import SwitchboardAPI
 /// `switchboard query (--config FILE | --endpoint URL) [-H 'Name: value']... DOCUMENT`: runs one
 /// query or mutation through the same pipeline apps use and prints the response JSON.
 struct QueryCommand: CLICommand {
-    static let name = "query"
-    static let summary = "run a GraphQL query or mutation and print the response JSON"
-    static let usage = """
-        switchboard query (--config FILE [--api NAME] | --endpoint URL [--api-key KEY])
-                          [-H 'Name: value']... [--variables JSON] DOCUMENT
-          --config FILE      amplifyconfiguration.json or amplify_outputs.json
-          --api NAME         the API to use when the file configures several
-          --endpoint URL     the GraphQL endpoint, without a configuration file (authorization NONE)
-          --api-key KEY      with --endpoint: send KEY as x-api-key (authorization API_KEY)
-          -H 'Name: value'   a header for every request (repeatable); set after the API key or
-                             token, so it may replace them, and signed with AWS_IAM
-          --variables JSON   the variables object, e.g. '{"id": "1"}', or @path to read it from a file
-          --transport T      how HTTP requests go: switchboard (its own HTTP/1.1 client; the default on
-                             Linux) or urlsession (the default on Apple platforms)
-          DOCUMENT           the GraphQL document, @path to read it from a file, or - for stdin
-        The document is parsed first: a syntax error is reported as SOURCE:LINE:COLUMN and nothing is sent.
-        Tokens for Cognito, OIDC and Lambda authorization come from SWITCHBOARD_AUTH_TOKEN.
-        Exit status: 0 data, 1 GraphQL errors or a failed request, 2 usage, input or configuration error.
-        """
-    static let options: Set<String> = APITarget.options.union(["variables", "transport"])
-    static let flags: Set<String> = []
+    static let definition = CommandDefinition(
+        name: "query",
+        abstract: "Run a GraphQL query or mutation and print the response JSON.",
+        discussion: APITarget.discussion + """
+
+
+            The document is parsed first: a syntax error is reported as SOURCE:LINE:COLUMN and nothing is sent.
+
+            Exit status: 0 data, 1 GraphQL errors or a failed request, 2 usage, input or configuration error.
+            """,
+        arguments: [
+            ArgumentDefinition(
+                "document", help: "The GraphQL document, @path to read it from a file, or - for standard input.")
+        ],
+        options: APITarget.options + [
+            APITarget.headerOption(
+                help: "A header for every request, as 'Name: value' (repeatable); set after the API key or token, "
+                    + "so it may replace them, and signed with AWS_IAM."),
+            .option(
+                "variables", value: "json",
+                help: "The variables object, e.g. '{\"id\": \"1\"}', or @path to read it from a file."),
+            .option(
+                "transport", value: "transport",
+                help: "How HTTP requests go: switchboard (its own HTTP/1.1 client) or urlsession.",
+                default: "switchboard on Linux, urlsession on Apple platforms"),
+        ])
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        guard arguments.positional.count == 1, let documentArgument = arguments.positional.first else {
-            throw UsageError("expected exactly one DOCUMENT argument")
+        guard let documentArgument = arguments.positional.first else {
+            throw UsageError.missing(definition.arguments[0])
         }
         let (text, document) = try CommandInput.document(documentArgument)
         let operationType = document.operations.first?.operation

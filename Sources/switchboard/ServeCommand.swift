@@ -7,36 +7,43 @@ import SwitchboardSigV4
 /// `switchboard serve --schema model.graphql`: runs the `@model` schema as a local
 /// AppSync-compatible server until Ctrl-C or SIGTERM.
 struct ServeCommand: CLICommand {
-    static let name = "serve"
-    static let summary = "serve an @model schema as a local AppSync-compatible API (SQLite store)"
-    static let usage = """
-        switchboard serve (--schema FILE | --example-schema) [--host H] [--port N] [--data DIR | --in-memory]
-                          [--api-key KEY] [--aws-access-key-id ID --aws-secret-access-key SECRET] [--region R]
-                          [--write-config FILE] [--default-auth-mode MODE] [--auth-mode MODE]...
-          --schema FILE             the @model schema (Amplify GraphQL Transformer v2)
-          --example-schema          serve the example Todo/Comment schema (Examples/Todo/schema.graphql)
-          --host H                  the interface to listen on (default: 127.0.0.1)
-          --port N                  the port (default: 20002); 0 picks a free one
-          --data DIR                where the SQLite store lives (default: ./switchboard-data)
-          --in-memory               keep items in memory only (gone when the server stops)
-          --api-key KEY             the API key to accept (default: generated, kept in the data directory)
-          --aws-access-key-id ID    accept SigV4 (AWS_IAM) requests signed with these credentials, as the
-          --aws-secret-access-key S   authenticated role (default: AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY)
-          --region R                the region IAM signatures are scoped to (default: AWS_REGION or us-east-1)
-          --write-config FILE       write an amplifyconfiguration.json for this server
-        \(CodegenSchemaInput.authorizationUsage)
-        Prints the GraphQL and real-time endpoints and the API key once it accepts connections;
-        Ctrl-C or SIGTERM stop it with every write committed.
-        """
-    static let options: Set<String> = CodegenSchemaInput.options.union([
-        "host", "port", "data", "api-key", "aws-access-key-id", "aws-secret-access-key", "region", "write-config",
-    ])
-    static let flags: Set<String> = ["in-memory", "example-schema"]
+    static let definition = CommandDefinition(
+        name: "serve",
+        abstract: "Serve an @model schema as a local AppSync-compatible API (SQLite store).",
+        discussion: """
+            Give --schema or --example-schema. Prints the GraphQL and real-time endpoints and the API key once \
+            it accepts connections; Ctrl-C or SIGTERM stop it with every write committed.
+
+
+            """ + CodegenSchemaInput.authorizationDiscussion,
+        options: [
+            .option(
+                "schema", value: "file",
+                help: "The @model schema (Amplify GraphQL Transformer v2); required unless --example-schema is given."),
+            .flag("example-schema", help: "Serve the example Todo/Comment schema (Examples/Todo/schema.graphql)."),
+            .option("host", value: "host", help: "The interface to listen on.", default: "127.0.0.1"),
+            .option("port", value: "port", help: "The port; 0 picks a free one.", default: "20002"),
+            .option("data", value: "dir", help: "Where the SQLite store lives.", default: "./switchboard-data"),
+            .flag("in-memory", help: "Keep items in memory only (gone when the server stops)."),
+            .option(
+                "api-key", value: "key", help: "The API key to accept.",
+                default: "generated, kept in the data directory"),
+            .option(
+                "aws-access-key-id", value: "id",
+                help: "Accept SigV4 (AWS_IAM) requests signed with these credentials, as the authenticated role.",
+                default: "AWS_ACCESS_KEY_ID"),
+            .option(
+                "aws-secret-access-key", value: "secret", help: "The secret key of --aws-access-key-id.",
+                default: "AWS_SECRET_ACCESS_KEY"),
+            .option(
+                "region", value: "region", help: "The region IAM signatures are scoped to.",
+                default: "AWS_REGION or us-east-1"),
+            .option("write-config", value: "file", help: "Write an amplifyconfiguration.json for this server."),
+        ] + CodegenSchemaInput.authorizationOptions)
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        guard arguments.positional.isEmpty else { throw UsageError("serve takes no positional arguments") }
         let (schemaPath, schema): (String, String)
-        if arguments.flags.contains("example-schema") {
+        if arguments.flag("example-schema") {
             guard arguments.value("schema") == nil else {
                 throw UsageError("give either --schema or --example-schema, not both")
             }
@@ -56,7 +63,7 @@ struct ServeCommand: CLICommand {
         let environment = ProcessInfo.processInfo.environment
         configuration.region = arguments.value("region") ?? environment["AWS_REGION"] ?? "us-east-1"
         let dataDirectory: URL?
-        if arguments.flags.contains("in-memory") {
+        if arguments.flag("in-memory") {
             guard arguments.value("data") == nil else {
                 throw UsageError("give either --data or --in-memory, not both")
             }

@@ -6,29 +6,30 @@ import SwitchboardSigV4
 /// to sign and the `Authorization` header — to compare with what AWS says it expected when it
 /// answers "signature does not match".
 struct SigV4Command: CLICommand {
-    static let name = "sigv4"
-    static let summary = "print the SigV4 canonical request, string to sign and Authorization header"
-    static let usage = """
-        switchboard sigv4 --method M --url URL [-H 'Name: value']... [--body-file F]
-                          --region R --service S [--timestamp YYYYMMDDTHHMMSSZ]
-          --method M         the HTTP method, e.g. POST
-          --url URL          the full URL, path and query exactly as sent
-          -H 'Name: value'   a request header (repeatable); Host comes from the URL unless given
-          --body-file F      the body, read as raw bytes (empty when absent)
-          --region R         the AWS region, e.g. us-east-1
-          --service S        the signing name, e.g. appsync
-          --timestamp T      the request time (X-Amz-Date), to reproduce a signature; default now
-        Credentials come from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY/AWS_SESSION_TOKEN, then the profile
-        AWS_PROFILE (or default) of ~/.aws/credentials and ~/.aws/config. Secrets are never printed;
-        a session token is shown as a placeholder.
-        """
-    static let options: Set<String> = ["method", "url", "header", "body-file", "region", "service", "timestamp"]
-    static let flags: Set<String> = []
+    static let definition = CommandDefinition(
+        name: "sigv4",
+        abstract: "Print the SigV4 canonical request, string to sign and Authorization header of a request.",
+        discussion: """
+            Credentials come from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY/AWS_SESSION_TOKEN, then the profile \
+            AWS_PROFILE (or default) of ~/.aws/credentials and ~/.aws/config. Secrets are never printed; a \
+            session token is shown as a placeholder.
+            """,
+        options: [
+            .option("method", value: "method", help: "The HTTP method, e.g. POST.", required: true),
+            .option("url", value: "url", help: "The full URL, path and query exactly as sent.", required: true),
+            .option(
+                "header", short: "H", value: "header",
+                help: "A request header, as 'Name: value' (repeatable); Host comes from the URL unless given.",
+                repeatable: true),
+            .option("body-file", value: "file", help: "The body, read as raw bytes.", default: "empty"),
+            .option("region", value: "region", help: "The AWS region, e.g. us-east-1.", required: true),
+            .option("service", value: "service", help: "The signing name, e.g. appsync.", required: true),
+            .option(
+                "timestamp", value: "yyyymmddThhmmssZ",
+                help: "The request time (X-Amz-Date), to reproduce a signature.", default: "now"),
+        ])
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        guard arguments.positional.isEmpty else {
-            throw UsageError("unexpected argument \(arguments.positional[0])")
-        }
         let method = try arguments.required("method")
         let urlText = try arguments.required("url")
         let region = try arguments.required("region")

@@ -5,36 +5,40 @@ import SwitchboardAPI
 /// `switchboard subscribe (--config FILE | --endpoint URL) [--count N] DOCUMENT`: prints each data
 /// event as one JSON line on stdout and connection states on stderr.
 struct SubscribeCommand: CLICommand {
-    static let name = "subscribe"
-    static let summary = "run a GraphQL subscription and print each event as a JSON line"
-    static let usage = """
-        switchboard subscribe (--config FILE [--api NAME] | --endpoint URL [--api-key KEY] [--protocol P])
-                              [-H 'Name: value']... [--variables JSON] [--count N] DOCUMENT
-          --config FILE      amplifyconfiguration.json or amplify_outputs.json
-          --api NAME         the API to use when the file configures several
-          --endpoint URL     the GraphQL endpoint, without a configuration file (authorization NONE)
-          --api-key KEY      with --endpoint: send KEY as x-api-key (authorization API_KEY)
-          --protocol P       with --endpoint: appsync (default; the socket is at URL/realtime) or
-                             graphql-transport-ws (the socket is at URL)
-          -H 'Name: value'   a header for the WebSocket upgrade request (repeatable)
-          --variables JSON   the variables object, or @path to read it from a file
-          --count N          exit 0 after N data events (default: run until interrupted)
-          DOCUMENT           the subscription document, @path to read it from a file, or - for stdin
-        Data events go to stdout, one JSON object per line; connection states go to stderr.
-        A first connection that is refused fails at once; other failures and drops are retried.
-        Exit status: 0 after --count events or when the server completes the subscription,
-        1 on a terminal error, 2 on usage, input or configuration errors.
-        """
-    static let options: Set<String> = APITarget.options.union(["variables", "count", "protocol"])
-    static let flags: Set<String> = []
+    static let definition = CommandDefinition(
+        name: "subscribe",
+        abstract: "Run a GraphQL subscription and print each event as a JSON line.",
+        discussion: APITarget.discussion + """
+
+
+            Data events go to standard output, one JSON object per line; connection states go to standard \
+            error. A first connection that is refused fails at once; other failures and drops are retried.
+
+            Exit status: 0 after --count events or when the server completes the subscription, 1 on a terminal \
+            error, 2 on usage, input or configuration errors.
+            """,
+        arguments: [
+            ArgumentDefinition(
+                "document", help: "The subscription document, @path to read it from a file, or - for standard input.")
+        ],
+        options: APITarget.options + [
+            .option(
+                "protocol", value: "protocol",
+                help: "With --endpoint: appsync (the socket is at <url>/realtime) or graphql-transport-ws (the socket "
+                    + "is at <url>).",
+                default: "appsync"),
+            APITarget.headerOption(help: "A header for the WebSocket upgrade request, as 'Name: value' (repeatable)."),
+            .option("variables", value: "json", help: "The variables object, or @path to read it from a file."),
+            .option("count", value: "n", help: "Exit 0 after <n> data events.", default: "run until interrupted"),
+        ])
 
     /// Fail at once when nothing listens at the address instead of retrying silently with
     /// back-off; anything else (a timeout, a drop later) is retried as apps do.
     static let realtimeConfiguration = RealtimeConfiguration(retriesRefusedFirstConnection: false)
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {
-        guard arguments.positional.count == 1, let documentArgument = arguments.positional.first else {
-            throw UsageError("expected exactly one DOCUMENT argument")
+        guard let documentArgument = arguments.positional.first else {
+            throw UsageError.missing(definition.arguments[0])
         }
         var limit: Int?
         if let text = arguments.value("count") {

@@ -1,92 +1,69 @@
 import Foundation
 
-/// `switchboard`: run GraphQL operations from the command line.
+/// `switchboard`: run GraphQL operations, serve and mock APIs, and generate code from the command
+/// line. The root of the command tree: it finds the command a line runs, answers `--help` and
+/// `--version` at every level, and reports errors.
 @main
-struct SwitchboardCLI {
-    static let commands: [any CLICommand.Type] = [
-        DemoCommand.self, ServeCommand.self, QueryCommand.self, SubscribeCommand.self, MockCommand.self,
-        SigV4Command.self,
-        CodegenCommand.self, HelpCommand.self, VersionCommand.self,
-    ]
+struct SwitchboardCLI: CLICommand {
+    static let definition = CommandDefinition(
+        name: "switchboard",
+        abstract: "Run GraphQL operations, serve and mock GraphQL APIs, and generate Swift code.",
+        discussion: """
+            Exit status: 0 success, 1 GraphQL errors or a failed request, 2 usage, input or configuration \
+            errors (nothing was done).
+            """,
+        subcommands: [
+            DemoCommand.self, ServeCommand.self, QueryCommand.self, SubscribeCommand.self, MockCommand.self,
+            SigV4Command.self, CodegenCommand.self, HelpCommand.self, VersionCommand.self,
+        ])
 
+    /// Runs the command the process's arguments name and exits with its status.
     static func main() async {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        guard let name = arguments.first else {
-            print(usage)
-            exit(ExitCode.usage)
+        let arguments: ParsedArguments
+        do {
+            let (path, rest) = try CommandPath.resolve(Array(CommandLine.arguments.dropFirst()), root: Self.self)
+            do {
+                arguments = try ParsedArguments(rest, commandPath: path)
+            } catch {
+                failWithUsage(error, path: path)
+            }
+        } catch {
+            failWithUsage(error, path: error.commandPath ?? [Self.self])
         }
-        switch name {
-        case "-h", "--help":
-            print(usage)
+        if arguments.wantsHelp {
+            print(CommandHelp(arguments.commandPath).text)
             exit(ExitCode.success)
-        case "--version", "-V":
+        }
+        if arguments.wantsVersion {
             print(VersionCommand.line)
             exit(ExitCode.success)
-        default:
-            break
-        }
-        arguments.removeFirst()
-        guard let command = command(named: name) else {
-            fail("unknown command \"\(name)\"\n\n\(usage)", code: ExitCode.usage)
         }
         do {
-            let parsed = try ParsedArguments(arguments, options: command.options, flags: command.flags)
-            if parsed.flags.contains("help") {
-                print(command.usage)
-                exit(ExitCode.success)
-            }
-            exit(try await command.run(parsed))
+            exit(try await arguments.command.run(arguments))
         } catch let error as UsageError {
-            fail("\(error.message)\nusage: \(command.usage)", code: ExitCode.usage)
+            failWithUsage(error, path: error.commandPath ?? arguments.commandPath)
         } catch {
             fail(CLIFailure.message(for: error), code: CLIFailure.exitCode(for: error))
         }
     }
 
-    /// The command called `name`, if there is one.
-    static func command(named name: String) -> (any CLICommand.Type)? {
-        commands.first { $0.name == name }
-    }
-
-    /// Every command name, comma-separated.
-    static var commandNames: String { commands.map { $0.name }.joined(separator: ", ") }
-
-    static var usage: String {
-        """
-        usage: switchboard <command> [options]
-
-        commands:
-        \(commands.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
-
-        Run `switchboard help <command>` or `switchboard <command> --help` for the options of a command,
-        `switchboard --version` for the version.
-        """
-    }
-
+    /// `switchboard: message` on standard error, then exit with `code`.
     static func fail(_ message: String, code: Int32) -> Never {
         FileHandle.standardError.write(Data("switchboard: \(message)\n".utf8))
         exit(code)
     }
-}
 
-/// Process exit codes shared by every command.
-enum ExitCode {
-    static let success: Int32 = 0
-    /// The operation ran but the server returned GraphQL errors, or a network/HTTP failure.
-    static let failure: Int32 = 1
-    /// Bad arguments or configuration.
-    static let usage: Int32 = 2
-}
+    /// A usage error as swift-argument-parser reports it: the error, the usage line of the command
+    /// it concerns, and where that command's help is; then exit with ``ExitCode/usage``.
+    static func failWithUsage(_ error: UsageError, path: [any CLICommand.Type]) -> Never {
+        let help = CommandHelp(path)
+        let text = """
+            Error: \(error.message)
+            Usage: \(help.usage)
+              See '\(help.commandName) --help' for more information.
 
-/// One subcommand of the CLI.
-protocol CLICommand: Sendable {
-    static var name: String { get }
-    static var summary: String { get }
-    static var usage: String { get }
-    /// Options that take a value (`--config FILE`); repeated ones keep every value.
-    static var options: Set<String> { get }
-    /// Options without a value (`--help` is always accepted).
-    static var flags: Set<String> { get }
-    /// Runs the command and returns the exit code.
-    static func run(_ arguments: ParsedArguments) async throws -> Int32
+            """
+        FileHandle.standardError.write(Data(text.utf8))
+        exit(ExitCode.usage)
+    }
 }

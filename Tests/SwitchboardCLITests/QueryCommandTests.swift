@@ -78,20 +78,26 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        (["query", "{ a }"], "--config"),
-        (["query", "--config", "/nonexistent/amplifyconfiguration.json", "{ a }"], "amplifyconfiguration.json"),
-        (["query", "--config", "CONFIG", "--variables", "[1]", "{ a }"], "--variables"),
-        (["query", "--config", "CONFIG", "--api", "missing", "{ a }"], "missing"),
-        (["frobnicate"], "unknown command"),
-    ])
-    func usageAndConfigurationErrorsExitTwoWithOneLine(arguments: [String], mentions: String) async throws {
+    /// Usage errors print `Error:`, the usage line and where help is (three lines); errors in files
+    /// and configuration print one `switchboard:` line. Both exit 2.
+    @Test(
+        arguments: [
+            (["query", "{ a }"], "Error: give --config FILE or --endpoint URL", 3),
+            (
+                ["query", "--config", "/nonexistent/amplifyconfiguration.json", "{ a }"],
+                "switchboard: /nonexistent/amplifyconfiguration.json: cannot read the file", 1
+            ),
+            (["query", "--config", "CONFIG", "--variables", "[1]", "{ a }"], "Error: --variables must be", 3),
+            (["query", "--config", "CONFIG", "--api", "missing", "{ a }"], "switchboard: no API named \"missing\"", 1),
+            (["frobnicate"], "Error: Unknown command 'frobnicate'", 3),
+        ] as [([String], String, Int)])
+    func usageAndConfigurationErrorsExitTwo(arguments: [String], firstLine: String, lines: Int) async throws {
         try await Self.withServer { switchboard, config, _ in
             let result = try await CommandRunner.run(switchboard, arguments.map { $0 == "CONFIG" ? config : $0 })
             #expect(result.status == 2, "\(result.standardError)")
-            let firstLine = result.standardError.split(separator: "\n").first ?? ""
-            #expect(firstLine.hasPrefix("switchboard: "))
-            #expect(result.standardError.contains(mentions))
+            let printed = result.standardError.split(separator: "\n")
+            #expect(printed.first?.hasPrefix(firstLine) == true, "\(result.standardError)")
+            #expect(printed.count == lines, "\(result.standardError)")
             #expect(!result.standardError.contains("da2-clikey"))
         }
     }

@@ -123,7 +123,7 @@ import Testing
                 switchboard,
                 ["query"] + arguments.map { $0 == "ENDPOINT" ? server.graphQLURL.absoluteString : $0 })
             #expect(result.status == 2)
-            #expect(result.standardError.hasPrefix("switchboard: "))
+            #expect(result.standardError.hasPrefix("Error: "))
             #expect(result.standardError.contains(mentions), "\(result.standardError)")
             #expect(!result.standardError.contains("s3cr3t"))
             #expect(server.receivedRequests.isEmpty)

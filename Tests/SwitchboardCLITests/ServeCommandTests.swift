@@ -123,7 +123,7 @@ import Testing
         ),
         (["--port", "70000"], "--port must be a number from 0 to 65535"),
         (["--api-key", ""], "--api-key must not be empty"),
-        (["extra"], "serve takes no positional arguments"),
+        (["extra"], "Unexpected argument 'extra'"),
     ])
     func badArgumentsAreUsageErrors(_ extra: [String], _ message: String) async throws {
         guard let switchboard = CommandRunner.executable("switchboard") else { return }
