@@ -46,6 +46,11 @@ struct CommandDefinition: Sendable {
         return allOptions.first { $0.name == name }
     }
 
+    /// Every spelling an option can be written with, for suggestions.
+    var optionSpellings: [String] {
+        allOptions.flatMap { option in [option.longSpelling] + (option.shortName.map { ["-\($0)"] } ?? []) }
+    }
+
     /// The subcommand called `name`, if there is one.
     func subcommand(named name: String) -> (any CLICommand.Type)? {
         subcommands.first { $0.definition.name == name }

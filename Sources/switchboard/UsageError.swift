@@ -21,9 +21,11 @@ struct UsageError: Error, CustomStringConvertible {
     /// The message.
     var description: String { message }
 
-    /// An option the command does not have.
+    /// An option the command does not have, with the closest one it has.
     static func unknownOption(_ spelling: String, of definition: CommandDefinition) -> UsageError {
-        UsageError("Unknown option '\(spelling)'")
+        let suggestion =
+            spelling.count > 2 ? NameSuggestion.closest(to: spelling, among: definition.optionSpellings) : nil
+        return UsageError("Unknown option '\(spelling)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""))
     }
 
     /// A word that names no subcommand of the last command of `path`.
@@ -31,7 +33,11 @@ struct UsageError: Error, CustomStringConvertible {
         let names = path.last?.definition.subcommands.map { $0.definition.name } ?? []
         let group = path.dropFirst().map { $0.definition.name }.joined(separator: " ")
         let kind = group.isEmpty ? "command" : "\(group) subcommand"
-        return UsageError("Unknown \(kind) '\(name)'. The \(kind)s are \(list(names)).", commandPath: path)
+        if let suggestion = NameSuggestion.closest(to: name, among: names) {
+            return UsageError("Unknown \(kind) '\(name)'. Did you mean '\(suggestion)'?", commandPath: path)
+        }
+        return UsageError(
+            "Unknown \(kind) '\(name)'. The \(kind)s are \(list(names)).", commandPath: path)
     }
 
     /// An option given last, without the value it takes.

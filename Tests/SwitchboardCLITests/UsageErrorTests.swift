@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Usage errors as swift-argument-parser prints them (`Error:`, `Usage:`, where help is; exit 2,
-/// no help text).
+/// no help text), and the closest command or option suggested for a mistyped one.
 @Suite struct UsageErrorTests {
     @Test func aUsageErrorIsTheErrorTheUsageLineAndWhereHelpIs() async throws {
         guard let switchboard = CommandRunner.executable("switchboard") else { return }
@@ -59,5 +59,47 @@ import Testing
         #expect(usage == "Usage: \(name)" || usage.hasPrefix("Usage: \(name) "), "\(result.standardError)")
         #expect(lines.dropFirst(2).first == "  See '\(name) --help' for more information.", "\(result.standardError)")
         #expect(!result.standardError.contains("OPTIONS:"))
+    }
+
+    @Test(arguments: [
+        (["serv"], "Unknown command 'serv'. Did you mean 'serve'?"),
+        (["Query", "{ a }"], "Unknown command 'Query'. Did you mean 'query'?"),
+        (["subscirbe"], "Unknown command 'subscirbe'. Did you mean 'subscribe'?"),
+        (["sub"], "Unknown command 'sub'. Did you mean 'subscribe'?"),
+        (["codgen", "models"], "Unknown command 'codgen'. Did you mean 'codegen'?"),
+        (["codegen", "modles"], "Unknown codegen subcommand 'modles'. Did you mean 'models'?"),
+        (["codegen", "operation"], "Unknown codegen subcommand 'operation'. Did you mean 'operations'?"),
+        (["help", "qurey"], "Unknown command 'qurey'. Did you mean 'query'?"),
+        (["help", "codegen", "shema"], "Unknown codegen subcommand 'shema'. Did you mean 'schema'?"),
+        (["serve", "--shema", "x.graphql"], "Unknown option '--shema'. Did you mean '--schema'?"),
+        (["serve", "--in-memroy"], "Unknown option '--in-memroy'. Did you mean '--in-memory'?"),
+        (["query", "--endpiont", "http://x", "{ a }"], "Unknown option '--endpiont'. Did you mean '--endpoint'?"),
+        (["codegen", "models", "--lazyload"], "Unknown option '--lazyload'. Did you mean '--lazy-load'?"),
+        (
+            ["mock", "--max-recorded", "1", "m.yaml"],
+            "Unknown option '--max-recorded'. Did you mean '--max-recorded-requests'?"
+        ),
+        (["serve", "--hepl"], "Unknown option '--hepl'. Did you mean '--help'?"),
+        (["serve", "--verison"], "Unknown option '--verison'. Did you mean '--version'?"),
+    ])
+    func aMistypedNameGetsTheClosestOne(arguments: [String], message: String) async throws {
+        guard let switchboard = CommandRunner.executable("switchboard") else { return }
+        let result = try await CommandRunner.run(switchboard, arguments)
+        #expect(result.status == 2)
+        #expect(result.standardError.hasPrefix("Error: \(message)\nUsage: "), "\(result.standardError)")
+    }
+
+    /// Nothing is suggested when nothing is close; an unknown command lists the commands instead.
+    @Test func aFarOffNameGetsNoSuggestion() async throws {
+        guard let switchboard = CommandRunner.executable("switchboard") else { return }
+        let command = try await CommandRunner.run(switchboard, ["frobnicate"])
+        #expect(
+            command.standardError.hasPrefix(
+                "Error: Unknown command 'frobnicate'. The commands are demo, serve, query, subscribe, mock, sigv4, "
+                    + "codegen, help and version.\n"), "\(command.standardError)")
+        let option = try await CommandRunner.run(switchboard, ["serve", "--frobnicate"])
+        #expect(option.standardError.hasPrefix("Error: Unknown option '--frobnicate'\n"), "\(option.standardError)")
+        let ambiguous = try await CommandRunner.run(switchboard, ["mock", "--max", "1", "m.yaml"])
+        #expect(ambiguous.standardError.hasPrefix("Error: Unknown option '--max'\n"), "\(ambiguous.standardError)")
     }
 }
