@@ -52,7 +52,10 @@ enum APITarget {
             for option in ["api-key", "protocol"] where arguments.value(option) != nil {
                 throw UsageError("--\(option) goes with --endpoint; with --config the file sets it")
             }
-            let configuration = try SwitchboardConfiguration.load(from: URL(fileURLWithPath: path))
+            let url = URL(fileURLWithPath: path)
+            // Read here rather than by `SwitchboardConfiguration.load`, so that a failure says why.
+            let configuration = try SwitchboardConfiguration(
+                data: try FileAccess.read(path), source: url.lastPathComponent)
             try plugin.configure(using: configuration)
             apiNames = try configuration.apiCategory(pluginKey: plugin.key)?.endpoints.keys.sorted() ?? []
         case (.none, let endpoint?):

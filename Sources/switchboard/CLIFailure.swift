@@ -2,10 +2,11 @@ import SwitchboardAPI
 
 /// How errors become one stderr line and an exit code.
 enum CLIFailure {
-    /// 2 for errors in the arguments, input or configuration; 1 for failed operations.
+    /// 2 for errors in the arguments, input, configuration or files named on the command line; 1
+    /// for failed operations.
     static func exitCode(for error: any Error) -> Int32 {
         switch error {
-        case is UsageError, is InputError, is ConfigurationError: return ExitCode.usage
+        case is UsageError, is InputError, is ConfigurationError, is FileAccessError: return ExitCode.usage
         case let error as SwitchboardError:
             if case .configuration = error { return ExitCode.usage }
             if case .pluginConfiguration = error { return ExitCode.usage }
@@ -25,6 +26,7 @@ enum CLIFailure {
         switch error {
         case let error as UsageError: error.message
         case let error as InputError: error.description
+        case let error as FileAccessError: error.description
         case let error as APIError: error.description
         default: "\(error)"
         }

@@ -52,6 +52,8 @@ enum CodegenModelsCommand: CLICommand {
             return ExitCode.usage
         }
         CodegenSchemaInput.report(output.warnings)
+        // Created here so that a failure names its reason (the writer's own message does not).
+        if !FileManager.default.fileExists(atPath: outputPath) { try FileAccess.createDirectory(outputPath) }
         let summary: ModelFileWriter.Summary
         do {
             summary = try ModelFileWriter.write(output.files, to: URL(fileURLWithPath: outputPath))

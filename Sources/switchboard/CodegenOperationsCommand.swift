@@ -44,7 +44,7 @@ enum CodegenOperationsCommand: CLICommand {
             var configuration = CodegenConfiguration()
             var schemaPath = arguments.value("schema")
             if let configPath = arguments.value("config") {
-                configuration = try CodegenConfiguration(json: try read(configPath), path: configPath)
+                configuration = try CodegenConfiguration(json: try FileAccess.read(configPath), path: configPath)
                 if schemaPath == nil, let relative = configuration.schema {
                     schemaPath =
                         URL(fileURLWithPath: configPath).deletingLastPathComponent()
@@ -53,7 +53,7 @@ enum CodegenOperationsCommand: CLICommand {
             }
             guard let schemaPath else { throw UsageError.missing(schemaOption) }
             let schemaURL = URL(fileURLWithPath: schemaPath).standardizedFileURL
-            let schema = try OperationSchema.load(path: schemaPath, contents: Array(try read(schemaPath)))
+            let schema = try OperationSchema.load(path: schemaPath, contents: Array(try FileAccess.read(schemaPath)))
                 .schema
             let inputs = try sources(paths, output: output, schema: schemaURL)
             let schemaName = displayName(schemaPath)
@@ -89,20 +89,20 @@ enum CodegenOperationsCommand: CLICommand {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw UsageError("cannot read \(path): no such file or directory")
+                throw FileAccessError(.read, path: path, code: ENOENT)
             }
             let found: [InputDiscovery.Found]
             do {
                 found = try InputDiscovery.sources(at: path, excluding: output)
             } catch {
-                throw UsageError("cannot read \(path): \(error.localizedDescription)")
+                throw FileAccessError(.list, path: FileAccessError.path(named: error) ?? path, error: error)
             }
             for source in found where seen.insert(source.url.standardizedFileURL.path).inserted {
                 let shownPath =
                     isDirectory.boolValue ? (path as NSString).appendingPathComponent(source.relativeName) : path
                 let name = isDirectory.boolValue ? source.relativeName : displayName(path)
                 let file = CodegenInputFile(
-                    path: shownPath, displayName: name, contents: Array(try read(source.url.path)))
+                    path: shownPath, displayName: name, contents: Array(try FileAccess.read(source.url.path)))
                 sources.append(Source(file: file, outputName: GeneratedFileName.forInput(name)))
             }
         }
@@ -129,6 +129,7 @@ enum CodegenOperationsCommand: CLICommand {
 
     /// Writes the files that changed, removes stale ones, and says what it did.
     private static func write(_ files: [String: String], to output: URL) throws {
+        try FileAccess.createDirectory(output.path)
         var written = 0
         do {
             for (name, text) in files.sorted(by: { $0.key < $1.key })
@@ -141,15 +142,8 @@ enum CodegenOperationsCommand: CLICommand {
             print(
                 "\(output.path): \(files.count) generated file\(files.count == 1 ? "" : "s"), \(written) written, "
                     + "\(files.count - written) unchanged, \(removed.count) removed")
-        } catch let error as UsageError {
-            throw error
         } catch {
-            throw UsageError("cannot write to \(output.path): \(error.localizedDescription)")
+            throw FileAccessError(.write, path: FileAccessError.path(named: error) ?? output.path, error: error)
         }
-    }
-
-    private static func read(_ path: String) throws(UsageError) -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read \(path)") }
-        return data
     }
 }

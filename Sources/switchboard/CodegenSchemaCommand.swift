@@ -29,11 +29,7 @@ enum CodegenSchemaCommand: CLICommand {
         }
         CodegenSchemaInput.report(output.warnings)
         if let outputPath = arguments.value("output"), outputPath != "-" {
-            do {
-                try Data(output.appSyncSchema.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
-            } catch {
-                throw UsageError("cannot write \(outputPath): \(error.localizedDescription)")
-            }
+            try FileAccess.write(Data(output.appSyncSchema.utf8), to: outputPath)
             let count = output.catalog.models.count
             print("wrote \(outputPath): the AppSync schema of \(count) model\(count == 1 ? "" : "s")")
         } else {

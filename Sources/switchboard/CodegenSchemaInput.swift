@@ -25,15 +25,9 @@ enum CodegenSchemaInput {
         """
 
     /// The schema's path and text.
-    static func schema(_ arguments: ParsedArguments) throws(UsageError) -> (path: String, text: String) {
+    static func schema(_ arguments: ParsedArguments) throws -> (path: String, text: String) {
         let path = try arguments.required("schema")
-        do {
-            return (path, try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8))
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            throw UsageError("cannot read \(path): no such file")
-        } catch {
-            throw UsageError("cannot read \(path): \(error.localizedDescription)")
-        }
+        return (path, try FileAccess.readText(path))
     }
 
     /// The transform options the arguments ask for.

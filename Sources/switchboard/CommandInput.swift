@@ -34,8 +34,8 @@ enum CommandInput {
     }
 
     /// The text of an argument and the name errors give its source.
-    private static func read(_ argument: String, inlineName: String, allowsStandardInput: Bool) throws(UsageError)
-        -> (text: String, source: String)
+    private static func read(_ argument: String, inlineName: String, allowsStandardInput: Bool)
+        throws(FileAccessError) -> (text: String, source: String)
     {
         if allowsStandardInput && argument == "-" {
             let data = FileHandle.standardInput.readDataToEndOfFile()
@@ -43,10 +43,7 @@ enum CommandInput {
         }
         guard argument.hasPrefix("@") else { return (argument, inlineName) }
         let path = String(argument.dropFirst())
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("cannot read \(path)")
-        }
-        return (String(decoding: data, as: UTF8.self), path)
+        return (String(decoding: try FileAccess.read(path), as: UTF8.self), path)
     }
 }
 

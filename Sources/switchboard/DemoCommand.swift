@@ -48,9 +48,9 @@ struct DemoCommand: CLICommand {
         step("Started the local AppSync server (in memory) at \(server.graphQLEndpoint.absoluteString)")
         step("  real-time: \(server.realtimeEndpoint.absoluteString); models: Todo, Comment")
 
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileAccess.createDirectory(directory.path)
         let file = directory.appendingPathComponent("amplifyconfiguration.json")
-        try Data(server.amplifyConfiguration(apiName: "demo").utf8).write(to: file)
+        try FileAccess.write(Data(server.amplifyConfiguration(apiName: "demo").utf8), to: file.path)
         try Switchboard.add(
             plugin: APIPlugin(
                 iamSigner: SigV4RequestSigner(credentialsProvider: StaticCredentialsProvider(credentials))))

@@ -43,12 +43,7 @@ struct MockCommand: CLICommand {
             }
             limits.maximumRecordedRequests = value
         }
-        let endpoints: [any MockEndpoint]
-        do {
-            endpoints = try MockConfiguration.load(from: URL(fileURLWithPath: path))
-        } catch {
-            throw UsageError("\(error)")
-        }
+        let endpoints = try loadEndpoints(path)
         let server = try await MockServer(endpoints: endpoints, limits: limits, port: port)
         print("listening on \(server.url.absoluteString)")
         print(
@@ -60,4 +55,25 @@ struct MockCommand: CLICommand {
         }
     }
 
+    /// The endpoints of the file or directory `path`. A file is read here, so that a failure says
+    /// why; errors in its contents are ``InputError``s with their file, line and column.
+    private static func loadEndpoints(_ path: String) throws -> [any MockEndpoint] {
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        do {
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                let text = try FileAccess.readText(path)
+                return try MockConfiguration.parse(
+                    text, file: url.lastPathComponent, baseDirectory: url.deletingLastPathComponent())
+            }
+            do {
+                _ = try FileManager.default.contentsOfDirectory(atPath: path)
+            } catch {
+                throw FileAccessError(.list, path: path, error: error)
+            }
+            return try MockConfiguration.load(from: url)
+        } catch let error as MockConfigurationError {
+            throw InputError("\(error)")
+        }
+    }
 }

@@ -87,14 +87,16 @@ struct ServeCommand: CLICommand {
                 FileHandle.standardError.write(Data((diagnostics.joined(separator: "\n") + "\n").utf8))
                 return ExitCode.usage
             }
+            // The store's own message does not say why the data directory is unusable; creating it here does.
+            if case .store = error, let dataDirectory { try FileAccess.createDirectory(dataDirectory.path) }
             throw error
         }
         if let keyFile {
             do {
-                try Data((key.value + "\n").utf8).write(to: keyFile, options: .atomic)
+                try FileAccess.write(Data((key.value + "\n").utf8), to: keyFile.path)
             } catch {
                 await server.stop()
-                throw UsageError("cannot keep the API key in \(keyFile.path): \(error.localizedDescription)")
+                throw error
             }
         }
         for warning in server.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
@@ -108,11 +110,10 @@ struct ServeCommand: CLICommand {
         print("  Data:      \(dataDirectory.map { "\($0.path) (SQLite)" } ?? "in memory")")
         if let path = arguments.value("write-config") {
             do {
-                let text = server.amplifyConfiguration() + "\n"
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try FileAccess.write(Data((server.amplifyConfiguration() + "\n").utf8), to: path)
             } catch {
                 await server.stop()
-                throw UsageError("cannot write \(path): \(error.localizedDescription)")
+                throw error
             }
             print("  Config:    wrote \(path)")
         }
@@ -134,7 +135,7 @@ struct ServeCommand: CLICommand {
 
     /// `--api-key`, else the key kept in the data directory, else a new one, with the file to
     /// keep it in once the server started (so clients stay configured across restarts).
-    private static func apiKey(_ arguments: ParsedArguments, dataDirectory: URL?) throws(UsageError)
+    private static func apiKey(_ arguments: ParsedArguments, dataDirectory: URL?) throws
         -> (key: LocalServer.APIKey, file: URL?)
     {
         if let key = arguments.value("api-key") {
@@ -143,9 +144,12 @@ struct ServeCommand: CLICommand {
         }
         guard let dataDirectory else { return (.generate(), nil) }
         let file = dataDirectory.appendingPathComponent("api-key")
-        if let data = FileManager.default.contents(atPath: file.path) {
+        do {
+            let data = try FileAccess.read(file.path)
             let key = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if !key.isEmpty { return (LocalServer.APIKey(key), nil) }
+        } catch  where error.isMissingFile {
+            // The first run with this data directory: a new key, kept once the server started.
         }
         return (.generate(), file)
     }

@@ -56,8 +56,7 @@ struct SigV4Command: CLICommand {
         }
         var body: [UInt8] = []
         if let path = arguments.value("body-file") {
-            guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read \(path)") }
-            body = [UInt8](data)
+            body = [UInt8](try FileAccess.read(path))
         }
         let credentials: AWSCredentials
         do {

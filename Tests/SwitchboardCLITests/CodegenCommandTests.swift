@@ -91,6 +91,6 @@ import Testing
         #expect(badMode.standardError.contains("unknown authorization mode \"PASSWORD\""))
         let unreadable = try await CommandRunner.run(switchboard, ["codegen", "schema", "--schema", "/nonexistent/x"])
         #expect(unreadable.status == 2)
-        #expect(unreadable.standardError.contains("cannot read /nonexistent/x: no such file"))
+        #expect(unreadable.standardError == "switchboard: cannot read /nonexistent/x: no such file or directory\n")
     }
 }

@@ -85,7 +85,7 @@ import Testing
             (["query", "{ a }"], "Error: give --config FILE or --endpoint URL", 3),
             (
                 ["query", "--config", "/nonexistent/amplifyconfiguration.json", "{ a }"],
-                "switchboard: /nonexistent/amplifyconfiguration.json: cannot read the file", 1
+                "switchboard: cannot read /nonexistent/amplifyconfiguration.json: no such file or directory", 1
             ),
             (["query", "--config", "CONFIG", "--variables", "[1]", "{ a }"], "Error: --variables must be", 3),
             (["query", "--config", "CONFIG", "--api", "missing", "{ a }"], "switchboard: no API named \"missing\"", 1),
