@@ -114,7 +114,9 @@ import Testing
             data: ["getPost": ["__typename": "Post", "id": "7", "title": "Edited"]], for: PostQuery())
         #expect(try await store.read(operation: ManyPostsQuery())["p7"]?["title"] == "Edited")
 
+        // The record too: with `Post:3` still there, `getPost(id: "3")` would find it by redirect.
         await store.removeField(#"getPost({"id":"3"})"#, of: .queryRoot)
+        _ = await store.removeRecord(for: "Post:3")
         await #expect(
             throws: RecordStoreError.missingField(record: .queryRoot, field: #"getPost({"id":"3"})"#, path: "p3")
         ) {

@@ -88,7 +88,15 @@ import Testing
 
         await first.stop()
         await Harness.eventually("reconnecting") { recorder.states.last == .connecting }
-        let second = try await MockServer(endpoints: [SubscriptionEndpoint(.operations("OnCreateTodo"))], port: port)
+        // The freed port can be taken for a moment as the local port of another test's connection:
+        // binding it again is retried for a while rather than failing the test.
+        var restarted: MockServer?
+        for _ in 0..<50 where restarted == nil {
+            restarted = try? await MockServer(
+                endpoints: [SubscriptionEndpoint(.operations("OnCreateTodo"))], port: port)
+            if restarted == nil { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        let second = try #require(restarted, "port \(port) stayed taken for 5 seconds")
         defer { Task { await second.stop() } }
         await Harness.eventually("connected to the restarted server") { recorder.connectedCount == 2 }
         await second.publish(["onCreateTodo": ["id": "r", "name": "Restarted"]], toSubscriptionsOf: "onCreateTodo")
