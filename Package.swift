@@ -274,7 +274,7 @@ let cliTargets: [Target] = [
         name: "SwitchboardCLITests",
         dependencies: [
             "switchboard", "switchboard-codegen", "Switchboard", "SwitchboardAPI", "SwitchboardSigV4", "SwitchboardNet",
-            "SwitchboardMock", "ModelTransform", "SwitchboardCodegen", "TestSupport",
+            "SwitchboardMock", "ModelTransform", "SwitchboardCodegen", "SwitchboardServer", "TestSupport",
         ]),
 ]
 

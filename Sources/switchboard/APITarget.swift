@@ -33,7 +33,8 @@ enum APITarget {
     /// An API plugin configured from the arguments, with a token provider from
     /// `SWITCHBOARD_AUTH_TOKEN`. Nothing is sent.
     static func plugin(
-        for arguments: ParsedArguments, realtimeConfiguration: RealtimeConfiguration = RealtimeConfiguration()
+        for arguments: ParsedArguments, endpoint: String? = nil,
+        realtimeConfiguration: RealtimeConfiguration = RealtimeConfiguration()
     ) async throws -> APIPlugin {
         var headers: [CommandLineHeader] = []
         for (index, argument) in arguments.allValues("header").enumerated() {
@@ -43,7 +44,7 @@ enum APITarget {
             transport: try transport(arguments.value("transport")), authTokenProviders: tokenProviders(),
             realtimeConfiguration: realtimeConfiguration)
         let apiNames: [String]
-        switch (arguments.value("config"), arguments.value("endpoint")) {
+        switch (arguments.value("config"), endpoint ?? arguments.value("endpoint")) {
         case (.some, .some):
             throw UsageError("--config and --endpoint cannot be used together (the file names the endpoint)")
         case (.none, .none):

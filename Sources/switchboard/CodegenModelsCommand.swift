@@ -26,12 +26,16 @@ enum CodegenModelsCommand: CLICommand {
             .option(
                 "registry-name", value: "name", help: "The AmplifyModelRegistration class and file.",
                 default: "AmplifyModels"),
+            .option(
+                "access", value: "level", help: "public or internal: the access level of the models.",
+                default: "public"),
         ] + CodegenSchemaInput.authorizationOptions)
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {
         let outputPath = try arguments.required("output")
         let transformOptions = try CodegenSchemaInput.transformOptions(arguments)
         var options = ModelCodegenOptions(form: arguments.flag("lazy-load") ? .lazyLoad : .classic)
+        if let access = arguments.value("access") { options.access = try GeneratedAccess.parse(access) }
         if let registryName = arguments.value("registry-name") {
             guard registryName.first?.isLetter == true,
                 registryName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),

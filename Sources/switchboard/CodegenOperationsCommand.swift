@@ -35,6 +35,10 @@ enum CodegenOperationsCommand: CLICommand {
             .option(
                 "config", value: "file",
                 help: "A switchboard-codegen.json: namespace, Swift types of custom scalars, imports."),
+            .option(
+                "access", value: "level",
+                help: "internal or public: the access level of the generated types (over the --config file's).",
+                default: "internal"),
         ])
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {
@@ -52,6 +56,7 @@ enum CodegenOperationsCommand: CLICommand {
                 }
             }
             guard let schemaPath else { throw UsageError.missing(schemaOption) }
+            if let access = arguments.value("access") { configuration.access = try GeneratedAccess.parse(access) }
             let schemaURL = URL(fileURLWithPath: schemaPath).standardizedFileURL
             let schema = try OperationSchema.load(path: schemaPath, contents: Array(try FileAccess.read(schemaPath)))
                 .schema
