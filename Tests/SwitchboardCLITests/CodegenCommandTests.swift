@@ -75,7 +75,7 @@ import Testing
         guard let switchboard = CommandRunner.executable("switchboard") else { return }
         let missing = try await CommandRunner.run(switchboard, ["codegen", "schema"])
         #expect(missing.status == 2)
-        #expect(missing.standardError.contains("Error: Missing expected argument '--schema <file>'"))
+        #expect(missing.standardError.contains("Error: give --schema FILE (an @model schema) or --introspect URL"))
         let unknown = try await CommandRunner.run(switchboard, ["codegen", "typescript", "--schema", "x"])
         #expect(unknown.status == 2)
         #expect(

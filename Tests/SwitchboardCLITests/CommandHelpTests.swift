@@ -65,22 +65,34 @@ import Testing
         let result = try await CommandRunner.run(switchboard, ["codegen", "schema", "--help"])
         #expect(
             result.standardOutput == """
-                OVERVIEW: Write the AppSync schema Amplify's @model transform would deploy.
+                OVERVIEW: Write the AppSync schema Amplify's @model transform would deploy, or a
+                          server's schema.
 
                 <mode> is API_KEY, AWS_IAM, AMAZON_COGNITO_USER_POOLS, OPENID_CONNECT or
                 AWS_LAMBDA (or apiKey, iam, userPools, oidc, lambda). Problems in the schema are
                 printed as FILE:LINE:COLUMN: error: …
 
-                Exit status: 0 written (warnings may be printed), 2 errors in the schema or the
-                arguments.
+                With --introspect URL instead of --schema, the command sends the standard
+                introspection query to the running server at URL (with --api-key and the -H
+                headers; a token from SWITCHBOARD_AUTH_TOKEN) and writes the schema it reports
+                as SDL, or as the introspection JSON when the output file ends in .json: the
+                schema `codegen operations` and the build plugin generate operations against.
 
-                USAGE: switchboard codegen schema --schema <file> [--output <file>]
+                Exit status: 0 written (warnings may be printed), 1 the server did not answer, 2
+                errors in the schema or the arguments.
+
+                USAGE: switchboard codegen schema [--schema <file>] [--introspect <url>]
+                       [--api-key <key>] [--header <header> ...] [--output <file>]
                        [--default-auth-mode <mode>] [--auth-mode <mode> ...]
 
                 OPTIONS:
-                  --schema <file>         The @model schema (Amplify GraphQL Transformer v2).
-                  --output <file>         Where to write the AppSync schema. (default: standard
-                                          output)
+                  --schema <file>         The @model schema (Amplify GraphQL Transformer v2); or
+                                          give --introspect.
+                  --introspect <url>      A running GraphQL server to ask for its schema.
+                  --api-key <key>         With --introspect: send <key> as x-api-key.
+                  -H, --header <header>   With --introspect: a header for the request, as 'Name:
+                                          value' (repeatable).
+                  --output <file>         Where to write the schema. (default: standard output)
                   --default-auth-mode <mode>
                                           The API's default authorization mode. (default:
                                           API_KEY)

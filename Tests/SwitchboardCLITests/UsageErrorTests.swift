@@ -14,7 +14,7 @@ import Testing
             result.standardError == """
                 Error: Missing expected argument '--output <dir>'
                 Usage: switchboard codegen models --schema <file> --output <dir> [--lazy-load] \
-                [--registry-name <name>] [--default-auth-mode <mode>] [--auth-mode <mode> ...]
+                [--registry-name <name>] [--access <level>] [--default-auth-mode <mode>] [--auth-mode <mode> ...]
                   See 'switchboard codegen models --help' for more information.
 
                 """)
@@ -35,7 +35,7 @@ import Testing
             (["subscribe", "--count", "0", "{ a }"], "--count must be a positive number", "subscribe"),
             (["mock"], "Missing expected argument '<config>'", "mock"),
             (["sigv4", "--method", "GET"], "Missing expected argument '--url <url>'", "sigv4"),
-            (["codegen", "schema"], "Missing expected argument '--schema <file>'", "codegen schema"),
+            (["codegen", "schema"], "give --schema FILE (an @model schema) or --introspect URL", "codegen schema"),
             (
                 ["codegen", "operations", "--output", "o"], "Missing expected argument '<paths> ...'",
                 "codegen operations"
