@@ -125,6 +125,10 @@ package struct CodegenConfiguration: Sendable, Equatable {
         if declaresAllSchemaTypes && schemaTypesModule != nil {
             throw failure("\"schemaTypes\": \"all\" and \"schemaTypesModule\" exclude each other")
         }
+        if declaresAllSchemaTypes && access != .public {
+            throw failure(
+                "\"schemaTypes\": \"all\" makes types for other targets to import: add \"access\": \"public\"")
+        }
         if let value = members["models"] {
             switch value as? String {
             case "classic": modelForm = .classic

@@ -6,27 +6,35 @@ import Switchboard
 /// and uses the answer only when the store holds that record.
 struct CacheRedirects: Sendable {
     let configured: [String: @Sendable (_ arguments: [String: JSONValue]) -> CacheKey?]
+    /// Whether `get<Type>` fields are redirected without configuration.
+    let automatic: Bool
+    /// The configured key fields by type, which the automatic redirect builds keys with.
+    let keyFields: [String: [String]]
+
+    init(configuration: RecordStoreConfiguration) {
+        configured = configuration.cacheRedirects
+        // A key function could make any key; the store cannot tell which one a field returns.
+        automatic = configuration.automaticCacheRedirects && configuration.cacheKey == nil
+        keyFields = configuration.keyFields
+    }
 
     /// The record `field`, with `arguments`, returns on the query root: the configured redirect
-    /// for its name, else for `get<Model>` of a registered model with every primary key field
-    /// given, `<Model>:<key values joined by +>` (the key the store gives that model's objects),
-    /// else for `get<Type>(id:)`, `<Type>:<id>`.
+    /// for its name; else, for `get<Type>`, `<Type>:` and the values of the type's key fields (its
+    /// configured ``RecordStoreConfiguration/keyFields``, a registered model's primary key, or
+    /// `id`) joined by `+`, the key the store gives that type's objects, when the arguments are
+    /// exactly those fields.
     func target(of field: String, arguments: [String: JSONValue]) -> CacheKey? {
         if let redirect = configured[field] { return redirect(arguments) }
-        guard field.hasPrefix("get"), field.count > 3 else { return nil }
+        guard automatic, field.hasPrefix("get"), field.count > 3 else { return nil }
         let typename = String(field.dropFirst(3))
-        guard let schema = ModelRegistry.modelSchema(from: typename) else {
-            // AppSync's convention without registered models: `getTodo(id:)` returns `Todo:<id>`,
-            // the key the store gives objects with an `id`.
-            guard arguments.count == 1, let id = arguments["id"].flatMap(Self.keyText) else { return nil }
-            return CacheKey(typename + ":" + id)
-        }
+        let fields = keyFields[typename] ?? ModelRegistry.modelSchema(from: typename)?.primaryKeyFieldNames ?? ["id"]
+        guard arguments.count == fields.count else { return nil }
         var parts: [String] = []
-        for name in schema.primaryKeyFieldNames {
+        for name in fields {
             guard let text = arguments[name].flatMap(Self.keyText) else { return nil }
             parts.append(text)
         }
-        return CacheKey(schema.name + ":" + parts.joined(separator: "+"))
+        return CacheKey(typename + ":" + parts.joined(separator: "+"))
     }
 
     /// A reference to the record an object field of the query root redirects to, when `view`
@@ -34,7 +42,11 @@ struct CacheRedirects: Sendable {
     func reference(for field: PlannedField, variables: PlanVariables, in view: RecordView) -> StoredValue? {
         guard field.selectionSet != nil else { return nil }
         var arguments: [String: JSONValue] = [:]
-        for argument in field.arguments { arguments[argument.name] = variables.resolve(argument.value) }
+        for argument in field.arguments {
+            // An absent variable (or a null) is no key value, as it is no part of the storage key.
+            let value = variables.resolve(argument.value)
+            if value != .null { arguments[argument.name] = value }
+        }
         guard let target = target(of: field.name, arguments: arguments), view.fields(of: target) != nil else {
             return nil
         }

@@ -212,7 +212,7 @@ public actor RecordStore {
     }
 
     /// The configured cache redirects, with the automatic ones behind them.
-    var redirects: CacheRedirects { CacheRedirects(configured: configuration.cacheRedirects) }
+    var redirects: CacheRedirects { CacheRedirects(configuration: configuration) }
 
     /// The store's possible types with those `plan` lists.
     func possibleTypes(for plan: SelectionPlan) -> PossibleTypes {

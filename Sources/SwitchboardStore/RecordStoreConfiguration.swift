@@ -31,6 +31,11 @@ public struct RecordStoreConfiguration: Sendable {
     /// }
     /// ```
     public var cacheRedirects: [String: @Sendable (_ arguments: [String: JSONValue]) -> CacheKey?] = [:]
+    /// Whether `get<Type>` fields find their object without a ``cacheRedirects`` entry: given
+    /// exactly the type's key fields (``keyFields``, a registered model's primary key, or `id`),
+    /// they read `<Type>:<values>` (on by default; off when ``cacheKey`` is set, since any key
+    /// could then be the object's). Turn it off when a `getX` field returns another type than `X`.
+    public var automaticCacheRedirects = true
     /// The object types of each interface and union, for reading fragments on abstract types.
     /// Without an entry the store decides from the fields a record holds (see <doc:CachingAndWatching>).
     public var possibleTypes: [String: Set<String>] = [:]

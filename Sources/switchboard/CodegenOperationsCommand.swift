@@ -37,8 +37,8 @@ enum CodegenOperationsCommand: CLICommand {
                 help: "A switchboard-codegen.json: namespace, Swift types of custom scalars, imports."),
             .option(
                 "access", value: "level",
-                help: "internal or public: the access level of the generated types (over the --config file's).",
-                default: "internal"),
+                help: "internal or public: the access level of the generated types.",
+                default: "the --config file's \"access\", else internal"),
         ])
 
     static func run(_ arguments: ParsedArguments) async throws -> Int32 {

@@ -33,7 +33,11 @@ enum CodegenSchemaCommand: CLICommand {
         switch (arguments.value("schema"), arguments.value("introspect")) {
         case (.some, .some): throw UsageError("give --schema or --introspect, not both")
         case (.none, .none): throw UsageError("give --schema FILE (an @model schema) or --introspect URL")
-        case (.none, let url?): return try await introspect(url, arguments)
+        case (.none, let url?):
+            for option in ["default-auth-mode", "auth-mode"] where arguments.value(option) != nil {
+                throw UsageError("--\(option) goes with --schema (the transform); --introspect reads a server's schema")
+            }
+            return try await introspect(url, arguments)
         case (.some, .none): break
         }
         for option in ["api-key", "header"] where arguments.value(option) != nil {

@@ -10,7 +10,11 @@ import Foundation
 /// failure is a ``FileAccessError`` naming the path and the reason (errno), which Foundation's file
 /// errors do not always carry.
 enum FileAccess {
-    /// The bytes of the file at `path`.
+    /// The largest file the command line reads (64 MiB): schemas, documents and configurations are
+    /// far smaller, and `--schema /dev/zero` must not take the machine's memory.
+    static let maximumReadSize = 64 << 20
+
+    /// The bytes of the file at `path`, at most ``maximumReadSize``.
     static func read(_ path: String) throws(FileAccessError) -> Data {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileAccessError(.read, path: path, code: errno) }
@@ -21,6 +25,9 @@ enum FileAccess {
             let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 data.append(contentsOf: buffer[..<count])
+                if data.count > maximumReadSize {
+                    throw FileAccessError(.read, path: path, reason: "larger than \(maximumReadSize >> 20) MiB")
+                }
             } else if count == 0 {
                 return data
             } else if errno != EINTR {
@@ -38,26 +45,25 @@ enum FileAccess {
     }
 
     /// Replaces the file at `path` with `data` at once: written to a new file beside it, then
-    /// renamed over it, so that a reader never sees half of it.
+    /// renamed over it, so that a reader never sees half of it. A path that is not a regular file
+    /// (a symbolic link, `/dev/stdout`, a pipe) is written in place, so that the link and the
+    /// device stay what they are.
     static func write(_ data: Data, to path: String) throws(FileAccessError) {
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            guard descriptor >= 0 else { throw FileAccessError(.write, path: path, code: errno) }
+            var code = writeAll(data, to: descriptor)
+            if close(descriptor) != 0, code == nil { code = errno }
+            if let code { throw FileAccessError(.write, path: path, code: code) }
+            return
+        }
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw FileAccessError(.write, path: path, code: errno) }
-        var code: Int32?
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let count = systemWrite(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                if count >= 0 {
-                    offset += count
-                } else if errno != EINTR {
-                    code = errno
-                    return
-                }
-            }
-        }
+        var code = writeAll(data, to: descriptor)
         if close(descriptor) != 0, code == nil { code = errno }
         if code == nil, rename(temporary, path) != 0 { code = errno }
         if let code {
@@ -78,6 +84,22 @@ enum FileAccess {
         if !parent.isEmpty, parent != path { try createDirectory(parent) }
         guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
             throw FileAccessError(.createDirectory, path: path, code: errno)
+        }
+    }
+
+    /// Writes all of `data`, or returns the error number that stopped it.
+    private static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = systemWrite(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                if count >= 0 {
+                    offset += count
+                } else if errno != EINTR {
+                    return errno
+                }
+            }
+            return nil
         }
     }
 

@@ -6,8 +6,9 @@ import SwitchboardAPI
 /// standard introspection query and writes it as SDL, or as the introspection JSON when the output
 /// file ends in `.json` (both are schemas `codegen operations` and the build plugin read).
 enum SchemaIntrospection {
-    /// The introspection query of graphql-js's `getIntrospectionQuery()` (descriptions,
-    /// deprecations, `specifiedByURL`), with type references seven levels deep.
+    /// The introspection query of graphql-js's `getIntrospectionQuery()` with its options on (the
+    /// schema's description, `specifiedByURL`, `isRepeatable`, deprecated arguments and input
+    /// fields), type references seven levels deep.
     static let query = """
         query IntrospectionQuery {
           __schema {
@@ -40,6 +41,36 @@ enum SchemaIntrospection {
         }
         """
 
+    /// The query without the parts of the introspection schema added since the 2018 specification,
+    /// for servers that refuse them (graphql-js 15 and older, some gateways).
+    static let minimalQuery = """
+        query IntrospectionQuery {
+          __schema {
+            queryType { name }
+            mutationType { name }
+            subscriptionType { name }
+            types { ...FullType }
+            directives { name description locations args { ...InputValue } }
+          }
+        }
+        fragment FullType on __Type {
+          kind name description
+          fields(includeDeprecated: true) {
+            name description args { ...InputValue } type { ...TypeRef } isDeprecated deprecationReason
+          }
+          inputFields { ...InputValue }
+          interfaces { ...TypeRef }
+          enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason }
+          possibleTypes { ...TypeRef }
+        }
+        fragment InputValue on __InputValue { name description type { ...TypeRef } defaultValue }
+        fragment TypeRef on __Type {
+          kind name
+          ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name
+            ofType { kind name ofType { kind name } } } } } } }
+        }
+        """
+
     /// Why the schema could not be had (exit status 1: the server's side).
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -49,13 +80,18 @@ enum SchemaIntrospection {
     /// schema built from it.
     static func fetch(_ arguments: ParsedArguments, endpoint: String) async throws -> (json: Data, schema: Schema) {
         let plugin = try await APITarget.plugin(for: arguments, endpoint: endpoint)
-        let request = GraphQLRequest<JSONValue>(document: query, responseType: JSONValue.self)
         let data: JSONValue
-        switch try await plugin.query(request: request) {
+        switch try await plugin.query(request: GraphQLRequest(document: query, responseType: JSONValue.self)) {
         case .success(let value):
             data = value
-        case .failure(let error):
-            throw Failure(description: "\(endpoint) did not answer the introspection query: \(error)")
+        case .failure:
+            // GraphQL errors: most likely a field this server's introspection lacks.
+            switch try await plugin.query(request: GraphQLRequest(document: minimalQuery, responseType: JSONValue.self))
+            {
+            case .success(let value): data = value
+            case .failure(let error):
+                throw Failure(description: "\(endpoint) did not answer the introspection query: \(error)")
+            }
         }
         let json = Data(JSONValue.object(["data": data]).jsonText.utf8)
         do {

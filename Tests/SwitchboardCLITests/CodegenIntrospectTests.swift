@@ -57,6 +57,10 @@ import Testing
             switchboard, ["codegen", "schema", "--schema", "a.graphql", "--introspect", "http://127.0.0.1:1/graphql"])
         #expect(both.status == 2)
         #expect(both.standardError.contains("give --schema or --introspect, not both"), "\(both.standardError)")
+        let transformOption = try await CommandRunner.run(
+            switchboard, ["codegen", "schema", "--introspect", "http://127.0.0.1:1/graphql", "--auth-mode", "iam"])
+        #expect(transformOption.status == 2)
+        #expect(transformOption.standardError.contains("--auth-mode goes with --schema"))
         let neither = try await CommandRunner.run(switchboard, ["codegen", "schema"])
         #expect(neither.status == 2)
         #expect(neither.standardError.contains("--introspect URL"), "\(neither.standardError)")

@@ -95,6 +95,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).allSatisfy { !$0.hasPrefix(".") })
     }
 
+    /// Reads stop at 64 MiB; a symbolic link is written through, and stays a link.
+    @Test func readsAreBoundedAndLinksAreWrittenThrough() async throws {
+        guard let switchboard = CommandRunner.executable("switchboard") else { return }
+        let root = try Self.fixtures()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let endless = try await CommandRunner.run(switchboard, ["codegen", "schema", "--schema", "/dev/zero"])
+        #expect(endless.status == 2)
+        #expect(endless.standardError == "switchboard: cannot read /dev/zero: larger than 64 MiB\n")
+
+        let target = root.appendingPathComponent("target.graphql")
+        try Data().write(to: target)
+        let link = root.appendingPathComponent("link.graphql")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let schema = root.appendingPathComponent("schema.graphql").path
+        let written = try await CommandRunner.run(
+            switchboard, ["codegen", "schema", "--schema", schema, "--output", link.path])
+        #expect(written.status == 0, "\(written.standardError)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        #expect(try String(contentsOf: target, encoding: .utf8).contains("type "))
+    }
+
     @Test func anOutputDirectoryUnderAFileCannotBeCreated() async throws {
         guard let switchboard = CommandRunner.executable("switchboard") else { return }
         let root = try Self.fixtures()

@@ -180,5 +180,12 @@ import Testing
         #expect(throws: CodegenFailure.self) {
             try CodegenConfiguration(json: Data(#"{"access": "open"}"#.utf8), path: "c.json")
         }
+        // A schema types module other targets cannot import is refused.
+        #expect(throws: CodegenFailure.self) {
+            try CodegenConfiguration(json: Data(#"{"schemaTypes": "all"}"#.utf8), path: "c.json")
+        }
+        let module = try CodegenConfiguration(
+            json: Data(#"{"schemaTypes": "all", "access": "public"}"#.utf8), path: "c.json")
+        #expect(module.declaresAllSchemaTypes)
     }
 }

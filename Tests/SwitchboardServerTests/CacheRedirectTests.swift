@@ -111,4 +111,55 @@ import Testing
         }
         #expect(missing?.isCacheMiss == true)
     }
+
+    struct Books: GraphQLQuery {
+        static let operationName = "Books"
+        static let document = "query Books { books { __typename isbn title } }"
+        typealias Data = JSONValue
+    }
+
+    struct GetBook: GraphQLQuery {
+        static let operationName = "GetBook"
+        static let document =
+            "query GetBook($isbn: String, $id: ID) { getBook(isbn: $isbn, id: $id) { __typename title } }"
+        struct Variables: Encodable, Sendable {
+            var isbn: String?
+            var id: String?
+        }
+        let variables: Variables
+        typealias Data = JSONValue
+    }
+
+    /// The automatic redirect builds keys as the store does (configured key fields first) and is
+    /// off on request, or when a key function makes the keys.
+    @Test func automaticRedirectsFollowTheStoresKeysAndCanBeTurnedOff() async throws {
+        let books: JSONValue = ["books": [["__typename": "Book", "isbn": "978-0", "title": "Dune"]]]
+        var configuration = RecordStoreConfiguration()
+        configuration.keyFields["Book"] = ["isbn"]
+        let store = RecordStore(configuration: configuration)
+        try await store.write(data: books, for: Books())
+        let found = try await store.read(operation: GetBook(variables: .init(isbn: "978-0")))
+        #expect(found["getBook"]?["title"] == "Dune")
+        // `id` is not the key of a Book here: no redirect, a miss.
+        await #expect(throws: RecordStoreError.self) {
+            try await store.read(operation: GetBook(variables: .init(id: "978-0")))
+        }
+
+        for change in [
+            { (c: inout RecordStoreConfiguration) in c.automaticCacheRedirects = false },
+            { (c: inout RecordStoreConfiguration) in
+                c.cacheKey = { typename, object in
+                    object["isbn"]?.stringValue.map { CacheKey("\(typename):\($0)") }
+                }
+            },
+        ] {
+            var off = configuration
+            change(&off)
+            let other = RecordStore(configuration: off)
+            try await other.write(data: books, for: Books())
+            await #expect(throws: RecordStoreError.self) {
+                try await other.read(operation: GetBook(variables: .init(isbn: "978-0")))
+            }
+        }
+    }
 }

@@ -36,7 +36,8 @@ public struct FragmentPointer: Sendable, Equatable {
     }
 
     /// A pointer to fragment data made in code, for previews and tests: it holds `data`, and no
-    /// response object for the record store to follow.
+    /// response object for the record store to follow, so it reads only as the fragment it was
+    /// made for (the generated `init(data:)` makes one per fragment).
     public init<Data: Sendable>(data: Data, typename: String?) {
         self.typename = typename
         self.object = typename.map { ["__typename": .string($0)] } ?? [:]

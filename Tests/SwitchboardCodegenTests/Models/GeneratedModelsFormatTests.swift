@@ -4,11 +4,14 @@ import TestSupport
 import Testing
 
 /// Generated files pass `swift format lint --strict` with the repository's `.swift-format`, so they
-/// need no lint exclusion: the shared test schemas and ``EdgeSchemas`` in both forms. Skips,
+/// need no lint exclusion: the shared test schemas and ``EdgeSchemas`` in both forms, public and
+/// internal. Skips,
 /// printing why, when the toolchain has no `swift format`.
 @Suite(.serialized) struct GeneratedModelsFormatTests {
-    @Test(.requiresSharedTestData("amplify-schemas"), arguments: [ModelCodegenOptions.Form.classic, .lazyLoad])
-    func generatedFilesPassSwiftFormatLint(form: ModelCodegenOptions.Form) async throws {
+    @Test(
+        .requiresSharedTestData("amplify-schemas"),
+        arguments: [ModelCodegenOptions.Form.classic, .lazyLoad], [GeneratedAccess.public, .internal])
+    func generatedFilesPassSwiftFormatLint(form: ModelCodegenOptions.Form, access: GeneratedAccess) async throws {
         guard let swift = Toolchain.executable("swift") else {
             print("skipping \(#function): swift is not on PATH")
             return
@@ -24,7 +27,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         var paths: [String] = []
         for (name, schema) in schemas {
-            let output = try ModelCodeGenerator(options: ModelCodegenOptions(form: form))
+            let output = try ModelCodeGenerator(options: ModelCodegenOptions(form: form, access: access))
                 .generate(schema: schema, fileName: name)
             let directory = root.appendingPathComponent(name)
             _ = try ModelFileWriter.write(output.files, to: directory)

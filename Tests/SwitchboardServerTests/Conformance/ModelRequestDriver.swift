@@ -23,19 +23,24 @@ struct ModelRequestDriver {
     }
 
     /// The targets whose objects the driver links: `Switchboard` and what it depends on.
-    static let linkedTargets = ["Switchboard", "GraphQLLanguage", "SwitchboardCore", "SwitchboardLocking"]
+    static let linkedTargets = ["Switchboard", "GraphQLLanguage", "SwitchboardCore"]
 
     let catalog: ModelCatalog
     let files: [GeneratedModelFile]
 
-    /// Builds the driver in `directory` and returns what it prints, or the compiler's errors as a
-    /// failure message; throws ``Unavailable`` when `swiftc` or the built objects are missing.
+    /// Builds the driver in `directory` and returns what it prints, or the compiler's errors (or
+    /// missing build objects) as a failure message; throws ``Unavailable`` when there is no
+    /// `swiftc` or built module at all.
     func run(in directory: URL) async throws -> Result<[Request], CompileFailure> {
         guard let swiftc = Toolchain.executable("swiftc"), let modules = Toolchain.modulesDirectory else {
             throw Unavailable(description: "swiftc or the built Switchboard module is not available")
         }
+        // With the module there, missing objects mean the build layout changed: a failure, not a skip.
         guard let objects = Toolchain.objectFiles(ofTargets: Self.linkedTargets) else {
-            throw Unavailable(description: "the objects of \(Self.linkedTargets) were not found beside \(modules.path)")
+            return .failure(
+                CompileFailure(
+                    output: "the objects of \(Self.linkedTargets) were not found beside \(modules.path) "
+                        + "(an output-file-map.json per target)"))
         }
         _ = try ModelFileWriter.write(files, to: directory)
         let main = directory.appendingPathComponent("main.swift")
