@@ -80,18 +80,17 @@ enum SchemaIntrospection {
     /// schema built from it.
     static func fetch(_ arguments: ParsedArguments, endpoint: String) async throws -> (json: Data, schema: Schema) {
         let plugin = try await APITarget.plugin(for: arguments, endpoint: endpoint)
-        let data: JSONValue
-        switch try await plugin.query(request: GraphQLRequest(document: query, responseType: JSONValue.self)) {
-        case .success(let value):
-            data = value
-        case .failure:
+        var answer = try await plugin.query(request: GraphQLRequest(document: query, responseType: JSONValue.self))
+        if case .failure = answer {
             // GraphQL errors: most likely a field this server's introspection lacks.
-            switch try await plugin.query(request: GraphQLRequest(document: minimalQuery, responseType: JSONValue.self))
-            {
-            case .success(let value): data = value
-            case .failure(let error):
-                throw Failure(description: "\(endpoint) did not answer the introspection query: \(error)")
-            }
+            answer = try await plugin.query(
+                request: GraphQLRequest(document: minimalQuery, responseType: JSONValue.self))
+        }
+        let data: JSONValue
+        switch answer {
+        case .success(let value): data = value
+        case .failure(let error):
+            throw Failure(description: "\(endpoint) did not answer the introspection query: \(error)")
         }
         let json = Data(JSONValue.object(["data": data]).jsonText.utf8)
         do {

@@ -85,9 +85,7 @@ struct SelectionSetWriter {
     private func writeMemberwiseInitializer(_ shape: SelectionSetShape, into writer: inout SwiftWriter) {
         var parameters: [(name: String, declaration: String)] = []
         if shape.hasTypename {
-            let only =
-                shape.scope.count == 1
-                ? shape.scope.first : shape.possibleTypes?.count == 1 ? shape.possibleTypes?.first : nil
+            let only = shape.scope.count == 1 ? shape.scope.first : nil
             parameters.append(("__typename", "__typename: String" + (only.map { " = \"\($0)\"" } ?? "")))
         }
         for property in shape.properties {
