@@ -59,6 +59,31 @@ struct HTTPRequestParserTrailerTests {
         } throws: { ($0 as? HTTPParseError)?.status == 431 }
     }
 
+    /// Long chunk-size and trailer lines near the limit, complete or cut off, ending in a bare CR
+    /// or not: every way of splitting the reads gives the outcome of reading it at once (the
+    /// trailer case was found by scripts/fuzz http-request).
+    @Test(arguments: [0, 1, 2, 3]) func lineLimitsDoNotDependOnHowReadsAreSplit(shape: Int) {
+        let head = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"  // 47 bytes
+        let limits = HTTPRequestParser.Limits(maxHeadBytes: 128)
+        for length in 60...140 {
+            let filler = String(repeating: "e", count: length)
+            let text =
+                switch shape {
+                case 0: head + "1;" + filler + "\r\na\r\n0\r\n\r\n"
+                case 1: head + "1;" + filler + "\r"
+                case 2: head + "1\r\na\r\n0\r\nX-T: " + filler + "\r\n\r\n"
+                default: head + "1\r\na\r\n0\r\nX-T: " + filler + "\r"
+                }
+            let bytes = Array(text.utf8)
+            let whole = Result { try Self.parse(bytes, limits: limits, pieceSize: bytes.count).map(\.bodyText) }
+            for pieceSize in 1...64 {
+                let split = Result { try Self.parse(bytes, limits: limits, pieceSize: pieceSize).map(\.bodyText) }
+                #expect(
+                    "\(split)" == "\(whole)", "shape \(shape), line of \(length) bytes, \(pieceSize)-byte reads")
+            }
+        }
+    }
+
     @Test func chunkSizesAcceptWhitespaceOnlyBeforeExtensions() throws {
         let text =
             "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
