@@ -38,6 +38,13 @@ struct ServeCommand: CLICommand {
             .option(
                 "region", value: "region", help: "The region IAM signatures are scoped to.",
                 default: "AWS_REGION or us-east-1"),
+            .option(
+                "resolver-count-limit", value: "n",
+                help: "The most resolvers one request may run (AppSync's resolverCountLimit, 1-10000).",
+                default: "10000"),
+            .option(
+                "query-depth-limit", value: "n",
+                help: "The deepest field a request may select (AppSync's queryDepthLimit, 1-75).", default: "none"),
             .option("write-config", value: "file", help: "Write an amplifyconfiguration.json for this server."),
         ] + CodegenSchemaInput.authorizationOptions)
 
@@ -54,6 +61,9 @@ struct ServeCommand: CLICommand {
         var configuration = LocalServer.Configuration(
             host: arguments.value("host") ?? "127.0.0.1", port: try port(arguments))
         configuration.transformFeatures = try CodegenSchemaInput.transformOptions(arguments)
+        configuration.resolverCountLimit =
+            try number(arguments, "resolver-count-limit", in: 1...10_000) ?? configuration.resolverCountLimit
+        configuration.queryDepthLimit = try number(arguments, "query-depth-limit", in: 1...75)
         let modes = configuration.transformFeatures
         configuration.defaultAuthorizationType =
             AuthorizationType(rawValue: modes.defaultAuthorizationMode.rawValue) ?? .apiKey
@@ -123,6 +133,16 @@ struct ServeCommand: CLICommand {
         await server.stop()
         print("\(signal): stopped.")
         return ExitCode.success
+    }
+
+    private static func number(_ arguments: ParsedArguments, _ name: String, in range: ClosedRange<Int>)
+        throws(UsageError) -> Int?
+    {
+        guard let text = arguments.value(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError("--\(name) must be a number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
     }
 
     private static func port(_ arguments: ParsedArguments) throws(UsageError) -> Int {

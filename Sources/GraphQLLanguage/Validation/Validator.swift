@@ -15,6 +15,12 @@ package enum Validator {
     /// taking seconds of CPU.
     package static let maxFieldComparisons = 200_000
 
+    /// The deepest nesting of selection sets allowed once fragment spreads are followed (see
+    /// ``NestingDepth``): the parser's own limit, which cannot see nesting made by spreads. Every
+    /// rule walks spreads recursively, so a deeper document is refused before any rule runs; a
+    /// chain of 6,000 fragments used to overflow the stack.
+    package static let maxNestingDepth = ParserOptions().maxDepth
+
     /// Every rule violation in `document`, in document order; empty when the document is valid.
     package static func validate(_ document: Document, against schema: Schema) -> [ValidationError] {
         var validation = Validation(schema: schema, document: document)
@@ -82,6 +88,7 @@ struct Validation {
     }
 
     mutating func run() {
+        guard checkNestingDepth() else { return }
         checkDefinitions()
         for definition in document.definitions {
             switch definition {
@@ -95,6 +102,29 @@ struct Validation {
     }
 
     // MARK: - Document-level rules
+
+    /// Refuses a document that nests deeper than ``Validator/maxNestingDepth`` through fragment
+    /// spreads, naming its deepest definition; `false` when the other rules must not run.
+    private mutating func checkNestingDepth() -> Bool {
+        let depths = document.nestingDepths()
+        var deepest: (depth: Int, name: String, location: SourceLocation)?
+        for (operation, depth) in zip(document.operations, depths.operations)
+        where depth.selectionSets > deepest?.depth ?? Validator.maxNestingDepth {
+            let name = operation.name.map { "Operation \"\($0)\"" } ?? "The anonymous operation"
+            deepest = (depth.selectionSets, name, operation.location)
+        }
+        for fragment in document.fragments {
+            guard let depth = depths.fragments[fragment.name]?.selectionSets,
+                depth > deepest?.depth ?? Validator.maxNestingDepth
+            else { continue }
+            deepest = (depth, "Fragment \"\(fragment.name)\"", fragment.location)
+        }
+        guard let deepest else { return true }
+        report(
+            "\(deepest.name) nests selections \(deepest.depth) levels deep through its fragment spreads; "
+                + "the most allowed is \(Validator.maxNestingDepth).", [deepest.location])
+        return false
+    }
 
     /// ExecutableDefinitions, UniqueOperationNames, LoneAnonymousOperation, UniqueFragmentNames.
     private mutating func checkDefinitions() {

@@ -10,6 +10,7 @@ final class ExecutionRun<Context: Sendable> {
     let collector: FieldCollector
     private(set) var errors: [ExecutionError] = []
     private var completedValues = 0
+    private var resolverExecutions = 0
 
     init(executor: Executor<Context>, prepared: Executor<Context>.PreparedOperation, context: Context, sourceOnly: Bool)
     {
@@ -78,6 +79,10 @@ final class ExecutionRun<Context: Sendable> {
         path: [PathComponent]
     ) async -> Result<JSON, ExecutionError> {
         let name = group.name
+        if let limit = executor.limits.maximumFieldDepth {
+            let depth = path.count { if case .key = $0 { true } else { false } }
+            if depth > limit { return .failure(ExecutionLimitErrors.queryDepth(limit: limit)) }
+        }
         let arguments: JSONObject
         do {
             arguments = try executor.coercion.coerceArguments(
@@ -98,6 +103,10 @@ final class ExecutionRun<Context: Sendable> {
         }
         guard !sourceOnly, let resolver = executor.resolvers.resolver(type: objectType, field: name) else {
             return .success(source[name] ?? .null)
+        }
+        resolverExecutions += 1
+        if resolverExecutions > executor.limits.maximumResolverExecutions {
+            return .failure(ExecutionLimitErrors.resolverLimitReached())
         }
         let info = FieldInfo(
             parentType: objectType, field: definition, path: path, nodes: group.nodes,

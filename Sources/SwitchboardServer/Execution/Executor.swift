@@ -14,6 +14,13 @@ struct Executor<Context: Sendable>: Sendable {
         /// The most values (fields and list items) one response may complete; a request over it
         /// gets an error at the field where the budget ran out. Default 500,000.
         var maximumCompletedValues = 500_000
+        /// The most resolvers one request may run (AppSync's `resolverCountLimit`); the fields
+        /// past it are null with a `ResolverExecutionLimitReached` error. Default 10,000, as
+        /// AppSync's.
+        var maximumResolverExecutions = 10_000
+        /// The deepest field a request may reach (AppSync's `queryDepthLimit`, the root fields
+        /// being at depth 1); deeper fields are null with an error. `nil`, the default, sets none.
+        var maximumFieldDepth: Int?
     }
 
     /// An operation chosen from a document, with its coerced variables.

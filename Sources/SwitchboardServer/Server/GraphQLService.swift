@@ -13,7 +13,9 @@ struct MutationEvent: Sendable {
 
 /// A request's document: parsed and valid, or the errors to answer with.
 enum ParsedDocument: Sendable {
-    case valid(Document)
+    /// A valid document and, per operation in document order, the resolvers it selects at least
+    /// (see ``ResolverCountEstimate``), counted once with the document.
+    case valid(Document, resolverCounts: [Int])
     case invalid([ExecutionError])
 }
 
@@ -33,14 +35,18 @@ final class GraphQLService: Sendable {
     let subscriptionsByMutation: [String: [String]]
     private let documents = Locked<[String: ParsedDocument]>([:])
 
-    init(transform: ModelTransformOutput, store: any ModelStore) async throws {
+    init(
+        transform: ModelTransformOutput, store: any ModelStore,
+        limits: Executor<RequestContext>.Limits = .init()
+    ) async throws {
         schema = try Schema(document: transform.appSyncDocument, options: .appSync)
         catalog = transform.catalog
         let tokens = PaginationToken(secret: try await store.paginationSecret())
         let resolvers = ResolverCatalog.registry(catalog: catalog, schema: schema, store: store, tokens: tokens)
         executor = Executor(
             schema: schema, resolvers: resolvers, scalars: AppSyncScalar.all,
-            accessPolicy: DirectiveAccessPolicy(schema: schema, defaultMode: catalog.authorization.defaultMode))
+            accessPolicy: DirectiveAccessPolicy(schema: schema, defaultMode: catalog.authorization.defaultMode),
+            limits: limits)
         var targets: [String: [String]] = [:]
         for field in schema.subscriptionType.flatMap(schema.type(named:))?.fields ?? [] {
             for directive in field.directives where directive.name == "aws_subscribe" {
@@ -61,9 +67,14 @@ final class GraphQLService: Sendable {
         do {
             let document = try Parser.parse(query)
             let errors = schema.validate(document)
-            result =
-                errors.isEmpty
-                ? .valid(document) : .invalid(errors.map { ValidationMessages.error($0, in: document) })
+            if errors.isEmpty {
+                let estimate = ResolverCountEstimate(schema: schema) { [resolvers = executor.resolvers] in
+                    resolvers.resolver(type: $0, field: $1) != nil
+                }
+                result = .valid(document, resolverCounts: document.operations.map { estimate.count($0, in: document) })
+            } else {
+                result = .invalid(errors.map { ValidationMessages.error($0, in: document) })
+            }
         } catch {
             result = .invalid([ValidationMessages.syntaxError(error)])
         }
@@ -81,14 +92,21 @@ final class GraphQLService: Sendable {
         query: String, variables: JSONObject, operationName: String?, context: RequestContext
     ) async -> (result: ExecutionResult, events: [MutationEvent]) {
         let document: Document
+        let resolverCounts: [Int]
         switch self.document(query) {
         case .invalid(let errors): return (ExecutionResult(data: nil, errors: errors), [])
-        case .valid(let parsed): document = parsed
+        case .valid(let parsed, let counts): (document, resolverCounts) = (parsed, counts)
         }
         let prepared: Executor<RequestContext>.PreparedOperation
         do {
             prepared = try executor.prepare(document, operationName: operationName, variables: variables)
         } catch {
+            return (ExecutionResult(data: nil, errors: [error]), [])
+        }
+        let limit = executor.limits.maximumResolverExecutions
+        let index = document.operations.firstIndex { $0.name == prepared.operation.name }
+        if let atLeast = index.map({ resolverCounts[$0] }), atLeast > limit {
+            let error = ExecutionLimitErrors.resolverLimitExceeded(atLeast: atLeast, limit: limit)
             return (ExecutionResult(data: nil, errors: [error]), [])
         }
         let result = await executor.execute(prepared, context: context)

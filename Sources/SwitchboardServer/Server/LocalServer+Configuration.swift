@@ -88,6 +88,17 @@ extension LocalServer {
         package var transformFeatures = TransformOptions()
         /// The largest request body accepted (default 1 MiB).
         public var maximumRequestBodySize: Int
+        /// The most resolvers one request may run, AppSync's `resolverCountLimit` (1–10,000,
+        /// default 10,000 as AppSync's). A request whose fields, fragments expanded and one item
+        /// per list, already name more resolvers is refused before it runs; one that reaches the
+        /// limit while running gets null and a `ResolverExecutionLimitReached` error for each
+        /// further resolver field.
+        public var resolverCountLimit = 10_000
+        /// The deepest field a request may select, AppSync's `queryDepthLimit` (1–75, root
+        /// fields at depth 1): deeper fields are null with a `QueryDepthLimitReached` error.
+        /// `nil`, the default as on AppSync, sets no limit besides the 256 levels of nesting
+        /// every document is held to.
+        public var queryDepthLimit: Int?
 
         /// Creates a configuration.
         public init(
@@ -119,6 +130,8 @@ public enum LocalServerError: Error, Sendable, CustomStringConvertible {
     case store(String)
     /// The address could not be bound.
     case listen(String)
+    /// A setting is out of its range (which the message names).
+    case invalidConfiguration(String)
 
     /// What went wrong and what to do.
     public var description: String {
@@ -126,11 +139,28 @@ public enum LocalServerError: Error, Sendable, CustomStringConvertible {
         case .invalidSchema(let diagnostics): return "The schema has errors:\n" + diagnostics.joined(separator: "\n")
         case .store(let reason): return reason
         case .listen(let reason): return "Cannot listen: \(reason)"
+        case .invalidConfiguration(let reason): return "Invalid configuration: \(reason)"
         }
     }
 }
 
 extension LocalServer.Configuration {
+    /// The execution limits, checked against AppSync's ranges.
+    func executionLimits() throws(LocalServerError) -> Executor<RequestContext>.Limits {
+        guard (1...10_000).contains(resolverCountLimit) else {
+            throw .invalidConfiguration(
+                "resolverCountLimit is \(resolverCountLimit); AppSync accepts 1 to 10000 resolvers per request")
+        }
+        if let queryDepthLimit, !(1...75).contains(queryDepthLimit) {
+            throw .invalidConfiguration(
+                "queryDepthLimit is \(queryDepthLimit); AppSync accepts 1 to 75 levels, or no limit (nil)")
+        }
+        var limits = Executor<RequestContext>.Limits()
+        limits.maximumResolverExecutions = resolverCountLimit
+        limits.maximumFieldDepth = queryDepthLimit
+        return limits
+    }
+
     /// The transform's options: the feature flags, with the authorization modes set here.
     func transformOptions() throws(LocalServerError) -> TransformOptions {
         func mode(_ type: AuthorizationType) throws(LocalServerError) -> AuthorizationMode {

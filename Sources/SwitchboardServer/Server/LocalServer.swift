@@ -49,6 +49,7 @@ public final class LocalServer: Sendable {
     ) async throws -> LocalServer {
         let transform: ModelTransformOutput
         let options = try configuration.transformOptions()
+        let limits = try configuration.executionLimits()
         do {
             transform = try ModelTransformer.transform(schema, fileName: fileName, options: options)
         } catch {
@@ -64,7 +65,8 @@ public final class LocalServer: Sendable {
         } catch {
             throw LocalServerError.store(error.description)
         }
-        let service = try await GraphQLService(transform: transform, store: store)
+        let service = try await GraphQLService(
+            transform: transform, store: store, limits: limits)
         let tokenModes = Self.tokenModes(of: transform.catalog)
         var warnings = transform.warnings.map(\.description)
         if !tokenModes.isEmpty {

@@ -1,0 +1,74 @@
+import Testing
+
+@testable import GraphQLLanguage
+
+/// Nesting that comes from fragment spreads, which the parser's depth limit cannot see: measured
+/// without recursion over spreads, and refused by validation before any rule walks it.
+struct NestingDepthTests {
+    static let schema = try! Schema(
+        sdl: """
+            type Query { post: Post }
+            type Post { id: ID!, title: String, blog: Blog }
+            type Blog { id: ID!, post: Post }
+            """)
+
+    static func chain(_ length: Int) -> String {
+        var text = "query Chain { post { ...F0 } }\n"
+        for index in 0..<length { text += "fragment F\(index) on Post { id ...F\(index + 1) }\n" }
+        return text + "fragment F\(length) on Post { title }\n"
+    }
+
+    @Test func depthsFollowSpreadsAndCountFieldsAsAppSyncDoes() throws {
+        let document = try Parser.parse(
+            """
+            { post { ...P blog { id } } }
+            fragment P on Post { blog { ... on Blog { post { ...Q } } } }
+            fragment Q on Post { id }
+            """)
+        let depths = document.nestingDepths()
+        #expect(depths.fragments["Q"] == NestingDepth(selectionSets: 1, fields: 1))
+        #expect(depths.fragments["P"] == NestingDepth(selectionSets: 5, fields: 3))
+        // { post { ...P } }: the operation's set, post's set, then P's five levels.
+        #expect(depths.operations == [NestingDepth(selectionSets: 7, fields: 4)])
+    }
+
+    @Test func dependencyOrderPutsSpreadFragmentsFirstAndCutsCycles() throws {
+        let document = try Parser.parse(
+            """
+            fragment A on Post { ...B blog { post { ...C } } }
+            fragment B on Post { ...C }
+            fragment C on Post { ...A id }
+            """)
+        let order = document.fragmentsInDependencyOrder().map(\.name)
+        #expect(order.sorted() == ["A", "B", "C"])
+        // A is entered first, so the spread C › A closes the cycle and C and B come before A.
+        #expect(order.last == "A")
+        #expect(order.firstIndex(of: "C")! < order.firstIndex(of: "B")!)
+    }
+
+    @Test func aChainDeeperThanTheLimitIsOneErrorNamingTheOperation() throws {
+        let errors = Self.schema.validate(try Parser.parse(Self.chain(6_000)))
+        #expect(
+            errors.map(\.message) == [
+                "Operation \"Chain\" nests selections 6003 levels deep through its fragment spreads; "
+                    + "the most allowed is 256."
+            ])
+        #expect(Self.schema.validate(try Parser.parse(Self.chain(250))).isEmpty)
+        #expect(Self.schema.validate(try Parser.parse(Self.chain(254))).count == 1)
+    }
+
+    @Test func anUnusedDeepFragmentIsRefusedToo() throws {
+        var text = "query { post { id } }\n"
+        for index in 0..<300 { text += "fragment F\(index) on Post { ...F\(index + 1) }\n" }
+        text += "fragment F300 on Post { id }\n"
+        let errors = Self.schema.validate(try Parser.parse(text))
+        #expect(errors.count == 1)
+        #expect(errors.first?.message.hasPrefix("Fragment \"F0\" nests selections 301 levels deep") == true)
+    }
+
+    @Test func cyclesAreStillReportedByTheirRule() throws {
+        let errors = Self.schema.validate(
+            try Parser.parse("{ post { ...A } } fragment A on Post { ...B } fragment B on Post { ...A }"))
+        #expect(errors.map(\.message).contains { $0.hasPrefix("Cannot spread fragment \"A\" within itself") })
+    }
+}

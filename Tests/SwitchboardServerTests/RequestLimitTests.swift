@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import SwitchboardServer
+
+/// The limits that keep one request from taking the server down or hogging it: nesting through
+/// fragment spreads, AppSync's resolver count limit (counted before and while running) and its
+/// query depth limit, over HTTP against the local server.
+struct RequestLimitTests {
+    /// `fragment F0 on Post { id ...F1 }` … a chain of `length` fragments under `getPost`.
+    static func fragmentChain(_ length: Int) -> String {
+        var text = #"query { getPost(id: "p1") { ...F0 } }"# + "\n"
+        for index in 0..<length { text += "fragment F\(index) on Post { id ...F\(index + 1) }\n" }
+        return text + "fragment F\(length) on Post { title }\n"
+    }
+
+    /// Fragments that double at every level over Post.blog (a belongsTo) and Blog.posts.
+    static func doublingFragments(levels: Int) -> String {
+        var text = #"query { getPost(id: "p1") { ...P0 } }"# + "\n"
+        for level in 0..<levels {
+            text += "fragment P\(level) on Post { a: blog { ...B\(level) } b: blog { ...B\(level) } }\n"
+            text += "fragment B\(level) on Blog { posts { items { ...P\(level + 1) } } }\n"
+        }
+        return text + "fragment P\(levels) on Post { id }\n"
+    }
+
+    @Test func aChainOfThousandsOfFragmentsIsRefusedAndTheServerKeepsServing() async throws {
+        let harness = try await ServerHarness.start()
+        defer { Task { await harness.stop() } }
+        _ = try await harness.data(#"mutation { createPost(input: {id: "p1", title: "One"}) { id } }"#)
+
+        let (status, body) = try await harness.post(Self.fragmentChain(6_000))
+        #expect(status == 200)
+        let message = body["errors"]?[0]?["message"]?.stringValue ?? ""
+        #expect(message.contains("nests selections 6003 levels deep through its fragment spreads"), "\(message)")
+        #expect(message.contains("the most allowed is 256"), "\(message)")
+        #expect(body["data"] == .null)
+
+        // A chain within the limit runs, and the server is unharmed.
+        let chained = try await harness.data(Self.fragmentChain(200))
+        #expect(chained["id"] == "p1")
+        #expect(chained["title"] == "One")
+    }
+
+    @Test func fragmentsThatDoubleAtEveryLevelAreRefusedBeforeTheyRun() async throws {
+        let harness = try await ServerHarness.start()
+        defer { Task { await harness.stop() } }
+        _ = try await harness.data(#"mutation { createBlog(input: {id: "b1", name: "B"}) { id } }"#)
+        _ = try await harness.data(
+            #"mutation { createPost(input: {id: "p1", title: "One", blogPostsId: "b1"}) { id } }"#)
+
+        // 30 levels would be 2^30 fields; the count stops at the limit without expanding them.
+        let (_, body) = try await harness.post(Self.doublingFragments(levels: 30))
+        #expect(body["data"] == .null)
+        #expect(body["errors"]?[0]?["errorType"] == "ResolverExecutionLimitReached")
+        let message = body["errors"]?[0]?["message"]?.stringValue ?? ""
+        #expect(message.contains("more than the limit of 10000"), "\(message)")
+
+        // Four levels select 2 + 2·(… ) resolvers, well under the limit: they run.
+        let (_, small) = try await harness.post(Self.doublingFragments(levels: 4))
+        #expect(small["errors"] == nil, "\(small.text)")
+        #expect(small["data"]?["getPost"]?["a"]?["posts"]?["items"]?[0]?["b"]?["posts"] != nil)
+    }
+
+    @Test func theResolverLimitNullsTheFieldsPastItWhileRunning() async throws {
+        var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
+        configuration.resolverCountLimit = 5
+        let harness = try await ServerHarness.start(configuration: configuration)
+        defer { Task { await harness.stop() } }
+        for index in 0..<8 {
+            _ = try await harness.data(#"mutation { createBlog(input: {id: "b\#(index)", name: "B"}) { id } }"#)
+            _ = try await harness.data(
+                #"mutation { createPost(input: {id: "p\#(index)", title: "T", blogPostsId: "b\#(index)"}) { id } }"#)
+        }
+        // listPosts and one blog per post: 2 selected, 9 run. The first 5 run; 4 blogs are null.
+        let (_, body) = try await harness.post("{ listPosts { items { id blog { id } } } }")
+        let items = body["data"]?["listPosts"]?["items"]?.arrayValue ?? []
+        #expect(items.count == 8)
+        #expect(items.filter { $0["blog"]?["id"] != nil }.count == 4)
+        let errors = body["errors"]?.arrayValue ?? []
+        #expect(errors.count == 4)
+        #expect(errors.allSatisfy { $0["errorType"] == "ResolverExecutionLimitReached" })
+        #expect(errors.first?["message"] == "Resolver invocation limit reached.")
+        #expect(errors.first?["path"]?.arrayValue?.last == "blog")
+    }
+
+    @Test func theQueryDepthLimitNullsDeeperFields() async throws {
+        var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
+        configuration.queryDepthLimit = 3
+        let harness = try await ServerHarness.start(configuration: configuration)
+        defer { Task { await harness.stop() } }
+        _ = try await harness.data(#"mutation { createBlog(input: {id: "b1", name: "B"}) { id } }"#)
+        _ = try await harness.data(
+            #"mutation { createPost(input: {id: "p1", title: "T", blogPostsId: "b1"}) { id } }"#)
+
+        // listPosts (1) › items (2) › blog (3) › name (4): name is past the limit, and being
+        // non-null it takes blog with it.
+        let (_, body) = try await harness.post("{ listPosts { items { id blog { name } } } }")
+        #expect(body["data"]?["listPosts"]?["items"]?[0]?["id"] == "p1")
+        #expect(body["data"]?["listPosts"]?["items"]?[0]?["blog"] == .null)
+        #expect(body["errors"]?[0]?["errorType"] == "QueryDepthLimitReached")
+        #expect(body["errors"]?[0]?["path"] == ["listPosts", "items", 0, "blog", "name"])
+        // getPost (1) › blog (2) › name (3) is within it.
+        let shallow = try await harness.data(#"{ getPost(id: "p1") { blog { name } } }"#)
+        #expect(shallow["blog"]?["name"] == "B")
+    }
+
+    @Test func limitsOutsideAppSyncsRangesAreRefusedAtStart() async throws {
+        for (resolvers, depth) in [(0, nil), (10_001, nil), (10, 0), (10, 76)] as [(Int, Int?)] {
+            var configuration = LocalServer.Configuration()
+            configuration.resolverCountLimit = resolvers
+            configuration.queryDepthLimit = depth
+            await #expect {
+                _ = try await LocalServer.start(schema: ServerHarness.blogSchema, configuration: configuration)
+            } throws: { error in
+                guard case .invalidConfiguration(let reason)? = error as? LocalServerError else { return false }
+                return reason.contains(depth == nil ? "resolverCountLimit" : "queryDepthLimit")
+            }
+        }
+    }
+}
