@@ -66,6 +66,26 @@ struct NestingDepthTests {
         #expect(errors.first?.message.hasPrefix("Fragment \"F0\" nests selections 301 levels deep") == true)
     }
 
+    /// A chain of fragments costs OverlappingFieldsCanBeMerged the square of its size: within
+    /// the depth limit, a wide chain is stopped by the collection budget, with one error.
+    @Test func aChainOfWideFragmentsStopsAtTheCollectionBudget() throws {
+        func chain(fragments: Int, fieldsEach: Int) -> String {
+            var text = "query { post { ...F0 } }\n"
+            for index in 0..<fragments {
+                let fields = (0..<fieldsEach).map { "f\(index)_\($0): id" }.joined(separator: " ")
+                text += "fragment F\(index) on Post { \(fields) ...F\(index + 1) }\n"
+            }
+            return text + "fragment F\(fragments) on Post { id }\n"
+        }
+        let wide = Self.schema.validate(try Parser.parse(chain(fragments: 250, fieldsEach: 100)))
+        #expect(
+            wide.map(\.message) == [
+                "Validation aborted: checking that fields can be merged needs more than 1000000 fields "
+                    + "collected through fragments."
+            ])
+        #expect(Self.schema.validate(try Parser.parse(chain(fragments: 250, fieldsEach: 3))).isEmpty)
+    }
+
     @Test func cyclesAreStillReportedByTheirRule() throws {
         let errors = Self.schema.validate(
             try Parser.parse("{ post { ...A } } fragment A on Post { ...B } fragment B on Post { ...A }"))

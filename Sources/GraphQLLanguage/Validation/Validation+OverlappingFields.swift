@@ -76,6 +76,7 @@ struct OverlapCache {
     var results: [Key: OverlapConflict?] = [:]
     var depth = 0
     var comparisons = 0
+    var collectedFields = 0
     var exhausted = false
 }
 
@@ -121,13 +122,26 @@ extension Validation {
         return (order, map)
     }
 
-    private func collectFields(
+    /// The fields of `selectionSet` with its fragments expanded, by response key. Every
+    /// selection set expands the fragments it spreads again, so a chain of fragments costs the
+    /// square of its length: past ``Validator/maxCollectedFields`` in one document, validation
+    /// stops with an error instead of taking seconds.
+    private mutating func collectFields(
         _ selectionSet: SelectionSet, parent: SchemaType?, order: inout [String],
         map: inout [String: [CollectedField]], visited: inout Set<String>
     ) {
         for selection in selectionSet.selections {
+            guard !overlapCache.exhausted else { return }
             switch selection {
             case .field(let field):
+                overlapCache.collectedFields += 1
+                if overlapCache.collectedFields > Validator.maxCollectedFields {
+                    overlapCache.exhausted = true
+                    report(
+                        "Validation aborted: checking that fields can be merged needs more than "
+                            + "\(Validator.maxCollectedFields) fields collected through fragments.", [field.location])
+                    return
+                }
                 let definition = parent.flatMap { schema.field(field.name, on: $0.name) }
                 let entry = CollectedField(
                     parentName: parent?.name, parentIsObject: parent?.kind == .object,

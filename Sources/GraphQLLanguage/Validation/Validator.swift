@@ -15,6 +15,12 @@ package enum Validator {
     /// taking seconds of CPU.
     package static let maxFieldComparisons = 200_000
 
+    /// The most fields OverlappingFieldsCanBeMerged collects in one document, counting a field
+    /// again for every selection set that reaches it through fragment spreads. Real documents
+    /// collect thousands; a chain of fragments each holding many fields collects the square of
+    /// its size, and is refused instead of taking seconds.
+    package static let maxCollectedFields = 1_000_000
+
     /// The deepest nesting of selection sets allowed once fragment spreads are followed (see
     /// ``NestingDepth``): the parser's own limit, which cannot see nesting made by spreads. Every
     /// rule walks spreads recursively, so a deeper document is refused before any rule runs; a
