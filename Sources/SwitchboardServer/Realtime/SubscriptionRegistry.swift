@@ -52,6 +52,7 @@ actor SubscriptionRegistry {
 
     func add(_ subscriber: Subscriber) {
         let key = Key(session: ObjectIdentifier(subscriber.session), id: subscriber.id)
+        if subscribers[subscriber.field]?[key] == nil { service.listenerCountChanged(subscriber.field, by: 1) }
         subscribers[subscriber.field, default: [:]][key] = subscriber
         fieldOfKey[key] = subscriber.field
     }
@@ -60,6 +61,7 @@ actor SubscriptionRegistry {
         let key = Key(session: ObjectIdentifier(session), id: id)
         guard let field = fieldOfKey.removeValue(forKey: key) else { return }
         subscribers[field]?[key] = nil
+        service.listenerCountChanged(field, by: -1)
     }
 
     func removeAll(session: RealtimeSession) {

@@ -151,8 +151,26 @@ enum AppSyncClock {
         var seconds = time_t(milliseconds / 1000)
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-            Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), Int(milliseconds % 1000))
+        // Written digit by digit: `String(format:)` cost 6% of a create's CPU.
+        var bytes = [UInt8](repeating: 0, count: 24)
+        func put(_ value: Int, digits: Int, at offset: Int) {
+            var value = value
+            for index in stride(from: offset + digits - 1, through: offset, by: -1) {
+                bytes[index] = UInt8(48 + value % 10)
+                value /= 10
+            }
+        }
+        put(Int(parts.tm_year) + 1900, digits: 4, at: 0)
+        put(Int(parts.tm_mon) + 1, digits: 2, at: 5)
+        put(Int(parts.tm_mday), digits: 2, at: 8)
+        put(Int(parts.tm_hour), digits: 2, at: 11)
+        put(Int(parts.tm_min), digits: 2, at: 14)
+        put(Int(parts.tm_sec), digits: 2, at: 17)
+        put(Int(milliseconds % 1000), digits: 3, at: 20)
+        let separators: [(Int, Unicode.Scalar)] = [
+            (4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "."), (23, "Z"),
+        ]
+        for (offset, separator) in separators { bytes[offset] = UInt8(ascii: separator) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

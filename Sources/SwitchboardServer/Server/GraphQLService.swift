@@ -34,6 +34,10 @@ final class GraphQLService: Sendable {
     /// Mutation field → the subscription fields `@aws_subscribe` lists it in.
     let subscriptionsByMutation: [String: [String]]
     private let documents = Locked<[String: ParsedDocument]>([:])
+    /// Active subscriptions by subscription field, kept by ``SubscriptionRegistry``: a mutation
+    /// builds its subscriber payload only when one of its subscription fields has a listener
+    /// (preparing it for nobody cost 5% of a create).
+    private let listeners = Locked<[String: Int]>([:])
 
     init(
         transform: ModelTransformOutput, store: any ModelStore,
@@ -114,15 +118,31 @@ final class GraphQLService: Sendable {
         return (result, events(of: result, prepared))
     }
 
+    /// Counts a subscription to `field` starting (`change` 1) or ending (-1).
+    func listenerCountChanged(_ field: String, by change: Int) {
+        listeners.withLock { counts in
+            let count = (counts[field] ?? 0) + change
+            counts[field] = count > 0 ? count : nil
+        }
+    }
+
+    /// Whether any subscription `@aws_subscribe`s to `mutation`.
+    private func hasListeners(_ mutation: String, _ counts: [String: Int]) -> Bool {
+        subscriptionsByMutation[mutation]?.contains { counts[$0] != nil } ?? false
+    }
+
     /// The mutation results subscribers listen for, projected onto the mutation's selection.
     private func events(of result: ExecutionResult, _ prepared: Executor<RequestContext>.PreparedOperation)
         -> [MutationEvent]
     {
-        guard case .object(let data)? = result.data, let root = schema.mutationType else { return [] }
+        let counts = listeners.withLock { $0 }
+        guard !counts.isEmpty, case .object(let data)? = result.data, let root = schema.mutationType else {
+            return []
+        }
         let collector = FieldCollector(schema: schema, fragments: prepared.fragments, variables: prepared.variables)
         var events: [MutationEvent] = []
         for group in collector.collect(prepared.operation.selectionSet, on: root) {
-            guard subscriptionsByMutation[group.name] != nil, let value = data[group.responseKey], !value.isNull,
+            guard hasListeners(group.name, counts), let value = data[group.responseKey], !value.isNull,
                 let field = schema.field(group.name, on: root)
             else { continue }
             let payload = Self.project(value, nodes: group.nodes, type: field.type.namedType, schema, collector)
