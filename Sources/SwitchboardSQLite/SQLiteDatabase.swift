@@ -27,6 +27,10 @@ package final class SQLiteDatabase {
 
     /// Opens (creating if needed) the database at `path`; `":memory:"` for a private in-memory one.
     package init(path: String) throws(StorageError) {
+        // The path goes to SQLite as a C string, which would end at a NUL and name another file.
+        guard !path.utf8.contains(0) else {
+            throw StorageError("Cannot open a SQLite database at a path holding a NUL character.")
+        }
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &connection, flags, nil)
@@ -77,12 +81,17 @@ package final class SQLiteDatabase {
             case .null: status = sqlite3_bind_null(statement, position)
             case .integer(let number): status = sqlite3_bind_int64(statement, position, number)
             case .real(let number): status = sqlite3_bind_double(statement, position, number)
-            case .text(let text):
-                status = sqlite3_bind_text(statement, position, text, -1, switchboard_sqlite_transient())
+            case .text(let text): status = Self.bind(text, to: statement, at: position)
             case .blob(let bytes):
+                // An empty array may have no address, and a NULL pointer would bind SQL NULL.
+                guard !bytes.isEmpty else {
+                    status = sqlite3_bind_zeroblob(statement, position, 0)
+                    break
+                }
                 status = bytes.withUnsafeBytes { buffer in
-                    sqlite3_bind_blob(
-                        statement, position, buffer.baseAddress, Int32(buffer.count), switchboard_sqlite_transient())
+                    sqlite3_bind_blob64(
+                        statement, position, buffer.baseAddress, sqlite3_uint64(buffer.count),
+                        switchboard_sqlite_transient())
                 }
             }
             guard status == SQLITE_OK else { throw failure("binding a value") }
@@ -104,6 +113,24 @@ package final class SQLiteDatabase {
         return rows
     }
 
+    /// Binds `text` with its UTF-8 byte count. Passed as a C string (length -1) it would end at
+    /// its first NUL, and the value stored, compared or looked up would be the part before it.
+    private static func bind(_ text: String, to statement: OpaquePointer, at position: Int32) -> Int32 {
+        var text = text
+        return text.withUTF8 { bytes in
+            // An empty string may have no address, and a NULL pointer would bind SQL NULL.
+            guard let address = bytes.baseAddress, !bytes.isEmpty else {
+                return sqlite3_bind_text(statement, position, "", 0, switchboard_sqlite_transient())
+            }
+            return address.withMemoryRebound(to: CChar.self, capacity: bytes.count) { characters in
+                sqlite3_bind_text64(
+                    statement, position, characters, sqlite3_uint64(bytes.count), switchboard_sqlite_transient(),
+                    UInt8(SQLITE_UTF8))
+            }
+        }
+    }
+
+    /// A column's value; text is read with its byte count, so a NUL inside it is kept.
     private static func value(_ statement: OpaquePointer, _ column: Int32) -> SQLiteValue {
         switch sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
@@ -123,7 +150,15 @@ package final class SQLiteDatabase {
     private func prepared(_ sql: String) throws(StorageError) -> OpaquePointer {
         if let statement = statements[sql] { return statement }
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+        // With its byte count, as values are bound: the SQL ends where the string does, not at a
+        // NUL an identifier might hold.
+        var text = sql
+        let status = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { characters in
+                sqlite3_prepare_v2(handle, characters.baseAddress, Int32(characters.count), &statement, nil)
+            }
+        }
+        guard status == SQLITE_OK, let statement else {
             throw failure("preparing \(sql.prefix(200))")
         }
         // Statements built from the schema are few; a bounded cache keeps hostile variety out.

@@ -191,8 +191,11 @@ struct SQLiteTableMapping: Sendable {
                 clauses.append("\(sort) BETWEEN ? AND ?")
                 values += [Self.bindable(low), Self.bindable(high)]
             case .beginsWith(let prefix):
-                clauses.append("typeof(\(sort)) = 'text' AND substr(\(sort), 1, length(?)) = ?")
-                values += [.text(prefix), .text(prefix)]
+                // Bytes, not characters: SQLite's length() of text stops at a NUL, and DynamoDB's
+                // begins_with compares bytes.
+                let bytes = Array(prefix.utf8)
+                clauses.append("typeof(\(sort)) = 'text' AND substr(CAST(\(sort) AS BLOB), 1, ?) = ?")
+                values += [.integer(Int64(bytes.count)), .blob(bytes)]
             }
         }
         let cursorColumns = cursorColumns(index: query.index).map(SQLiteDatabase.quoted)
