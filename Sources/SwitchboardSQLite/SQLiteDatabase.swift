@@ -14,8 +14,21 @@ package enum SQLiteValue: Sendable, Hashable {
 package struct StorageError: Error, Sendable, CustomStringConvertible {
     /// What went wrong and what to do about it.
     package var description: String
+    /// SQLite's extended result code, when SQLite reported the failure.
+    package var resultCode: Int32?
 
-    package init(_ description: String) { self.description = description }
+    /// An error described by `description`, with SQLite's extended result code if it has one.
+    package init(_ description: String, resultCode: Int32? = nil) {
+        self.description = description
+        self.resultCode = resultCode
+    }
+
+    /// Another connection (or process) holds a lock the operation waited for until its busy
+    /// timeout: retrying later can succeed, unlike the other failures.
+    package var isBusy: Bool {
+        guard let resultCode else { return false }
+        return resultCode & 0xff == SQLITE_BUSY || resultCode & 0xff == SQLITE_LOCKED
+    }
 }
 
 /// A connection to a SQLite database with a cache of prepared statements, shared by the local
@@ -49,9 +62,9 @@ package final class SQLiteDatabase {
     }
 
     private func failure(_ what: String) -> StorageError {
-        StorageError(
-            "SQLite \(what) failed: \(String(cString: sqlite3_errmsg(handle))) (code \(sqlite3_extended_errcode(handle)))"
-        )
+        let code = sqlite3_extended_errcode(handle)
+        return StorageError(
+            "SQLite \(what) failed: \(String(cString: sqlite3_errmsg(handle))) (code \(code))", resultCode: code)
     }
 
     /// Runs SQL without results (several statements allowed).
@@ -60,7 +73,8 @@ package final class SQLiteDatabase {
         guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? "unknown error"
             sqlite3_free(message)
-            throw StorageError("SQLite failed: \(text) in \(sql.prefix(200))")
+            throw StorageError(
+                "SQLite failed: \(text) in \(sql.prefix(200))", resultCode: sqlite3_extended_errcode(handle))
         }
     }
 

@@ -36,6 +36,24 @@ enum AppSyncErrors {
             errorType: "DynamoDB:DynamoDbException")
     }
 
+    /// The store was busy (another connection held its lock past the busy timeout): what
+    /// AppSync answers when DynamoDB throttles a request — the exception SDKs retry with backoff,
+    /// with the message DynamoDB gives for an on-demand table, as Amplify's tables are.
+    static func throughputExceeded() -> ExecutionError {
+        ExecutionError(
+            "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically scaling "
+                + "your table or index so please try again shortly. If exceptions persist, check if you have a "
+                + "hot key: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html "
+                + "(Service: DynamoDb, Status Code: 400, Request ID: \(requestID()))",
+            errorType: "DynamoDB:ProvisionedThroughputExceededException")
+    }
+
+    /// Any other failure of the store: AppSync's own answer to a failure it does not explain,
+    /// which says nothing of the cause (the server logs it).
+    static func internalFailure() -> ExecutionError {
+        ExecutionError("An internal error occurred.", errorType: "InternalFailure")
+    }
+
     /// A random request id of AppSync's form, for messages that carry one.
     static func requestID() -> String {
         var generator = SystemRandomNumberGenerator()

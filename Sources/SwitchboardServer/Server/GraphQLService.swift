@@ -1,5 +1,6 @@
 import GraphQLLanguage
 import ModelTransform
+import Switchboard
 import SwitchboardCore
 
 /// A committed mutation result for subscribers: the mutation field and its value as the
@@ -39,14 +40,19 @@ final class GraphQLService: Sendable {
     /// (preparing it for nobody cost 5% of a create).
     private let listeners = Locked<[String: Int]>([:])
 
+    /// The service of `transform` over `store`. The detail of store failures, which responses
+    /// leave out, goes to `logHandler` (by default standard error, warnings and errors).
     init(
         transform: ModelTransformOutput, store: any ModelStore,
-        limits: Executor<RequestContext>.Limits = .init()
+        limits: Executor<RequestContext>.Limits = .init(),
+        logHandler: (any LogHandler)? = StandardErrorLogHandler(level: .warning)
     ) async throws {
         schema = try Schema(document: transform.appSyncDocument, options: .appSync)
         catalog = transform.catalog
         let tokens = PaginationToken(secret: try await store.paginationSecret())
-        let resolvers = ResolverCatalog.registry(catalog: catalog, schema: schema, store: store, tokens: tokens)
+        let reporting = FailureReportingStore(
+            base: store, logger: SwitchboardLogger(handler: logHandler, source: "server"))
+        let resolvers = ResolverCatalog.registry(catalog: catalog, schema: schema, store: reporting, tokens: tokens)
         executor = Executor(
             schema: schema, resolvers: resolvers, scalars: AppSyncScalar.all,
             accessPolicy: DirectiveAccessPolicy(schema: schema, defaultMode: catalog.authorization.defaultMode),

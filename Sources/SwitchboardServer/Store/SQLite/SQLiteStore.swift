@@ -16,11 +16,19 @@ actor SQLiteStore: ModelStore {
     private let mappings: [String: SQLiteTableMapping]
     private let secret: [UInt8]
 
-    /// Opens (creating and migrating as needed) the database at `path` for `layouts`.
-    init(path: String, layouts: [TableLayout]) throws(StoreError) {
+    /// How long a write waits for another connection's lock on the file (another process with
+    /// the database open, a backup, a database browser) before it fails, by default.
+    static let defaultBusyTimeout = Duration.seconds(5)
+
+    /// Opens (creating and migrating as needed) the database at `path` for `layouts`; a write
+    /// waits up to `busyTimeout` for another connection's lock, then fails with AppSync's
+    /// throttling error (see ``FailureReportingStore``).
+    init(path: String, layouts: [TableLayout], busyTimeout: Duration = defaultBusyTimeout) throws(StoreError) {
         let database = try SQLiteDatabase(path: path)
         try database.query("PRAGMA journal_mode=WAL")
-        try database.execute("PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000")
+        let (seconds, attoseconds) = busyTimeout.components
+        let milliseconds = max(0, min(Int64(Int32.max), seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+        try database.execute("PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=\(milliseconds)")
         var mappings: [String: SQLiteTableMapping] = [:]
         for layout in layouts { mappings[layout.name] = SQLiteTableMapping(layout: layout) }
         let migration = SQLiteMigration(database: database)
@@ -39,14 +47,18 @@ actor SQLiteStore: ModelStore {
         self.mappings = mappings
     }
 
-    /// Opens the store in `directory` (created if missing) for `layouts`.
-    static func open(directory: URL, layouts: [TableLayout]) throws(StoreError) -> SQLiteStore {
+    /// Opens the store in `directory` (created if missing) for `layouts`, waiting up to
+    /// `busyTimeout` for another connection's lock on a write.
+    static func open(
+        directory: URL, layouts: [TableLayout], busyTimeout: Duration = defaultBusyTimeout
+    ) throws(StoreError) -> SQLiteStore {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
             throw StoreError("Cannot create the data directory \(directory.path): \(error.localizedDescription)")
         }
-        return try SQLiteStore(path: directory.appendingPathComponent(fileName).path, layouts: layouts)
+        return try SQLiteStore(
+            path: directory.appendingPathComponent(fileName).path, layouts: layouts, busyTimeout: busyTimeout)
     }
 
     func paginationSecret() async throws -> [UInt8] { secret }
