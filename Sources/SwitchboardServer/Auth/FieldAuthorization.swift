@@ -8,7 +8,11 @@ import ModelTransform
 ///   `null` in an update is a `delete` of the field; otherwise the mutation fails with
 ///   "Unauthorized on [<fields>]" (`errorType` `Unauthorized`) and nothing is written;
 /// - while the model's subscriptions are on, mutation results carry it as `null` when its rules
-///   differ from the model's, because subscribers receive those results (Amplify redacts them).
+///   differ from the model's, because subscribers receive those results (Amplify redacts them);
+/// - comparing it (a `filter`, a `condition`, a key argument) needs the same right as reading it,
+///   since which items match tells its value: the request fails with "Not Authorized to access
+///   <field> on type <Model>" when no rule could grant reading it, and items whose field the
+///   caller may not read match nothing.
 struct FieldAuthorization: Sendable {
     /// The authorizers of the fields with rules of their own, by field name.
     let protectedFields: [String: ModelAuthorizer]
@@ -43,6 +47,21 @@ struct FieldAuthorization: Sendable {
         guard let authorizer = protectedFields[name] else { return true }
         return authorizer.allows(.get, identity: identity, item: item)
             || authorizer.allows(.list, identity: identity, item: item)
+    }
+
+    /// The first of `fields` that `identity` may not read: on any item when `staticOnly` is
+    /// false (its rules grant `get`/`list` neither outright nor by a dynamic rule), or without
+    /// looking at an item when it is true (a dynamic rule is not enough). Fields without rules of
+    /// their own answer to the model's rules and are not judged here.
+    func firstUnreadable(_ fields: [String], identity: RequestIdentity, staticOnly: Bool = false) -> String? {
+        fields.first { name in
+            guard let authorizer = protectedFields[name] else { return false }
+            let readable = [AuthRule.Operation.get, .list].contains { operation in
+                let access = authorizer.access(operation, identity: identity)
+                return staticOnly ? access.isGranted : !access.isDenied
+            }
+            return !readable
+        }
     }
 
     /// The fields of `input` that `identity` may not write, in the input type's order. Protected fields are

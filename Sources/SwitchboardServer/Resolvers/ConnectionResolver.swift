@@ -17,6 +17,8 @@ struct ConnectionResolver: FieldResolver {
         let values = Self.keyValues(of: source, for: relationship, in: environment)
         guard let partition = values.first ?? nil else { return ["items": [], "nextToken": nil] }
         var condition: SortKeyCondition?
+        // Key values from this item are the relationship's; only a condition the caller gives is compared.
+        var comparedKeyFields: [String] = []
         let fixed = values.dropFirst().prefix(key.sortFields.count).compactMap { $0 }
         if !fixed.isEmpty {
             let joined = fixed.map(KeyOrder.keyText).joined(separator: "#")
@@ -28,12 +30,14 @@ struct ConnectionResolver: FieldResolver {
         } else if let sortArgument = PageReader.sortConditionArgument(of: call.info.field) {
             condition = try KeyConditionArgument.condition(
                 call.arguments[sortArgument], sortFields: key.sortFields, argument: sortArgument)
+            if condition != nil { comparedKeyFields = key.sortFields }
         }
         let query = KeyQuery(
             table: related.model.name, index: relationship.indexName, partition: partition, sortCondition: condition,
             ascending: PageReader.ascending(call.arguments), limit: relationship.limit)
         return try await PageReader(environment: related).read(
-            query, arguments: call.arguments, defaultLimit: relationship.limit, access: access, identity: identity)
+            query, arguments: call.arguments, defaultLimit: relationship.limit, access: access, identity: identity,
+            keyFields: comparedKeyFields)
     }
 
     /// The values this item gives the related key: its own key (implicit, `references:` and

@@ -42,12 +42,14 @@ struct CreateResolver: FieldResolver {
             type: call.info.parentType)
         let key = try environment.key(of: item)
         let condition = call.arguments["condition"]?.objectValue
+        // Checked although a create's condition sees no item, as for every other comparison.
+        let compared = try environment.checkComparable(
+            condition.map(ItemFilter.fields(in:)) ?? [], identity: identity)
         let created = item
+        let environment = environment
         let result = try await environment.store.write(in: model.name, key: key) { existing in
             if existing != nil { throw AppSyncErrors.conditionalCheckFailed() }
-            if let condition, !(try ItemFilter(kind: .condition).matches(nil, condition)) {
-                throw AppSyncErrors.conditionalCheckFailed()
-            }
+            try environment.check(condition: condition, comparing: compared, on: nil, identity: identity)
             return .put(created)
         }
         return result.new.map(JSON.object) ?? .null

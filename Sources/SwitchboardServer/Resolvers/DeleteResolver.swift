@@ -10,15 +10,15 @@ struct DeleteResolver: FieldResolver {
         let access = try environment.access(.delete, identity, field: field, type: type)
         let key = try environment.key(of: call.arguments["input"]?.objectValue ?? JSONObject())
         let condition = call.arguments["condition"]?.objectValue
+        let compared = try environment.checkComparable(
+            condition.map(ItemFilter.fields(in:)) ?? [], identity: identity)
         let environment = environment
         let result = try await environment.store.write(in: environment.model.name, key: key) { existing in
             guard let item = existing else { throw AppSyncErrors.conditionalCheckFailed() }
             guard environment.permits(item, access, identity) else {
                 throw AppSyncErrors.unauthorized(field: field, type: type)
             }
-            if let condition, !(try ItemFilter(kind: .condition).matches(item, condition)) {
-                throw AppSyncErrors.conditionalCheckFailed()
-            }
+            try environment.check(condition: condition, comparing: compared, on: item, identity: identity)
             return .delete
         }
         return result.old.map(JSON.object) ?? .null

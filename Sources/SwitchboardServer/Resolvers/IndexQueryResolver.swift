@@ -18,6 +18,7 @@ struct IndexQueryResolver: FieldResolver {
             table: environment.model.name, index: index, partition: arguments[key.partitionField] ?? .null,
             sortCondition: condition, ascending: PageReader.ascending(arguments), limit: 100)
         return try await PageReader(environment: environment).read(
-            query, arguments: arguments, access: access, identity: identity)
+            query, arguments: arguments, access: access, identity: identity,
+            keyFields: [key.partitionField] + (condition == nil ? [] : key.sortFields))
     }
 }

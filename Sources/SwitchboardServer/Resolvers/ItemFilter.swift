@@ -45,6 +45,30 @@ struct ItemFilter: Sendable {
         return true
     }
 
+    /// The fields `expression` compares, through `and`, `or` and `not`, each once in the order
+    /// they first appear: what authorization must check before the expression tells a caller
+    /// anything about them.
+    static func fields(in expression: JSONObject) -> [String] {
+        var fields: [String] = []
+        var seen: Set<String> = []
+        func collect(_ expression: JSONObject) {
+            for (key, value) in expression where !value.isNull {
+                switch key {
+                case "and", "or":
+                    for entry in value.arrayValue ?? [] {
+                        if let object = entry.objectValue { collect(object) }
+                    }
+                case "not":
+                    if let object = value.objectValue { collect(object) }
+                default:
+                    if seen.insert(key).inserted { fields.append(key) }
+                }
+            }
+        }
+        collect(expression)
+        return fields
+    }
+
     /// One operator of a field's input applied to the item's attribute (`nil` when missing).
     func evaluate(_ name: String, attribute: JSON?, operand: JSON) throws(ExecutionError) -> Bool {
         switch name {

@@ -35,7 +35,8 @@ struct ListResolver: FieldResolver {
         let query = KeyQuery(
             table: environment.model.name, partition: partition, sortCondition: condition,
             ascending: PageReader.ascending(arguments), limit: 100)
+        let keyFields = (partition == nil ? [] : [key.partitionField]) + (condition == nil ? [] : key.sortFields)
         return try await PageReader(environment: environment).read(
-            query, arguments: arguments, access: access, identity: identity)
+            query, arguments: arguments, access: access, identity: identity, keyFields: keyFields)
     }
 }

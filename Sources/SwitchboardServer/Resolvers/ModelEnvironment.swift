@@ -78,6 +78,44 @@ struct ModelEnvironment: Sendable {
         if !denied.isEmpty { throw AppSyncErrors.unauthorized(fields: denied) }
     }
 
+    /// The fields with rules of their own among `fields` (those a filter, condition or key
+    /// argument compares), after refusing the request with "Not Authorized to access <field> on
+    /// type <Model>" when `identity` may read one of them on no item — or, with `staticOnly`,
+    /// without a dynamic rule. Comparing a field tells its value as surely as reading it (one
+    /// `beginsWith` per character), so it takes the same right; the caller then checks each item
+    /// with ``mayCompare(_:identity:item:)``.
+    func checkComparable(
+        _ fields: [String], identity: RequestIdentity, staticOnly: Bool = false
+    ) throws(ExecutionError) -> [String] {
+        let protected = fields.filter { fieldAuthorization.protectedFields[$0] != nil }
+        if let field = fieldAuthorization.firstUnreadable(protected, identity: identity, staticOnly: staticOnly) {
+            throw AppSyncErrors.unauthorized(field: field, type: model.name)
+        }
+        return protected
+    }
+
+    /// Whether `identity` may read every one of `fields` on `item`, so that comparing them there
+    /// tells nothing it could not read.
+    func mayCompare(_ fields: [String], identity: RequestIdentity, item: JSONObject) -> Bool {
+        fields.allSatisfy { fieldAuthorization.mayRead($0, identity: identity, item: item) }
+    }
+
+    /// Fails a write with `ConditionalCheckFailedException` when `condition` does not hold for
+    /// `item` (`nil`: none is stored), after refusing it with Unauthorized when the condition
+    /// compares one of `compared` (from ``checkComparable(_:identity:staticOnly:)``) that
+    /// `identity` may not read on this item.
+    func check(
+        condition: JSONObject?, comparing compared: [String], on item: JSONObject?, identity: RequestIdentity
+    ) throws(ExecutionError) {
+        guard let condition else { return }
+        if let item,
+            let field = compared.first(where: { !fieldAuthorization.mayRead($0, identity: identity, item: item) })
+        {
+            throw AppSyncErrors.unauthorized(field: field, type: model.name)
+        }
+        if !(try ItemFilter(kind: .condition).matches(item, condition)) { throw AppSyncErrors.conditionalCheckFailed() }
+    }
+
     /// Whether `item` may be returned under `access` (static grant, or a dynamic rule matching it).
     func permits(_ item: JSONObject, _ access: ModelAuthorizer.Access, _ identity: RequestIdentity) -> Bool {
         access.isGranted || authorizer.item(item, matches: access.dynamicRules, identity: identity)

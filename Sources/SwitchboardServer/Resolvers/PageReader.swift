@@ -7,10 +7,12 @@ import GraphQLLanguage
 struct PageReader: Sendable {
     let environment: ModelEnvironment
 
-    /// The `ModelXConnection` value of one page.
+    /// The `ModelXConnection` value of one page. `keyFields` are the key fields the caller's
+    /// arguments compare (a partition value or a sort-key condition it gave), which, like the
+    /// filter's fields, it must be allowed to read.
     func read(
         _ query: KeyQuery, arguments: JSONObject, defaultLimit: Int = 100, access: ModelAuthorizer.Access,
-        identity: RequestIdentity
+        identity: RequestIdentity, keyFields: [String] = []
     ) async throws -> JSON {
         var query = query
         let limit = arguments["limit"]?.intValue ?? defaultLimit
@@ -20,6 +22,9 @@ struct PageReader: Sendable {
                     + "Member must have value greater than or equal to 1")
         }
         query.limit = limit
+        let expression = arguments["filter"]?.objectValue
+        let compared = try environment.checkComparable(
+            keyFields + (expression.map(ItemFilter.fields(in:)) ?? []), identity: identity)
         let scope = PaginationToken.Scope(table: query.table, index: query.index, partition: query.partition)
         if case .string(let token)? = arguments["nextToken"] {
             query.after = try environment.tokens.decode(token, scope: scope)
@@ -28,7 +33,9 @@ struct PageReader: Sendable {
         let filter = ItemFilter(kind: .filter)
         var items: [JSON] = []
         for item in page.items {
-            if case .object(let expression)? = arguments["filter"], !(try filter.matches(item, expression)) { continue }
+            // An item whose compared fields the caller may not read matches nothing, whatever they hold.
+            guard environment.mayCompare(compared, identity: identity, item: item) else { continue }
+            if let expression, !(try filter.matches(item, expression)) { continue }
             guard environment.permits(item, access, identity) else { continue }
             items.append(.object(item))
         }

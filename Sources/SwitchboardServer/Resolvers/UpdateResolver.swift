@@ -14,6 +14,8 @@ struct UpdateResolver: FieldResolver {
         let key = try environment.key(of: input)
         let keyFields = Set(environment.layout.primaryKey.fields)
         let condition = call.arguments["condition"]?.objectValue
+        let compared = try environment.checkComparable(
+            condition.map(ItemFilter.fields(in:)) ?? [], identity: identity)
         let environment = environment
         let now = call.context.now
         let result = try await environment.store.write(in: model.name, key: key) { existing in
@@ -23,9 +25,7 @@ struct UpdateResolver: FieldResolver {
             }
             try environment.checkFieldAccess(
                 input, operation: .update, access: access, identity: identity, item: item, field: field, type: type)
-            if let condition, !(try ItemFilter(kind: .condition).matches(item, condition)) {
-                throw AppSyncErrors.conditionalCheckFailed()
-            }
+            try environment.check(condition: condition, comparing: compared, on: item, identity: identity)
             for (name, value) in input where !keyFields.contains(name) {
                 item[name] = value.isNull ? nil : value
             }
