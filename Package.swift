@@ -216,7 +216,9 @@ let serverTargets: [Target] = [
         name: "SwitchboardServerTests",
         dependencies: [
             "SwitchboardServer", "ModelTransform", "GraphQLLanguage", "SwitchboardNet", "SwitchboardSigV4",
-            "Switchboard", "SwitchboardAPI", "SwitchboardRealtimeServer", "SwitchboardCodegen", "TestSupport",
+            "Switchboard", "SwitchboardAPI", "SwitchboardRealtimeServer", "SwitchboardCodegen", "SwitchboardSQLite",
+            "SwitchboardCore",
+            "TestSupport",
         ]),
 ]
 
