@@ -1,5 +1,6 @@
 /// A ``ModelStore`` in memory: each table's items by key, and for the table and each index a
-/// sorted list of entries, so reads walk key order as DynamoDB does. For tests and
+/// sorted list of entries (in chunks, so writes stay cheap as tables grow), so reads walk key
+/// order as DynamoDB does. For tests and
 /// `switchboard serve --in-memory`; everything is gone when the process ends.
 actor InMemoryStore: ModelStore {
     private struct Entry {
@@ -11,7 +12,7 @@ actor InMemoryStore: ModelStore {
         let layout: TableLayout
         var items: [ItemKey: JSONObject] = [:]
         /// Entries in cursor order: `""` for the table itself, else the index name.
-        var orders: [String: [Entry]] = [:]
+        var orders: [String: ChunkedList<Entry>] = [:]
     }
 
     private var tables: [String: Table]
@@ -37,26 +38,33 @@ actor InMemoryStore: ModelStore {
         guard let table = tables[query.table], let schema = table.layout.keySchema(index: query.index) else {
             throw StoreError("unknown table or index \(query.table).\(query.index ?? "")")
         }
-        let entries = table.orders[query.index ?? ""] ?? []
-        var low = 0
-        var high = entries.count
+        let entries = table.orders[query.index ?? ""] ?? ChunkedList()
+        var low = entries.startIndex
+        var high = entries.endIndex
         if let partition = query.partition {
-            low = Self.firstIndex(in: entries, low, high) { KeyOrder.compareCursors([$0.cursor[0]], [partition]) >= 0 }
-            high = Self.firstIndex(in: entries, low, high) { KeyOrder.compareCursors([$0.cursor[0]], [partition]) > 0 }
+            low = entries.partitionPoint(from: low, to: high) {
+                KeyOrder.compareCursors([$0.cursor[0]], [partition]) >= 0
+            }
+            high = entries.partitionPoint(from: low, to: high) {
+                KeyOrder.compareCursors([$0.cursor[0]], [partition]) > 0
+            }
         }
         if let after = query.after {
             if query.ascending {
-                low = Self.firstIndex(in: entries, low, high) { KeyOrder.compareCursors($0.cursor, after) > 0 }
+                low = entries.partitionPoint(from: low, to: high) { KeyOrder.compareCursors($0.cursor, after) > 0 }
             } else {
-                high = Self.firstIndex(in: entries, low, high) { KeyOrder.compareCursors($0.cursor, after) >= 0 }
+                high = entries.partitionPoint(from: low, to: high) { KeyOrder.compareCursors($0.cursor, after) >= 0 }
             }
         }
         var items: [JSONObject] = []
         var bytes = 0
         var last: [JSON]?
-        let positions = query.ascending ? Array(low..<high) : Array((low..<high).reversed())
-        for position in positions {
+        // Walked in place: a page of 100 from a large table must not list every position first.
+        var position = query.ascending ? low : high
+        while query.ascending ? position < high : position > low {
+            if !query.ascending { position = entries.index(before: position) }
             let entry = entries[position]
+            if query.ascending { position = entries.index(after: position) }
             if let condition = query.sortCondition {
                 guard schema.hasSort, entry.cursor.count > 1, condition.matches(entry.cursor[1]) else { continue }
             }
@@ -112,9 +120,11 @@ actor InMemoryStore: ModelStore {
             let name = index ?? ""
             let position =
                 table.orders[name].map { entries in
-                    firstIndex(in: entries, 0, entries.count) { KeyOrder.compareCursors($0.cursor, cursor) > 0 }
-                } ?? 0
-            table.orders[name, default: []].insert(Entry(cursor: cursor, key: key), at: position)
+                    entries.partitionPoint(from: entries.startIndex, to: entries.endIndex) {
+                        KeyOrder.compareCursors($0.cursor, cursor) > 0
+                    }
+                } ?? ChunkedList<Entry>.Index(chunk: 0, offset: 0)
+            table.orders[name, default: ChunkedList()].insert(Entry(cursor: cursor, key: key), at: position)
         }
     }
 
@@ -124,11 +134,11 @@ actor InMemoryStore: ModelStore {
             let cursor = table.layout.cursor(of: item, index: index)
             // Found on a read that ends before the write, so the array is not copied.
             guard
-                let position = table.orders[name].map({ entries -> Int? in
-                    let position = firstIndex(in: entries, 0, entries.count) {
+                let position = table.orders[name].map({ entries -> ChunkedList<Entry>.Index? in
+                    let position = entries.partitionPoint(from: entries.startIndex, to: entries.endIndex) {
                         KeyOrder.compareCursors($0.cursor, cursor) >= 0
                     }
-                    return position < entries.count && entries[position].key == key ? position : nil
+                    return position < entries.endIndex && entries[position].key == key ? position : nil
                 })
             else { continue }
             if let position {
@@ -137,17 +147,5 @@ actor InMemoryStore: ModelStore {
                 table.orders[name]!.removeAll { $0.key == key }
             }
         }
-    }
-
-    /// The first position in `low..<high` whose entry satisfies `predicate` (which must be false
-    /// then true along the range).
-    private static func firstIndex(in entries: [Entry], _ low: Int, _ high: Int, _ predicate: (Entry) -> Bool) -> Int {
-        var low = low
-        var high = high
-        while low < high {
-            let middle = (low + high) / 2
-            if predicate(entries[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 }

@@ -1,0 +1,116 @@
+import Testing
+
+@testable import SwitchboardServer
+
+/// The in-memory store's ordered entries against a plain sorted array: the same elements in the
+/// same order, the same partition points, through thousands of inserts and removals that split
+/// and drop chunks.
+struct ChunkedListTests {
+    /// SplitMix64, so every run makes the same operations.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+    }
+
+    static func elements(_ list: ChunkedList<Int>) -> [Int] {
+        var output: [Int] = []
+        var position = list.startIndex
+        while position < list.endIndex {
+            output.append(list[position])
+            position = list.index(after: position)
+        }
+        return output
+    }
+
+    static func reversedElements(_ list: ChunkedList<Int>) -> [Int] {
+        var output: [Int] = []
+        var position = list.endIndex
+        while position > list.startIndex {
+            position = list.index(before: position)
+            output.append(list[position])
+        }
+        return output
+    }
+
+    /// The offset of `position` from the start, by walking (positions are not integers).
+    static func offset(of position: ChunkedList<Int>.Index, in list: ChunkedList<Int>) -> Int {
+        var walker = list.startIndex
+        var offset = 0
+        while walker < position {
+            walker = list.index(after: walker)
+            offset += 1
+        }
+        return offset
+    }
+
+    @Test func staysSortedLikeAnArrayThroughInsertsAndRemovals() {
+        var generator = Generator(state: 42)
+        var list = ChunkedList<Int>()
+        var reference: [Int] = []
+        for step in 0..<6_000 {
+            let value = Int.random(in: 0..<2_000, using: &generator)
+            if step % 3 == 2, !reference.isEmpty {
+                // Remove the first element not below `value`, if any.
+                let position = list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0 >= value }
+                if let index = reference.firstIndex(where: { $0 >= value }) {
+                    #expect(list[position] == reference[index])
+                    list.remove(at: position)
+                    reference.remove(at: index)
+                } else {
+                    #expect(position == list.endIndex)
+                }
+            } else {
+                let position = list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0 > value }
+                list.insert(value, at: position)
+                reference.insert(value, at: reference.firstIndex(where: { $0 > value }) ?? reference.count)
+            }
+            if step % 500 == 0 || step == 5_999 {
+                #expect(Self.elements(list) == reference)
+                #expect(Self.reversedElements(list) == reference.reversed())
+                #expect(list.count == reference.count)
+            }
+        }
+        #expect(reference.count > ChunkedList<Int>.chunkCapacity * 3, "the run must split chunks")
+    }
+
+    @Test func partitionPointsStayWithinTheirBounds() {
+        var generator = Generator(state: 7)
+        var list = ChunkedList<Int>()
+        var reference: [Int] = []
+        for _ in 0..<3_000 {
+            let value = Int.random(in: 0..<500, using: &generator)
+            list.insert(value, at: list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0 > value })
+            reference.insert(value, at: reference.firstIndex(where: { $0 > value }) ?? reference.count)
+        }
+        for _ in 0..<200 {
+            let low = Int.random(in: 0..<250, using: &generator)
+            let high = Int.random(in: 250..<500, using: &generator)
+            let lowIndex = list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0 >= low }
+            let highIndex = list.partitionPoint(from: lowIndex, to: list.endIndex) { $0 > high }
+            let probe = Int.random(in: 0..<500, using: &generator)
+            let point = list.partitionPoint(from: lowIndex, to: highIndex) { $0 >= probe }
+            let lowOffset = reference.firstIndex { $0 >= low } ?? reference.count
+            let highOffset = reference.firstIndex { $0 > high } ?? reference.count
+            let expected = min(max(reference.firstIndex { $0 >= probe } ?? reference.count, lowOffset), highOffset)
+            #expect(Self.offset(of: point, in: list) == expected)
+        }
+    }
+
+    @Test func removingEverythingLeavesAnEmptyList() {
+        var list = ChunkedList<Int>()
+        for value in 0..<1_500 { list.insert(value, at: list.endIndex) }
+        list.removeAll { $0 % 2 == 0 }
+        #expect(Self.elements(list) == Array(stride(from: 1, to: 1_500, by: 2)))
+        list.removeAll { _ in true }
+        #expect(list.startIndex == list.endIndex)
+        #expect(list.count == 0)
+        list.insert(5, at: list.endIndex)
+        #expect(Self.elements(list) == [5])
+    }
+}
