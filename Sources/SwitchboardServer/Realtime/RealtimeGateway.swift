@@ -14,6 +14,8 @@ final class RealtimeGateway: RealtimeBackend {
     let service: GraphQLService
     let authenticator: RequestAuthenticator
     let registry: SubscriptionRegistry
+    /// Mutation results waiting for the registry to publish them, in commit order.
+    let fanOut: FanOutQueue
     /// The connections: admission, numbering, counters, shutdown (the mock's are kept alike).
     let host: RealtimeHost
     /// Who each connection authenticated as at `connection_init`, by session number.
@@ -23,7 +25,9 @@ final class RealtimeGateway: RealtimeBackend {
         self.service = service
         self.authenticator = authenticator
         host = RealtimeHost(options: options)
-        registry = SubscriptionRegistry(service: service)
+        let registry = SubscriptionRegistry(service: service)
+        self.registry = registry
+        fanOut = FanOutQueue { batch in await registry.publish(batch.events, now: batch.now) }
     }
 
     /// The answer to a WebSocket upgrade on `/graphql` or `/graphql/realtime`.
@@ -33,6 +37,8 @@ final class RealtimeGateway: RealtimeBackend {
 
     /// Closes every connection (server shutdown); connections upgraded from now on are refused.
     func shutdown() async {
+        // Results of mutations that already answered still reach their subscribers.
+        await fanOut.close()
         await host.shutdown()
     }
 
