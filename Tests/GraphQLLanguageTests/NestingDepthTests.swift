@@ -86,6 +86,28 @@ struct NestingDepthTests {
         #expect(Self.schema.validate(try Parser.parse(chain(fragments: 250, fieldsEach: 3))).isEmpty)
     }
 
+    /// A chain of 3,000 fragments that loops back on itself through fields every 100 fragments.
+    /// With cycles the measured depth depends on which spreads the measure leaves out, so the
+    /// walks that follow spreads do not rely on it: the cycle rule keeps its own stack and the
+    /// overlap rule is skipped. The document gets a clear error and nothing overflows.
+    @Test func aLongChainThatLoopsBackThroughFieldsIsRefusedWithoutOverflowing() throws {
+        let schema = try Schema(sdl: "type Query { id: ID, f: Query }")
+        let length = 3_000
+        var text = "{ ...R }\n"
+        let segmentStarts = stride(from: 100, through: length, by: 100).map { $0 }
+        text += "fragment R on Query { ...c1 f { ...H } }\n"
+        text += "fragment H on Query { \(segmentStarts.map { "...h\($0)" }.joined(separator: " ")) }\n"
+        for index in 1...length {
+            let next = index < length ? "...c\(index + 1)" : "id"
+            let loop = index % 100 == 0 ? " f { ...h\(index) }" : ""
+            text += "fragment c\(index) on Query { \(next)\(loop) }\n"
+        }
+        for start in segmentStarts { text += "fragment h\(start) on Query { ...c\(start - 1) }\n" }
+        let errors = schema.validate(try Parser.parse(text))
+        #expect(!errors.isEmpty)
+        #expect(errors.allSatisfy { $0.message.contains("within itself") || $0.message.contains("levels deep") })
+    }
+
     @Test func cyclesAreStillReportedByTheirRule() throws {
         let errors = Self.schema.validate(
             try Parser.parse("{ post { ...A } } fragment A on Post { ...B } fragment B on Post { ...A }"))

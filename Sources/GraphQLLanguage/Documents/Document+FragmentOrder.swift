@@ -5,11 +5,19 @@ extension Document {
     /// exhaust the stack. A spread that closes a cycle (which validation reports) is ignored, as
     /// are spreads of undefined fragments; duplicate names keep their first definition.
     package func fragmentsInDependencyOrder() -> [FragmentDefinition] {
+        fragmentDependencies().order
+    }
+
+    /// ``fragmentsInDependencyOrder()`` and whether any spread closes a cycle. With a cycle, the
+    /// spreads left out depend on the order they were visited in, so a measure over the order is
+    /// not what a walk in document order meets: callers that walk spreads must not rely on it.
+    package func fragmentDependencies() -> (order: [FragmentDefinition], hasCycle: Bool) {
         var byName: [String: FragmentDefinition] = [:]
         for fragment in fragments where byName[fragment.name] == nil { byName[fragment.name] = fragment }
         enum State { case entered, done }
         var state: [String: State] = [:]
         var order: [FragmentDefinition] = []
+        var hasCycle = false
         for root in byName.values.sorted(by: { $0.location.offset < $1.location.offset }) {
             guard state[root.name] == nil else { continue }
             // Each frame is a fragment and the spreads of it still to visit.
@@ -20,6 +28,8 @@ extension Document {
                     if state[next] == nil, let target = byName[next] {
                         state[next] = .entered
                         stack.append((target, target.selectionSet.spreadNames))
+                    } else if state[next] == .entered {
+                        hasCycle = true
                     }
                 } else {
                     let finished = stack.removeLast().fragment
@@ -28,7 +38,7 @@ extension Document {
                 }
             }
         }
-        return order
+        return (order, hasCycle)
     }
 }
 

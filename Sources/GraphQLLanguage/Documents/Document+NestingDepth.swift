@@ -12,9 +12,11 @@ package struct NestingDepth: Sendable, Hashable {
 extension Document {
     /// The nesting depth of every operation (in document order) and of every fragment (by name),
     /// computed once per fragment in linear time.
+    /// With fragment cycles (see ``fragmentDependencies()``), a spread closing a cycle counts
+    /// as an empty fragment.
     package func nestingDepths() -> (operations: [NestingDepth], fragments: [String: NestingDepth]) {
         var fragmentDepths: [String: NestingDepth] = [:]
-        for fragment in fragmentsInDependencyOrder() {
+        for fragment in fragmentDependencies().order {
             fragmentDepths[fragment.name] = fragment.selectionSet.nestingDepth(fragments: fragmentDepths)
         }
         let operations = operations.map { $0.selectionSet.nestingDepth(fragments: fragmentDepths) }

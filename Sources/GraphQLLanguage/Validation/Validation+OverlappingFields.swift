@@ -82,6 +82,7 @@ struct OverlapCache {
 
 extension Validation {
     mutating func checkOverlaps(in selectionSet: SelectionSet, parent: SchemaType?) {
+        guard !fragmentCycle else { return }
         var order: [String] = []
         var map: [String: [CollectedField]] = [:]
         var visited: Set<String> = []

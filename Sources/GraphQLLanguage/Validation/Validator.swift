@@ -68,6 +68,9 @@ struct Validation {
     var fragmentUsages: [String: [VariableUsage]] = [:]
     var fragmentSpreads: [String: [String]] = [:]
     var overlapCache = OverlapCache()
+    /// Whether some fragment spreads itself, directly or not (OverlappingFieldsCanBeMerged is
+    /// then skipped: see `run()`).
+    var fragmentCycle = false
 
     init(schema: Schema, document: Document) {
         self.schema = schema
@@ -94,6 +97,10 @@ struct Validation {
     }
 
     mutating func run() {
+        // A cycle makes the depth below depend on which spreads were left out, while the
+        // overlap rule follows spreads recursively in document order: a document with a cycle
+        // (an error the cycle rule reports) skips that rule, so no walk of spreads can be deep.
+        fragmentCycle = document.fragmentDependencies().hasCycle
         guard checkNestingDepth() else { return }
         checkDefinitions()
         for definition in document.definitions {
@@ -194,38 +201,52 @@ struct Validation {
         return names
     }
 
-    /// Depth-first search over fragment spreads, reporting each cycle once (graphql-js's algorithm).
+    /// Depth-first search over fragment spreads, reporting each cycle once (graphql-js's
+    /// algorithm), with an explicit stack: a chain of fragments as long as the document allows
+    /// must not exhaust the thread's stack.
     private mutating func checkFragmentCycles() {
         var visited: Set<String> = []
         var spreadPath: [FragmentSpread] = []
         var pathIndex: [String: Int] = [:]
+        // A fragment on the path and its spreads still to follow.
+        var stack: [(name: String, spreads: [FragmentSpread], next: Int)] = []
+        /// Enters `fragment` unless it was seen; `false` when there is nothing to follow.
+        func enter(_ fragment: FragmentDefinition) -> Bool {
+            guard visited.insert(fragment.name).inserted else { return false }
+            let spreads = allSpreads(fragment.selectionSet)
+            guard !spreads.isEmpty else { return false }
+            pathIndex[fragment.name] = spreadPath.count
+            stack.append((fragment.name, spreads, 0))
+            return true
+        }
         for fragment in document.fragments {
-            detectCycles(from: fragment, &visited, &spreadPath, &pathIndex)
-        }
-    }
-
-    private mutating func detectCycles(
-        from fragment: FragmentDefinition, _ visited: inout Set<String>,
-        _ spreadPath: inout [FragmentSpread], _ pathIndex: inout [String: Int]
-    ) {
-        guard visited.insert(fragment.name).inserted else { return }
-        let spreadNodes = allSpreads(fragment.selectionSet)
-        guard !spreadNodes.isEmpty else { return }
-        pathIndex[fragment.name] = spreadPath.count
-        for spread in spreadNodes {
-            spreadPath.append(spread)
-            if let cycleIndex = pathIndex[spread.name] {
-                let cyclePath = spreadPath[cycleIndex...]
-                let via = cyclePath.dropLast().map { "\"\($0.name)\"" }.joined(separator: ", ")
-                report(
-                    "Cannot spread fragment \"\(spread.name)\" within itself" + (via.isEmpty ? "." : " via \(via)."),
-                    cyclePath.map(\.location))
-            } else if let target = fragments[spread.name] {
-                detectCycles(from: target, &visited, &spreadPath, &pathIndex)
+            guard enter(fragment) else { continue }
+            while let top = stack.last {
+                guard top.next < top.spreads.count else {
+                    pathIndex[top.name] = nil
+                    stack.removeLast()
+                    // The spread that led into the finished fragment leaves the path.
+                    if !stack.isEmpty { spreadPath.removeLast() }
+                    continue
+                }
+                let spread = top.spreads[top.next]
+                stack[stack.count - 1].next += 1
+                spreadPath.append(spread)
+                if let cycleIndex = pathIndex[spread.name] {
+                    let cyclePath = spreadPath[cycleIndex...]
+                    let via = cyclePath.dropLast().map { "\"\($0.name)\"" }.joined(separator: ", ")
+                    report(
+                        "Cannot spread fragment \"\(spread.name)\" within itself"
+                            + (via.isEmpty ? "." : " via \(via)."),
+                        cyclePath.map(\.location))
+                    spreadPath.removeLast()
+                } else if let target = fragments[spread.name], enter(target) {
+                    continue
+                } else {
+                    spreadPath.removeLast()
+                }
             }
-            spreadPath.removeLast()
         }
-        pathIndex[fragment.name] = nil
     }
 
     private func allSpreads(_ selectionSet: SelectionSet) -> [FragmentSpread] {
