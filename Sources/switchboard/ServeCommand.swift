@@ -40,11 +40,12 @@ struct ServeCommand: CLICommand {
                 default: "AWS_REGION or us-east-1"),
             .option(
                 "resolver-count-limit", value: "n",
-                help: "The most resolvers one request may run (AppSync's resolverCountLimit, 1-10000).",
+                help: "The most resolvers one request may run (AppSync's resolverCountLimit, 1-10000; 0: 10000).",
                 default: "10000"),
             .option(
                 "query-depth-limit", value: "n",
-                help: "The deepest field a request may select (AppSync's queryDepthLimit, 1-75).", default: "none"),
+                help: "The deepest field a request may select (AppSync's queryDepthLimit, 1-75; 0: none).",
+                default: "none"),
             .option("write-config", value: "file", help: "Write an amplifyconfiguration.json for this server."),
         ] + CodegenSchemaInput.authorizationOptions)
 
@@ -62,8 +63,8 @@ struct ServeCommand: CLICommand {
             host: arguments.value("host") ?? "127.0.0.1", port: try port(arguments))
         configuration.transformFeatures = try CodegenSchemaInput.transformOptions(arguments)
         configuration.resolverCountLimit =
-            try number(arguments, "resolver-count-limit", in: 1...10_000) ?? configuration.resolverCountLimit
-        configuration.queryDepthLimit = try number(arguments, "query-depth-limit", in: 1...75)
+            try number(arguments, "resolver-count-limit", in: 0...10_000) ?? configuration.resolverCountLimit
+        configuration.queryDepthLimit = try number(arguments, "query-depth-limit", in: 0...75)
         let modes = configuration.transformFeatures
         configuration.defaultAuthorizationType =
             AuthorizationType(rawValue: modes.defaultAuthorizationMode.rawValue) ?? .apiKey

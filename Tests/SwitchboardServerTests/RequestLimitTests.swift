@@ -54,7 +54,7 @@ struct RequestLimitTests {
         #expect(body["data"] == .null)
         #expect(body["errors"]?[0]?["errorType"] == "ResolverExecutionLimitReached")
         let message = body["errors"]?[0]?["message"]?.stringValue ?? ""
-        #expect(message.contains("more than the limit of 10000"), "\(message)")
+        #expect(message.contains("more than 10 times the limit of 10000"), "\(message)")
 
         // Four levels select 2 + 2·(… ) resolvers, well under the limit: they run.
         let (_, small) = try await harness.post(Self.doublingFragments(levels: 4))
@@ -106,7 +106,7 @@ struct RequestLimitTests {
     }
 
     @Test func limitsOutsideAppSyncsRangesAreRefusedAtStart() async throws {
-        for (resolvers, depth) in [(0, nil), (10_001, nil), (10, 0), (10, 76)] as [(Int, Int?)] {
+        for (resolvers, depth) in [(-1, nil), (10_001, nil), (10, -1), (10, 76)] as [(Int, Int?)] {
             var configuration = LocalServer.Configuration()
             configuration.resolverCountLimit = resolvers
             configuration.queryDepthLimit = depth
@@ -117,5 +117,71 @@ struct RequestLimitTests {
                 return reason.contains(depth == nil ? "resolverCountLimit" : "queryDepthLimit")
             }
         }
+    }
+
+    @Test func zeroMeansAppSyncsDefaultForBothLimits() async throws {
+        var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
+        configuration.resolverCountLimit = 0
+        configuration.queryDepthLimit = 0
+        let harness = try await ServerHarness.start(configuration: configuration)
+        defer { Task { await harness.stop() } }
+        _ = try await harness.data(#"mutation { createBlog(input: {id: "b1", name: "B"}) { id } }"#)
+        _ = try await harness.data(
+            #"mutation { createPost(input: {id: "p1", title: "T", blogPostsId: "b1"}) { id } }"#)
+        let deep = try await harness.data(#"{ getPost(id: "p1") { blog { posts { items { blog { name } } } } } }"#)
+        #expect(deep["blog"]?["posts"]?["items"]?[0]?["blog"]?["name"] == "B")
+    }
+
+    /// Colocated fragments that select the same fields merge when they run, and count once:
+    /// twenty levels of two fragments sharing a field are twenty resolvers, not 2^20.
+    @Test func overlappingFragmentsCountAsTheFieldsThatRun() async throws {
+        let harness = try await ServerHarness.start()
+        defer { Task { await harness.stop() } }
+        _ = try await harness.data(#"mutation { createBlog(input: {id: "b1", name: "B"}) { id } }"#)
+        _ = try await harness.data(
+            #"mutation { createPost(input: {id: "p1", title: "T", blogPostsId: "b1"}) { id } }"#)
+        var text = #"{ getPost(id: "p1") { ...A0 ...B0 } }"# + "\n"
+        for level in 0..<20 {
+            let type = level % 2 == 0 ? "Post" : "Blog"
+            let field = level % 2 == 0 ? "blog" : "posts { items"
+            let close = level % 2 == 0 ? "}" : "} }"
+            for name in ["A", "B"] {
+                text +=
+                    "fragment \(name)\(level) on \(type) { id \(field) { ...A\(level + 1) ...B\(level + 1) \(close) }\n"
+            }
+        }
+        text += "fragment A20 on Post { id }\nfragment B20 on Post { id }\n"
+        let (_, body) = try await harness.post(text)
+        #expect(body["errors"] == nil, "\(body.text)")
+        #expect(body["data"]?["getPost"]?["blog"]?["posts"]?["items"]?[0]?["id"] == "p1")
+    }
+
+    /// Past the resolver limit every further resolver field would add an error: a response
+    /// stops at 1,000 and says so, and the rest is null without more work.
+    @Test func errorsStopAtOneThousand() async throws {
+        var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
+        configuration.resolverCountLimit = 10
+        let harness = try await ServerHarness.start(configuration: configuration)
+        defer { Task { await harness.stop() } }
+        _ = try await harness.data(#"mutation { createBlog(input: {id: "b1", name: "B"}) { id } }"#)
+        for index in 0..<30 {
+            _ = try await harness.data(
+                #"mutation { createPost(input: {id: "p\#(index)", title: "T", blogPostsId: "b1"}) { id } }"#)
+        }
+        // 30 posts × 50 aliased blogs: 51 selected (within ten times the limit, so it runs), and
+        // about 1,500 resolver fields past the limit of 10 while running.
+        let blogs = (0..<50).map { "b\($0): blog { id }" }.joined(separator: " ")
+        let (_, body) = try await harness.post("{ listPosts { items { id \(blogs) } } }")
+        let errors = body["errors"]?.arrayValue ?? []
+        #expect(errors.count == 1_001)
+        #expect(errors.dropLast().allSatisfy { $0["errorType"] == "ResolverExecutionLimitReached" })
+        #expect(
+            errors.last?["message"]?.stringValue?.hasPrefix("Too many errors: execution stopped after 1000") == true)
+        let items = body["data"]?["listPosts"]?["items"]?.arrayValue ?? []
+        #expect(items.count == 30)
+        // The first item ran until the limit; items reached after the stop are null.
+        #expect(items.first?["b0"]?["id"] == "b1")
+        #expect(items.first?["b49"] == .null)
+        #expect(items.last == .null)
     }
 }

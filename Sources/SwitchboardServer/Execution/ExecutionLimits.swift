@@ -7,13 +7,15 @@ enum ExecutionLimitErrors {
         ExecutionError("Resolver invocation limit reached.", errorType: "ResolverExecutionLimitReached")
     }
 
-    /// The answer to a request that would run more resolvers than `limit` whatever the data:
+    /// The answer to a request that selects so many resolvers (fragments expanded, one item per
+    /// list) that it cannot run within `limit` unless most of what it asks for is absent:
     /// refused before anything runs, with the same `errorType`.
     static func resolverLimitExceeded(atLeast count: Int, limit: Int) -> ExecutionError {
         ExecutionError(
             "Resolver invocation limit reached: the request selects at least "
                 + (count > limit * 1_000 ? "\(limit * 1_000)" : "\(count)")
-                + " resolver fields (fragments expanded, one item per list), more than the limit of \(limit).",
+                + " resolver fields (fragments expanded, one item per list), more than "
+                + "\(ResolverCountEstimate.refusalFactor) times the limit of \(limit).",
             errorType: "ResolverExecutionLimitReached")
     }
 
@@ -28,62 +30,79 @@ enum ExecutionLimitErrors {
 /// with fragments expanded and each list taken to hold one item. Runtime counting alone would
 /// let a few kilobytes of fragments that double at every level (`a: post { ...F } b: post { ...F }`)
 /// walk an exponential tree of fields until the limit; counted here, they are refused at once.
-/// Each fragment is counted once (in dependency order), so the count takes linear time however
-/// far the document expands. Fields under `@skip`/`@include` and fragments whose type condition
-/// is not the parent type count nothing: they may not run.
+///
+/// The count stays below what the request would run if every list had an item and every object
+/// existed: fields that share a response key (from fragments too) merge when they run, so they
+/// count as the costliest of them; fields under `@skip`/`@include` with a variable and fragments
+/// whose type condition is not the parent type count nothing, as they may not run. Each fragment
+/// is counted once, as costs by response key, so the count takes time in proportion to the
+/// fields validation already collected, however far the document expands.
 struct ResolverCountEstimate {
     let schema: Schema
     let hasResolver: (_ type: String, _ field: String) -> Bool
 
-    /// The count for `operation`, which must have passed validation (its nesting is bounded);
-    /// saturates far above any limit rather than overflowing.
+    /// How many times the limit the count must exceed before a request is refused without
+    /// running: below that, lists may be empty and objects missing, and the runtime limit
+    /// answers as AppSync does, with the data that was resolved.
+    static let refusalFactor = 10
+
+    /// The count for `operation`, which must have passed validation; saturates far above any
+    /// limit rather than overflowing.
     func count(_ operation: OperationDefinition, in document: Document) -> Int {
         guard let root = schema.rootType(for: operation.operation) else { return 0 }
-        var fragments: [String: (condition: String, count: Int)] = [:]
+        var fragments: [String: (condition: String, costs: [String: Int])] = [:]
         for fragment in document.fragmentsInDependencyOrder() {
-            let count = count(fragment.selectionSet, on: fragment.typeCondition, fragments)
-            fragments[fragment.name] = (fragment.typeCondition, count)
+            let costs = costs(fragment.selectionSet, on: fragment.typeCondition, fragments)
+            fragments[fragment.name] = (fragment.typeCondition, costs)
         }
-        return count(operation.selectionSet, on: root.name, fragments)
+        return Self.total(costs(operation.selectionSet, on: root.name, fragments))
     }
 
     private static let ceiling = Int.max / 4
 
     private static func add(_ lhs: Int, _ rhs: Int) -> Int { min(ceiling, lhs + rhs) }
 
-    private func count(
-        _ selectionSet: SelectionSet, on type: String, _ fragments: [String: (condition: String, count: Int)]
-    ) -> Int {
-        // Fields sharing a response key are merged when they run: count the costliest once.
-        var byResponseKey: [String: Int] = [:]
-        var spreads: Set<String> = []
-        var total = 0
+    private static func total(_ costs: [String: Int]) -> Int { costs.values.reduce(0, add) }
+
+    /// The cost of each response key `selectionSet` selects on `type`.
+    private func costs(
+        _ selectionSet: SelectionSet, on type: String, _ fragments: [String: (condition: String, costs: [String: Int])]
+    ) -> [String: Int] {
+        var byKey: [String: Int] = [:]
+        func merge(_ key: String, _ cost: Int) { byKey[key] = max(byKey[key] ?? 0, cost) }
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
-                guard !field.directives.contains(where: \.isConditional) else { continue }
+                guard Self.surelyRuns(field.directives) else { continue }
                 var cost = hasResolver(type, field.name) ? 1 : 0
                 if let sub = field.selectionSet, let fieldType = schema.field(field.name, on: type)?.type.namedType {
-                    cost = Self.add(cost, count(sub, on: fieldType, fragments))
+                    cost = Self.add(cost, Self.total(costs(sub, on: fieldType, fragments)))
                 }
-                byResponseKey[field.responseKey] = max(byResponseKey[field.responseKey] ?? 0, cost)
+                merge(field.responseKey, cost)
             case .inlineFragment(let fragment):
-                guard fragment.typeCondition.map({ $0 == type }) ?? true,
-                    !fragment.directives.contains(where: \.isConditional)
+                guard fragment.typeCondition.map({ $0 == type }) ?? true, Self.surelyRuns(fragment.directives)
                 else { continue }
-                total = Self.add(total, count(fragment.selectionSet, on: type, fragments))
+                for (key, cost) in costs(fragment.selectionSet, on: type, fragments) { merge(key, cost) }
             case .fragmentSpread(let spread):
-                guard spreads.insert(spread.name).inserted, !spread.directives.contains(where: \.isConditional),
-                    let fragment = fragments[spread.name], fragment.condition == type
+                guard Self.surelyRuns(spread.directives), let fragment = fragments[spread.name],
+                    fragment.condition == type
                 else { continue }
-                total = Self.add(total, fragment.count)
+                for (key, cost) in fragment.costs { merge(key, cost) }
             }
         }
-        return byResponseKey.values.reduce(total, Self.add)
+        return byKey
     }
-}
 
-extension Directive {
-    /// `@skip` or `@include`: whether the selection runs depends on the variables.
-    fileprivate var isConditional: Bool { name == "skip" || name == "include" }
+    /// Whether `@skip`/`@include` surely let the selection run: literal conditions are read, and
+    /// a condition from a variable (known only per request, while the count is kept with the
+    /// document) counts as not running.
+    private static func surelyRuns(_ directives: [Directive]) -> Bool {
+        for directive in directives where directive.name == "skip" || directive.name == "include" {
+            guard case .boolean(let flag)? = directive.arguments.first(where: { $0.name == "if" })?.value else {
+                return false
+            }
+            if flag == (directive.name == "skip") { return false }
+        }
+        return true
+    }
 }

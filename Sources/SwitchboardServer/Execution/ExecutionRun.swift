@@ -10,6 +10,11 @@ final class ExecutionRun<Context: Sendable> {
     let collector: FieldCollector
     private(set) var errors: [ExecutionError] = []
     private var completedValues = 0
+    /// Set once a budget runs out (values or errors): every value not yet completed becomes null
+    /// at once, without resolvers or further errors, so what is left costs a step per item.
+    private var stopped = false
+    /// Set once ``Executor/Limits/maximumErrors`` errors are recorded.
+    private var errorsFull = false
     /// Sub-selections already collected, by the merged field's nodes and the object type: every
     /// item of a list has the same ones, and collecting them again per item cost 12% of a
     /// 100-item page.
@@ -56,6 +61,10 @@ final class ExecutionRun<Context: Sendable> {
         _ group: FieldCollector.Group, objectType: String, definition: SchemaField, source: JSON,
         path: [PathComponent]
     ) async throws(CompletionFailure) -> JSON {
+        if stopped {
+            if definition.type.isNonNull { throw .bubble }
+            return .null
+        }
         let failure: CompletionFailure
         switch await resolve(group, objectType: objectType, definition: definition, source: source, path: path) {
         case .failure(let error):
@@ -71,7 +80,7 @@ final class ExecutionRun<Context: Sendable> {
         if case .error(var error) = failure {
             error.path = path
             if error.locations.isEmpty { error.locations = group.nodes.map(\.location) }
-            errors.append(error)
+            record(error)
         }
         if definition.type.isNonNull { throw .bubble }
         return .null
@@ -126,6 +135,25 @@ final class ExecutionRun<Context: Sendable> {
         }
     }
 
+    /// Records a field's error; past ``Executor/Limits/maximumErrors`` the execution stops with
+    /// one more error saying so (after a limit is reached, every further field would add one:
+    /// ten thousand items with a thousand fields each would answer ten million errors).
+    private func record(_ error: ExecutionError) {
+        // The error that stopped the execution (the values budget) is still recorded; once the
+        // errors themselves ran out, nothing more is.
+        guard !errorsFull else { return }
+        guard errors.count < executor.limits.maximumErrors else {
+            stopped = true
+            errorsFull = true
+            errors.append(
+                ExecutionError(
+                    "Too many errors: execution stopped after \(executor.limits.maximumErrors); "
+                        + "the fields not yet run are null."))
+            return
+        }
+        errors.append(error)
+    }
+
     static func argumentMessage(_ problem: InputProblem, field: String) -> String {
         switch problem {
         case .nullForNonNull(let type):
@@ -141,8 +169,10 @@ final class ExecutionRun<Context: Sendable> {
     private func completeValue(
         _ type: TypeReference, nodes: [Field], value: JSON, parentType: String, path: [PathComponent]
     ) async throws(CompletionFailure) -> JSON {
+        if stopped { throw .bubble }
         completedValues += 1
         if completedValues > executor.limits.maximumCompletedValues {
+            stopped = true
             throw .error(
                 ExecutionError(
                     "The response is too large: it would hold more than \(executor.limits.maximumCompletedValues) "
@@ -178,7 +208,7 @@ final class ExecutionRun<Context: Sendable> {
                     if case .error(var itemError) = error {
                         itemError.path = itemPath
                         if itemError.locations.isEmpty { itemError.locations = nodes.map(\.location) }
-                        errors.append(itemError)
+                        record(itemError)
                     }
                     if inner.isNonNull { throw .bubble }
                     output.append(.null)

@@ -21,6 +21,9 @@ struct Executor<Context: Sendable>: Sendable {
         /// The deepest field a request may reach (AppSync's `queryDepthLimit`, the root fields
         /// being at depth 1); deeper fields are null with an error. `nil`, the default, sets none.
         var maximumFieldDepth: Int?
+        /// The most field errors one response holds; past it execution stops and the fields not
+        /// yet run are null. Default 1,000.
+        var maximumErrors = 1_000
     }
 
     /// An operation chosen from a document, with its coerced variables.

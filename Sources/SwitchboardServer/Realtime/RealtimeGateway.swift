@@ -14,7 +14,7 @@ final class RealtimeGateway: RealtimeBackend {
     let service: GraphQLService
     let authenticator: RequestAuthenticator
     let registry: SubscriptionRegistry
-    /// Mutation results waiting for the registry to publish them, in commit order.
+    /// Mutation results waiting for the registry to publish them, in the order mutations finish.
     let fanOut: FanOutQueue
     /// The connections: admission, numbering, counters, shutdown (the mock's are kept alike).
     let host: RealtimeHost

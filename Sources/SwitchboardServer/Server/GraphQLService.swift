@@ -115,7 +115,7 @@ final class GraphQLService: Sendable {
         }
         let limit = executor.limits.maximumResolverExecutions
         let index = document.operations.firstIndex { $0.name == prepared.operation.name }
-        if let atLeast = index.map({ resolverCounts[$0] }), atLeast > limit {
+        if let atLeast = index.map({ resolverCounts[$0] }), atLeast > limit * ResolverCountEstimate.refusalFactor {
             let error = ExecutionLimitErrors.resolverLimitExceeded(atLeast: atLeast, limit: limit)
             return (ExecutionResult(data: nil, errors: [error]), [])
         }

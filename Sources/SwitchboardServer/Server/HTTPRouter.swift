@@ -74,8 +74,8 @@ struct HTTPRouter: Sendable {
         let context = RequestContext(identity: identity, now: AppSyncClock.nowISO8601())
         let (result, events) = await service.execute(
             query: query, variables: variables, operationName: operationName, context: context)
-        // Subscribers get a mutation's result after it committed, in commit order, without the
-        // response waiting for the fan-out (it waits only when the queue is full).
+        // Subscribers get a mutation's result after it committed, in the order mutations finish,
+        // without the response waiting for the fan-out (it waits only when the queue is full).
         if !events.isEmpty { await realtime.fanOut.submit(events, now: context.now) }
         return Self.json(result.json)
     }

@@ -88,16 +88,16 @@ extension LocalServer {
         package var transformFeatures = TransformOptions()
         /// The largest request body accepted (default 1 MiB).
         public var maximumRequestBodySize: Int
-        /// The most resolvers one request may run, AppSync's `resolverCountLimit` (1–10,000,
-        /// default 10,000 as AppSync's). A request whose fields, fragments expanded and one item
-        /// per list, already name more resolvers is refused before it runs; one that reaches the
-        /// limit while running gets null and a `ResolverExecutionLimitReached` error for each
-        /// further resolver field.
+        /// The most resolvers one request may run, AppSync's `resolverCountLimit` (1–10,000;
+        /// default, and 0, 10,000 as on AppSync). A request that reaches it while running gets
+        /// null and a `ResolverExecutionLimitReached` error for each further resolver field; one
+        /// whose fields, fragments expanded and one item per list, name more than ten times as
+        /// many is refused before it runs.
         public var resolverCountLimit = 10_000
         /// The deepest field a request may select, AppSync's `queryDepthLimit` (1–75, root
         /// fields at depth 1): deeper fields are null with a `QueryDepthLimitReached` error.
-        /// `nil`, the default as on AppSync, sets no limit besides the 256 levels of nesting
-        /// every document is held to.
+        /// `nil` (the default) or 0 sets no limit, as on AppSync, besides the 256 levels of
+        /// nesting every document is held to.
         public var queryDepthLimit: Int?
 
         /// Creates a configuration.
@@ -147,17 +147,19 @@ public enum LocalServerError: Error, Sendable, CustomStringConvertible {
 extension LocalServer.Configuration {
     /// The execution limits, checked against AppSync's ranges.
     func executionLimits() throws(LocalServerError) -> Executor<RequestContext>.Limits {
-        guard (1...10_000).contains(resolverCountLimit) else {
+        guard (0...10_000).contains(resolverCountLimit) else {
             throw .invalidConfiguration(
-                "resolverCountLimit is \(resolverCountLimit); AppSync accepts 1 to 10000 resolvers per request")
+                "resolverCountLimit is \(resolverCountLimit); AppSync accepts 1 to 10000 resolvers per request "
+                    + "(0 for its default of 10000)")
         }
-        if let queryDepthLimit, !(1...75).contains(queryDepthLimit) {
+        if let queryDepthLimit, !(0...75).contains(queryDepthLimit) {
             throw .invalidConfiguration(
-                "queryDepthLimit is \(queryDepthLimit); AppSync accepts 1 to 75 levels, or no limit (nil)")
+                "queryDepthLimit is \(queryDepthLimit); AppSync accepts 1 to 75 levels (0 or nil for no limit)")
         }
         var limits = Executor<RequestContext>.Limits()
-        limits.maximumResolverExecutions = resolverCountLimit
-        limits.maximumFieldDepth = queryDepthLimit
+        // 0 means AppSync's default for both, as in its API.
+        limits.maximumResolverExecutions = resolverCountLimit == 0 ? 10_000 : resolverCountLimit
+        limits.maximumFieldDepth = queryDepthLimit == 0 ? nil : queryDepthLimit
         return limits
     }
 
