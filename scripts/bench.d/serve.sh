@@ -93,7 +93,7 @@ python3 - "$results" "$seconds" "$fanout_one" "$fanout_all" <<'PY'
 import sys
 rows = {}
 for line in open(sys.argv[1]):
-    server, operation, connections, requests, seconds, rate, p50, p99, failures = line.split()
+    server, operation, connections, requests, seconds, rate, p50, p99, failures = line.split()[:9]
     rows[(server, operation, int(connections))] = (float(rate), float(p99), int(failures))
 print(f"{sys.argv[2]} s per cell after 0.5 s of warm-up; p99 in ms; ratio = Switchboard req/s / Strawberry req/s")
 print(f"{'operation':<12} {'conns':>5} {'Switchboard req/s':>18} {'p99':>8} {'Strawberry req/s':>17} {'p99':>8} {'ratio':>7}")

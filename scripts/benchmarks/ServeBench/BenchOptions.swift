@@ -3,15 +3,20 @@ struct BenchOptions {
     let command: String
     let endpoint: BenchEndpoint
     let headers: [(String, String)]
-    private let values: [String: String]
+    /// Every `--name value` but the headers, by name.
+    let values: [String: String]
 
     static let usage = """
-        usage: serve-bench seed URL --items N [--header 'Name: value']...
-               serve-bench load URL --operation getTodo|listTodos|createTodo --connections N
-                   [--seconds S] [--warmup S] [--header 'Name: value']...
+        usage: serve-bench seed URL --items N [--model Todo|Ticket] [--header 'Name: value']...
+               serve-bench load URL --operation OPERATION --connections N [--seconds S] [--warmup S]
+                   [--items N] [--min-priority N] [--pages N] [--server-pid PID] [--header 'Name: value']...
                serve-bench fanout URL --api-key KEY [--connections N] [--per-connection N] [--events N]
-        URL is http://host:port/graphql. load prints
-        RESULT load REQUESTS SECONDS REQUESTS_PER_SECOND P50_MS P99_MS FAILURES; fanout prints
+        URL is http://host:port/graphql. OPERATION is getTodo, listTodos, createTodo, getTicket,
+        listTickets, createTicket or typename; the Ticket reads expect `seed --model Ticket --items N`
+        with the same N (default 10000); listTickets walks --pages pages (default 5) of 100 with the
+        filter priority >= --min-priority (default 2). load prints RESULT load REQUESTS SECONDS
+        REQUESTS_PER_SECOND P50_MS P99_MS FAILURES SERVER_CPU_SECONDS (-1 without --server-pid: the
+        CPU time that process used in the measured window); fanout prints
         RESULT fanout SUBSCRIPTIONS EVENTS P50_MS P99_MS MAX_MS SETUP_SECONDS.
         """
 

@@ -1,6 +1,7 @@
-// scripts/bench serve's load generator: HTTP/1.1 keep-alive GraphQL POSTs over N connections
-// (SwitchboardNet's TCPConnection, the same client for every server measured) and AppSync
-// real-time subscription fan-out. scripts/bench.d/serve.sh starts the servers and prints the table.
+// The load generator of scripts/bench serve and serve-peers: HTTP/1.1 keep-alive GraphQL POSTs
+// over N connections (SwitchboardNet's TCPConnection, the same client for every server
+// measured), every reply checked, and AppSync real-time subscription fan-out.
+// scripts/bench.d/serve.sh and serve-peers.sh start the servers and print the tables.
 import Foundation
 
 func report(_ error: any Error) -> Never {
@@ -12,17 +13,29 @@ do {
     let options = try BenchOptions(Array(CommandLine.arguments.dropFirst()))
     switch options.command {
     case "seed":
-        let seeder = TodoSeeder(
-            endpoint: options.endpoint, headers: options.headers, count: try options.integer("items"))
+        guard let model = ItemSeeder.Model(rawValue: options.values["model"] ?? "Todo") else {
+            throw BenchUsageError(description: "--model is Todo or Ticket")
+        }
+        let seeder = ItemSeeder(
+            endpoint: options.endpoint, headers: options.headers, model: model, count: try options.integer("items"))
         try await seeder.run()
     case "load":
         guard let operation = BenchOperation(rawValue: try options.string("operation")) else {
-            throw BenchUsageError(description: "--operation is one of getTodo, listTodos, createTodo")
+            let names = BenchOperation.allCases.map(\.rawValue).joined(separator: ", ")
+            throw BenchUsageError(description: "--operation is one of \(names)")
         }
+        let items = try options.integer("items", default: 10_000)
+        let minimumPriority = try options.integer("min-priority", default: 2)
+        let pages = try options.integer("pages", default: 5)
         let run = LoadRun(
-            endpoint: options.endpoint, headers: options.headers, body: operation.body,
+            endpoint: options.endpoint, headers: options.headers,
+            stream: { lane in
+                RequestStream(
+                    operation: operation, lane: lane, items: items, minimumPriority: minimumPriority, pages: pages)
+            },
             connections: try options.integer("connections"), warmUp: try options.duration("warmup", default: 0.5),
-            duration: try options.duration("seconds", default: 3))
+            duration: try options.duration("seconds", default: 3),
+            serverPID: options.values["server-pid"] == nil ? nil : try options.integer("server-pid"))
         let result = try await run.run()
         if let sample = result.failureSample {
             FileHandle.standardError.write(
@@ -30,9 +43,9 @@ do {
         }
         print(
             String(
-                format: "RESULT load %d %.3f %.1f %.3f %.3f %d", result.requests, result.seconds,
+                format: "RESULT load %d %.3f %.1f %.3f %.3f %d %.4f", result.requests, result.seconds,
                 result.requestsPerSecond, result.latencies.percentile(0.5), result.latencies.percentile(0.99),
-                result.failures))
+                result.failures, result.serverCPUSeconds ?? -1))
     case "fanout":
         let run = FanOutRun(
             endpoint: options.endpoint, apiKey: try options.string("api-key"),
