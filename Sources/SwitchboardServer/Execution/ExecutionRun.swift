@@ -8,6 +8,15 @@ final class ExecutionRun<Context: Sendable> {
     let context: Context
     let sourceOnly: Bool
     let collector: FieldCollector
+    // The executor's parts, held once: reading them through `executor` for every field copied
+    // the schema and the access policy and built an input coercion each time (retains and
+    // releases were a quarter of a list page's CPU).
+    private let schema: Schema
+    private let coercion: InputCoercion
+    private let accessPolicy: (any FieldAccessPolicy<Context>)?
+    private let resolvers: ResolverRegistry<Context>
+    private let limits: Executor<Context>.Limits
+    private let scalars: [String: any ScalarType]
     private(set) var errors: [ExecutionError] = []
     private var completedValues = 0
     /// Set once a budget runs out (values or errors): every value not yet completed becomes null
@@ -29,15 +38,19 @@ final class ExecutionRun<Context: Sendable> {
         self.sourceOnly = sourceOnly
         collector = FieldCollector(
             schema: executor.schema, fragments: prepared.fragments, variables: prepared.variables)
+        schema = executor.schema
+        coercion = executor.coercion
+        accessPolicy = executor.accessPolicy
+        resolvers = executor.resolvers
+        limits = executor.limits
+        scalars = executor.scalars
     }
-
-    private var schema: Schema { executor.schema }
 
     // MARK: Selection sets and fields
 
     /// ExecuteSelectionSet: each collected field in order; a non-null field that ends up null
     /// makes the whole object null (`.bubble`).
-    func executeSelectionSet(
+    nonisolated(nonsending) func executeSelectionSet(
         _ groups: [FieldCollector.Group], objectType: String, source: JSON, path: [PathComponent]
     ) async throws(CompletionFailure) -> JSON {
         var result = JSONObject()
@@ -46,7 +59,7 @@ final class ExecutionRun<Context: Sendable> {
                 result.append(group.responseKey, .string(objectType))
                 continue
             }
-            guard let definition = schema.field(group.name, on: objectType) else { continue }
+            guard let definition = group.definition else { continue }
             let value = try await executeField(
                 group, objectType: objectType, definition: definition, source: source,
                 path: path + [.key(group.responseKey)])
@@ -57,7 +70,7 @@ final class ExecutionRun<Context: Sendable> {
 
     /// ExecuteField: access check, arguments, resolution, completion; errors are recorded here
     /// and the field becomes null, or propagates when the field is non-null.
-    private func executeField(
+    nonisolated(nonsending) private func executeField(
         _ group: FieldCollector.Group, objectType: String, definition: SchemaField, source: JSON,
         path: [PathComponent]
     ) async throws(CompletionFailure) -> JSON {
@@ -87,18 +100,18 @@ final class ExecutionRun<Context: Sendable> {
     }
 
     /// The field's raw value: from its resolver, the introspection system, or the parent's member.
-    private func resolve(
+    nonisolated(nonsending) private func resolve(
         _ group: FieldCollector.Group, objectType: String, definition: SchemaField, source: JSON,
         path: [PathComponent]
     ) async -> Result<JSON, ExecutionError> {
         let name = group.name
-        if let limit = executor.limits.maximumFieldDepth {
+        if let limit = limits.maximumFieldDepth {
             let depth = path.count { if case .key = $0 { true } else { false } }
             if depth > limit { return .failure(ExecutionLimitErrors.queryDepth(limit: limit)) }
         }
         let arguments: JSONObject
         do {
-            arguments = try executor.coercion.coerceArguments(
+            arguments = try coercion.coerceArguments(
                 definition.arguments, group.nodes[0].arguments, variables: prepared.variables)
         } catch {
             return .failure(ExecutionError(Self.argumentMessage(error, field: name)))
@@ -109,16 +122,16 @@ final class ExecutionRun<Context: Sendable> {
         if objectType.hasPrefix("__") {
             return .success(Introspection(schema: schema).resolve(field: name, of: source, arguments: arguments))
         }
-        if let policy = executor.accessPolicy,
+        if let policy = accessPolicy,
             let denied = policy.check(parentType: objectType, field: definition, context: context)
         {
             return .failure(denied)
         }
-        guard !sourceOnly, let resolver = executor.resolvers.resolver(type: objectType, field: name) else {
+        guard !sourceOnly, let resolver = resolvers.resolver(type: objectType, field: name) else {
             return .success(source[name] ?? .null)
         }
         resolverExecutions += 1
-        if resolverExecutions > executor.limits.maximumResolverExecutions {
+        if resolverExecutions > limits.maximumResolverExecutions {
             return .failure(ExecutionLimitErrors.resolverLimitReached())
         }
         let info = FieldInfo(
@@ -142,12 +155,12 @@ final class ExecutionRun<Context: Sendable> {
         // The error that stopped the execution (the values budget) is still recorded; once the
         // errors themselves ran out, nothing more is.
         guard !errorsFull else { return }
-        guard errors.count < executor.limits.maximumErrors else {
+        guard errors.count < limits.maximumErrors else {
             stopped = true
             errorsFull = true
             errors.append(
                 ExecutionError(
-                    "Too many errors: execution stopped after \(executor.limits.maximumErrors); "
+                    "Too many errors: execution stopped after \(limits.maximumErrors); "
                         + "the fields not yet run are null."))
             return
         }
@@ -166,16 +179,16 @@ final class ExecutionRun<Context: Sendable> {
 
     /// CompleteValue: non-null checks, lists item by item, leaves serialized, objects (and
     /// abstract types resolved through `__typename`) by executing their sub-selections.
-    private func completeValue(
+    nonisolated(nonsending) private func completeValue(
         _ type: TypeReference, nodes: [Field], value: JSON, parentType: String, path: [PathComponent]
     ) async throws(CompletionFailure) -> JSON {
         if stopped { throw .bubble }
         completedValues += 1
-        if completedValues > executor.limits.maximumCompletedValues {
+        if completedValues > limits.maximumCompletedValues {
             stopped = true
             throw .error(
                 ExecutionError(
-                    "The response is too large: it would hold more than \(executor.limits.maximumCompletedValues) "
+                    "The response is too large: it would hold more than \(limits.maximumCompletedValues) "
                         + "values. Ask for fewer items (limit) or fewer nested fields."))
         }
         switch type {
@@ -221,14 +234,14 @@ final class ExecutionRun<Context: Sendable> {
         }
     }
 
-    private func completeNamed(
+    nonisolated(nonsending) private func completeNamed(
         _ name: String, nodes: [Field], value: JSON, path: [PathComponent]
     ) async throws(CompletionFailure) -> JSON {
         guard let schemaType = schema.type(named: name) else { return value }
         switch schemaType.kind {
         case .scalar:
             do {
-                return try (executor.scalars[name] ?? PassThroughScalar(name: name)).serialize(value)
+                return try (scalars[name] ?? PassThroughScalar(name: name)).serialize(value)
             } catch {
                 throw .error(ExecutionError("Can't serialize value (\(Self.pathText(path))) : \(error.reason)"))
             }

@@ -12,6 +12,9 @@ struct FieldCollector: Sendable {
     struct Group: Sendable {
         var responseKey: String
         var nodes: [Field]
+        /// The field's definition on the type the group was collected on (`nil` for
+        /// `__typename` and unknown fields), looked up once rather than for every item.
+        var definition: SchemaField?
         var name: String { nodes[0].name }
     }
 
@@ -49,7 +52,10 @@ struct FieldCollector: Sendable {
                     groups[position].nodes.append(field)
                 } else {
                     positions[field.responseKey] = groups.count
-                    groups.append(Group(responseKey: field.responseKey, nodes: [field]))
+                    groups.append(
+                        Group(
+                            responseKey: field.responseKey, nodes: [field],
+                            definition: schema.field(field.name, on: objectType)))
                 }
             case .inlineFragment(let fragment):
                 guard isIncluded(fragment.directives), applies(fragment.typeCondition, to: objectType) else { continue }

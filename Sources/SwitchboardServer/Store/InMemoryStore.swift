@@ -6,6 +6,9 @@ actor InMemoryStore: ModelStore {
     private struct Entry {
         var cursor: [JSON]
         var key: ItemKey
+        /// The item itself (shared, not copied): a page reads it without hashing its key. A
+        /// write replaces every entry of the item it changes, so it is never stale.
+        var item: JSONObject
     }
 
     private struct Table {
@@ -68,7 +71,7 @@ actor InMemoryStore: ModelStore {
             if let condition = query.sortCondition {
                 guard schema.hasSort, entry.cursor.count > 1, condition.matches(entry.cursor[1]) else { continue }
             }
-            guard let item = table.items[entry.key] else { continue }
+            let item = entry.item
             items.append(item)
             bytes += item.approximateSize
             last = entry.cursor
@@ -124,7 +127,8 @@ actor InMemoryStore: ModelStore {
                         KeyOrder.compareCursors($0.cursor, cursor) > 0
                     }
                 } ?? ChunkedList<Entry>.Index(chunk: 0, offset: 0)
-            table.orders[name, default: ChunkedList()].insert(Entry(cursor: cursor, key: key), at: position)
+            table.orders[name, default: ChunkedList()].insert(
+                Entry(cursor: cursor, key: key, item: item), at: position)
         }
     }
 
