@@ -85,7 +85,8 @@ final class ExecutionRun<Context: Sendable> {
         case .success(let resolved):
             do throws(CompletionFailure) {
                 return try await completeValue(
-                    definition.type, nodes: group.nodes, value: resolved, parentType: objectType, path: path)
+                    definition.type, namedType: group.namedType, nodes: group.nodes, value: resolved,
+                    parentType: objectType, path: path)
             } catch {
                 failure = error
             }
@@ -179,8 +180,11 @@ final class ExecutionRun<Context: Sendable> {
 
     /// CompleteValue: non-null checks, lists item by item, leaves serialized, objects (and
     /// abstract types resolved through `__typename`) by executing their sub-selections.
+    /// `namedType` is the schema type `type` names when the caller knows it (looked up once per
+    /// collected field rather than for every value).
     nonisolated(nonsending) private func completeValue(
-        _ type: TypeReference, nodes: [Field], value: JSON, parentType: String, path: [PathComponent]
+        _ type: TypeReference, namedType: SchemaType? = nil, nodes: [Field], value: JSON, parentType: String,
+        path: [PathComponent]
     ) async throws(CompletionFailure) -> JSON {
         if stopped { throw .bubble }
         completedValues += 1
@@ -194,7 +198,7 @@ final class ExecutionRun<Context: Sendable> {
         switch type {
         case .nonNull(let inner):
             let completed = try await completeValue(
-                inner, nodes: nodes, value: value, parentType: parentType, path: path)
+                inner, namedType: namedType, nodes: nodes, value: value, parentType: parentType, path: path)
             if completed.isNull {
                 throw .error(
                     ExecutionError(
@@ -216,7 +220,8 @@ final class ExecutionRun<Context: Sendable> {
                 do throws(CompletionFailure) {
                     output.append(
                         try await completeValue(
-                            inner, nodes: nodes, value: element, parentType: parentType, path: itemPath))
+                            inner, namedType: namedType, nodes: nodes, value: element, parentType: parentType,
+                            path: itemPath))
                 } catch {
                     if case .error(var itemError) = error {
                         itemError.path = itemPath
@@ -230,14 +235,14 @@ final class ExecutionRun<Context: Sendable> {
             return .array(output)
         case .named(let name):
             if value.isNull { return .null }
-            return try await completeNamed(name, nodes: nodes, value: value, path: path)
+            return try await completeNamed(name, namedType: namedType, nodes: nodes, value: value, path: path)
         }
     }
 
     nonisolated(nonsending) private func completeNamed(
-        _ name: String, nodes: [Field], value: JSON, path: [PathComponent]
+        _ name: String, namedType: SchemaType?, nodes: [Field], value: JSON, path: [PathComponent]
     ) async throws(CompletionFailure) -> JSON {
-        guard let schemaType = schema.type(named: name) else { return value }
+        guard let schemaType = namedType ?? schema.type(named: name) else { return value }
         switch schemaType.kind {
         case .scalar:
             do {

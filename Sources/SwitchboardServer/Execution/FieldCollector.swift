@@ -15,6 +15,8 @@ struct FieldCollector: Sendable {
         /// The field's definition on the type the group was collected on (`nil` for
         /// `__typename` and unknown fields), looked up once rather than for every item.
         var definition: SchemaField?
+        /// The schema type the field's type names, looked up with the definition.
+        var namedType: SchemaType?
         var name: String { nodes[0].name }
     }
 
@@ -52,10 +54,11 @@ struct FieldCollector: Sendable {
                     groups[position].nodes.append(field)
                 } else {
                     positions[field.responseKey] = groups.count
+                    let definition = schema.field(field.name, on: objectType)
                     groups.append(
                         Group(
-                            responseKey: field.responseKey, nodes: [field],
-                            definition: schema.field(field.name, on: objectType)))
+                            responseKey: field.responseKey, nodes: [field], definition: definition,
+                            namedType: definition.flatMap { schema.type(named: $0.type.namedType) }))
                 }
             case .inlineFragment(let fragment):
                 guard isIncluded(fragment.directives), applies(fragment.typeCondition, to: objectType) else { continue }
