@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import GraphQLLanguage
@@ -68,7 +69,7 @@ struct NestingDepthTests {
 
     /// A chain of fragments costs OverlappingFieldsCanBeMerged the square of its size: within
     /// the depth limit, a wide chain is stopped by the collection budget, with one error.
-    @Test func aChainOfWideFragmentsStopsAtTheCollectionBudget() throws {
+    @Test func aChainOfWideFragmentsStopsAtTheCollectionBudget() async throws {
         func chain(fragments: Int, fieldsEach: Int) -> String {
             var text = "query { post { ...F0 } }\n"
             for index in 0..<fragments {
@@ -77,7 +78,10 @@ struct NestingDepthTests {
             }
             return text + "fragment F\(fragments) on Post { id }\n"
         }
-        let wide = Self.schema.validate(try Parser.parse(chain(fragments: 250, fieldsEach: 100)))
+        // A second of CPU: on its own thread, so that tests waiting on sockets keep theirs.
+        let wideText = chain(fragments: 250, fieldsEach: 100)
+        let wide = try #require(
+            try await resultUnlessHung(onThread: { Self.schema.validate(try Parser.parse(wideText)) }))
         #expect(
             wide.map(\.message) == [
                 "Validation aborted: checking that fields can be merged needs more than 1000000 fields "
@@ -90,7 +94,7 @@ struct NestingDepthTests {
     /// With cycles the measured depth depends on which spreads the measure leaves out, so the
     /// walks that follow spreads do not rely on it: the cycle rule keeps its own stack and the
     /// overlap rule is skipped. The document gets a clear error and nothing overflows.
-    @Test func aLongChainThatLoopsBackThroughFieldsIsRefusedWithoutOverflowing() throws {
+    @Test func aLongChainThatLoopsBackThroughFieldsIsRefusedWithoutOverflowing() async throws {
         let schema = try Schema(sdl: "type Query { id: ID, f: Query }")
         let length = 3_000
         var text = "{ ...R }\n"
@@ -103,7 +107,8 @@ struct NestingDepthTests {
             text += "fragment c\(index) on Query { \(next)\(loop) }\n"
         }
         for start in segmentStarts { text += "fragment h\(start) on Query { ...c\(start - 1) }\n" }
-        let errors = schema.validate(try Parser.parse(text))
+        let document = try Parser.parse(text)
+        let errors = try #require(try await resultUnlessHung(onThread: { schema.validate(document) }))
         #expect(!errors.isEmpty)
         #expect(errors.allSatisfy { $0.message.contains("within itself") || $0.message.contains("levels deep") })
     }

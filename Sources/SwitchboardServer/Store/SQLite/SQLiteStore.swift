@@ -13,6 +13,19 @@ actor SQLiteStore: ModelStore {
     static let fileName = "switchboard.sqlite"
 
     private let database: SQLiteDatabase
+    /// The store's own thread: SQLite's calls block (a busy timeout, the disk), which must not
+    /// take a thread of the shared pool (see ``DedicatedThreadExecutor``).
+    private nonisolated let executor = DedicatedThreadExecutor(name: "switchboard.sqlite")
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// The busy timeout the connection runs with, in milliseconds (as SQLite reports it).
+    func busyTimeoutMilliseconds() throws(StorageError) -> Int64? {
+        guard case .integer(let milliseconds)? = try database.query("PRAGMA busy_timeout").first?.first?.1 else {
+            return nil
+        }
+        return milliseconds
+    }
     private let mappings: [String: SQLiteTableMapping]
     private let secret: [UInt8]
 
