@@ -24,6 +24,13 @@ struct RequestLimitTests {
         return text + "fragment P\(levels) on Post { id }\n"
     }
 
+    /// Blog `b1` ("B") with post `p1` in it.
+    static func seedBlogWithPost(_ harness: ServerHarness) async throws {
+        _ = try await harness.data(#"mutation { createBlog(input: {id: "b1", name: "B"}) { id } }"#)
+        _ = try await harness.data(
+            #"mutation { createPost(input: {id: "p1", title: "T", blogPostsId: "b1"}) { id } }"#)
+    }
+
     @Test func aChainOfThousandsOfFragmentsIsRefusedAndTheServerKeepsServing() async throws {
         let harness = try await ServerHarness.start()
         defer { Task { await harness.stop() } }
@@ -45,9 +52,7 @@ struct RequestLimitTests {
     @Test func fragmentsThatDoubleAtEveryLevelAreRefusedBeforeTheyRun() async throws {
         let harness = try await ServerHarness.start()
         defer { Task { await harness.stop() } }
-        _ = try await harness.data(#"mutation { createBlog(input: {id: "b1", name: "B"}) { id } }"#)
-        _ = try await harness.data(
-            #"mutation { createPost(input: {id: "p1", title: "One", blogPostsId: "b1"}) { id } }"#)
+        try await Self.seedBlogWithPost(harness)
 
         // 30 levels would be 2^30 fields; the count stops at the limit without expanding them.
         let (_, body) = try await harness.post(Self.doublingFragments(levels: 30))
@@ -89,9 +94,7 @@ struct RequestLimitTests {
         configuration.queryDepthLimit = 3
         let harness = try await ServerHarness.start(configuration: configuration)
         defer { Task { await harness.stop() } }
-        _ = try await harness.data(#"mutation { createBlog(input: {id: "b1", name: "B"}) { id } }"#)
-        _ = try await harness.data(
-            #"mutation { createPost(input: {id: "p1", title: "T", blogPostsId: "b1"}) { id } }"#)
+        try await Self.seedBlogWithPost(harness)
 
         // listPosts (1) › items (2) › blog (3) › name (4): name is past the limit, and being
         // non-null it takes blog with it.
@@ -125,9 +128,7 @@ struct RequestLimitTests {
         configuration.queryDepthLimit = 0
         let harness = try await ServerHarness.start(configuration: configuration)
         defer { Task { await harness.stop() } }
-        _ = try await harness.data(#"mutation { createBlog(input: {id: "b1", name: "B"}) { id } }"#)
-        _ = try await harness.data(
-            #"mutation { createPost(input: {id: "p1", title: "T", blogPostsId: "b1"}) { id } }"#)
+        try await Self.seedBlogWithPost(harness)
         let deep = try await harness.data(#"{ getPost(id: "p1") { blog { posts { items { blog { name } } } } } }"#)
         #expect(deep["blog"]?["posts"]?["items"]?[0]?["blog"]?["name"] == "B")
     }
@@ -137,9 +138,7 @@ struct RequestLimitTests {
     @Test func overlappingFragmentsCountAsTheFieldsThatRun() async throws {
         let harness = try await ServerHarness.start()
         defer { Task { await harness.stop() } }
-        _ = try await harness.data(#"mutation { createBlog(input: {id: "b1", name: "B"}) { id } }"#)
-        _ = try await harness.data(
-            #"mutation { createPost(input: {id: "p1", title: "T", blogPostsId: "b1"}) { id } }"#)
+        try await Self.seedBlogWithPost(harness)
         var text = #"{ getPost(id: "p1") { ...A0 ...B0 } }"# + "\n"
         for level in 0..<20 {
             let type = level % 2 == 0 ? "Post" : "Blog"

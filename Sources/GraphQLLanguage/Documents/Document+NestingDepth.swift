@@ -11,12 +11,15 @@ package struct NestingDepth: Sendable, Hashable {
 
 extension Document {
     /// The nesting depth of every operation (in document order) and of every fragment (by name),
-    /// computed once per fragment in linear time.
-    /// With fragment cycles (see ``fragmentDependencies()``), a spread closing a cycle counts
-    /// as an empty fragment.
-    package func nestingDepths() -> (operations: [NestingDepth], fragments: [String: NestingDepth]) {
+    /// computed once per fragment in linear time. `fragmentOrder` is
+    /// ``fragmentsInDependencyOrder()``, passed by a caller that already has it. With fragment
+    /// cycles (see ``fragmentDependencies()``), a spread closing a cycle counts as an empty
+    /// fragment.
+    package func nestingDepths(fragmentOrder: [FragmentDefinition]? = nil)
+        -> (operations: [NestingDepth], fragments: [String: NestingDepth])
+    {
         var fragmentDepths: [String: NestingDepth] = [:]
-        for fragment in fragmentDependencies().order {
+        for fragment in fragmentOrder ?? fragmentsInDependencyOrder() {
             fragmentDepths[fragment.name] = fragment.selectionSet.nestingDepth(fragments: fragmentDepths)
         }
         let operations = operations.map { $0.selectionSet.nestingDepth(fragments: fragmentDepths) }

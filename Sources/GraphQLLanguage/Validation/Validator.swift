@@ -100,8 +100,9 @@ struct Validation {
         // A cycle makes the depth below depend on which spreads were left out, while the
         // overlap rule follows spreads recursively in document order: a document with a cycle
         // (an error the cycle rule reports) skips that rule, so no walk of spreads can be deep.
-        fragmentCycle = document.fragmentDependencies().hasCycle
-        guard checkNestingDepth() else { return }
+        let dependencies = document.fragmentDependencies()
+        fragmentCycle = dependencies.hasCycle
+        guard checkNestingDepth(fragmentOrder: dependencies.order) else { return }
         checkDefinitions()
         for definition in document.definitions {
             switch definition {
@@ -118,8 +119,8 @@ struct Validation {
 
     /// Refuses a document that nests deeper than ``Validator/maxNestingDepth`` through fragment
     /// spreads, naming its deepest definition; `false` when the other rules must not run.
-    private mutating func checkNestingDepth() -> Bool {
-        let depths = document.nestingDepths()
+    private mutating func checkNestingDepth(fragmentOrder: [FragmentDefinition]) -> Bool {
+        let depths = document.nestingDepths(fragmentOrder: fragmentOrder)
         var deepest: (depth: Int, name: String, location: SourceLocation)?
         for (operation, depth) in zip(document.operations, depths.operations)
         where depth.selectionSets > deepest?.depth ?? Validator.maxNestingDepth {
@@ -177,7 +178,7 @@ struct Validation {
         var used: Set<String> = []
         var pending: [String] = []
         for operation in document.operations {
-            pending += collectSpreadNames(operation.selectionSet)
+            pending += operation.selectionSet.spreadNames
         }
         while let name = pending.popLast() {
             guard used.insert(name).inserted else { continue }
@@ -187,18 +188,6 @@ struct Validation {
             report("Fragment \"\(fragment.name)\" is never used.", [fragment.location])
         }
         checkFragmentCycles()
-    }
-
-    private func collectSpreadNames(_ selectionSet: SelectionSet) -> [String] {
-        var names: [String] = []
-        for selection in selectionSet.selections {
-            switch selection {
-            case .field(let field): if let set = field.selectionSet { names += collectSpreadNames(set) }
-            case .inlineFragment(let fragment): names += collectSpreadNames(fragment.selectionSet)
-            case .fragmentSpread(let spread): names.append(spread.name)
-            }
-        }
-        return names
     }
 
     /// Depth-first search over fragment spreads, reporting each cycle once (graphql-js's

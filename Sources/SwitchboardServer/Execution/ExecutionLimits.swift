@@ -46,16 +46,19 @@ struct ResolverCountEstimate {
     /// answers as AppSync does, with the data that was resolved.
     static let refusalFactor = 10
 
-    /// The count for `operation`, which must have passed validation; saturates far above any
-    /// limit rather than overflowing.
-    func count(_ operation: OperationDefinition, in document: Document) -> Int {
-        guard let root = schema.rootType(for: operation.operation) else { return 0 }
+    /// The count for each operation of `document` (in document order), which must have passed
+    /// validation; the fragments are counted once for all of them. Saturates far above any limit
+    /// rather than overflowing.
+    func counts(in document: Document) -> [Int] {
         var fragments: [String: (condition: String, costs: [String: Int])] = [:]
         for fragment in document.fragmentsInDependencyOrder() {
             let costs = costs(fragment.selectionSet, on: fragment.typeCondition, fragments)
             fragments[fragment.name] = (fragment.typeCondition, costs)
         }
-        return Self.total(costs(operation.selectionSet, on: root.name, fragments))
+        return document.operations.map { operation in
+            guard let root = schema.rootType(for: operation.operation) else { return 0 }
+            return Self.total(costs(operation.selectionSet, on: root.name, fragments))
+        }
     }
 
     private static let ceiling = Int.max / 4

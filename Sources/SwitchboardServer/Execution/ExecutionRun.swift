@@ -309,10 +309,9 @@ struct SubfieldKey: Hashable {
 
     /// `nil` for nodes without places (documents built in code), which are collected each time.
     init?(nodes: [Field], objectType: String) {
-        guard let first = nodes.first, first.location != .unknown else { return nil }
+        guard let first = nodes.first, !nodes.contains(where: { $0.location == .unknown }) else { return nil }
         self.objectType = objectType
         self.first = first.location.offset
-        others = nodes.count == 1 ? [] : nodes.dropFirst().map(\.location.offset)
-        if nodes.dropFirst().contains(where: { $0.location == .unknown }) { return nil }
+        others = nodes.dropFirst().map(\.location.offset)
     }
 }

@@ -81,7 +81,7 @@ final class GraphQLService: Sendable {
                 let estimate = ResolverCountEstimate(schema: schema) { [resolvers = executor.resolvers] in
                     resolvers.resolver(type: $0, field: $1) != nil
                 }
-                result = .valid(document, resolverCounts: document.operations.map { estimate.count($0, in: document) })
+                result = .valid(document, resolverCounts: estimate.counts(in: document))
             } else {
                 result = .invalid(errors.map { ValidationMessages.error($0, in: document) })
             }
@@ -149,7 +149,7 @@ final class GraphQLService: Sendable {
         var events: [MutationEvent] = []
         for group in collector.collect(prepared.operation.selectionSet, on: root) {
             guard hasListeners(group.name, counts), let value = data[group.responseKey], !value.isNull,
-                let field = schema.field(group.name, on: root)
+                let field = group.definition
             else { continue }
             let payload = Self.project(value, nodes: group.nodes, type: field.type.namedType, schema, collector)
             events.append(MutationEvent(mutation: group.name, payload: payload))
@@ -168,7 +168,7 @@ final class GraphQLService: Sendable {
             var output = JSONObject()
             for group in collector.collectSubfields(of: nodes, on: type) where output[group.name] == nil {
                 guard let member = object[group.responseKey] else { continue }
-                let fieldType = schema.field(group.name, on: type)?.type.namedType ?? type
+                let fieldType = group.definition?.type.namedType ?? type
                 output.append(group.name, project(member, nodes: group.nodes, type: fieldType, schema, collector))
             }
             return .object(output)
