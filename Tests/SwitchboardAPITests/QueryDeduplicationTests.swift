@@ -7,22 +7,27 @@ import Testing
 
 /// Identical queries in flight share one request, counted by the mock server over real sockets.
 @Suite struct QueryDeduplicationTests {
-    static func slowServer() async throws -> MockServer {
+    static func server() async throws -> MockServer {
         try await MockServer(endpoints: [
-            GraphQLEndpoint(
-                .POST, .operations("Hero"),
-                response: .graphQL(data: TypedOperationTests.droidHero, delay: .milliseconds(300))),
-            GraphQLEndpoint(
-                .POST, .operations("Ping"), response: .graphQL(data: ["ping": "pong"], delay: .milliseconds(300))),
+            GraphQLEndpoint(.POST, .operations("Hero"), response: .graphQL(data: TypedOperationTests.droidHero)),
+            GraphQLEndpoint(.POST, .operations("Ping"), response: .graphQL(data: ["ping": "pong"])),
         ])
+    }
+
+    /// A plugin whose requests wait at `gate` until the test opens it.
+    static func gatedPlugin(for server: MockServer) throws -> (APIPlugin, RequestGate) {
+        let plugin = try TypedOperationTests.plugin(for: server)
+        let gate = RequestGate()
+        try plugin.add(interceptor: gate, for: "starwars")
+        return (plugin, gate)
     }
 
     static let ping = GraphQLRequest(document: "query Ping { ping }", responseType: JSONValue.self, decodePath: "ping")
 
     @Test func fiftyConcurrentIdenticalQueriesMakeOneRequest() async throws {
-        let server = try await Self.slowServer()
+        let server = try await Self.server()
         defer { Task { await server.stop() } }
-        let plugin = try TypedOperationTests.plugin(for: server)
+        let (plugin, gate) = try Self.gatedPlugin(for: server)
         let names = try await withThrowingTaskGroup(of: String?.self) { group in
             for index in 0..<50 {
                 group.addTask {
@@ -33,6 +38,10 @@ import Testing
                         .hero?.name
                 }
             }
+            // One caller holds the request at the gate; the other 49 wait for it.
+            try await RequestGate.waitUntil("49 callers wait") { plugin.inFlightQueries.waiterCount == 49 }
+            #expect(gate.heldCount == 1)
+            gate.open()
             var names: [String?] = []
             for try await name in group { names.append(name) }
             return names
@@ -46,9 +55,9 @@ import Testing
     }
 
     @Test func differentVariablesHeadersOrAnOptOutAreSeparateRequests() async throws {
-        let server = try await Self.slowServer()
+        let server = try await Self.server()
         defer { Task { await server.stop() } }
-        let plugin = try TypedOperationTests.plugin(for: server)
+        let (plugin, gate) = try Self.gatedPlugin(for: server)
         var apart = Self.ping
         apart.options.deduplicates = false
         var tagged = Self.ping
@@ -71,6 +80,11 @@ import Testing
                             document: "query Ping { ping }", responseType: JSONValue.self, decodePath: "ping"))
                 }
             }
+            // Everything else is held at the gate while the second plain ping waits for the first.
+            try await RequestGate.waitUntil("7 requests are held and 1 caller waits") {
+                gate.heldCount == 7 && plugin.inFlightQueries.waiterCount == 1
+            }
+            gate.open()
             try await group.waitForAll()
         }
         // One shared by the two plain ones, two opted out, one tagged, one other variables, two mutations.
@@ -78,31 +92,34 @@ import Testing
     }
 
     @Test func aCancelledWaiterLeavesTheRequestToTheOthers() async throws {
-        let server = try await Self.slowServer()
+        let server = try await Self.server()
         defer { Task { await server.stop() } }
-        let plugin = try TypedOperationTests.plugin(for: server)
+        let (plugin, gate) = try Self.gatedPlugin(for: server)
         let first = Task { try await plugin.query(operation: HeroQuery()).get().hero?.name }
-        while plugin.inFlightQueries.count == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        try await RequestGate.waitUntil("the first request is held") { gate.heldCount == 1 }
         let second = Task { try await plugin.query(operation: HeroQuery()).get().hero?.name }
-        try await Task.sleep(for: .milliseconds(50))
+        try await RequestGate.waitUntil("the second caller waits") { plugin.inFlightQueries.waiterCount == 1 }
         second.cancel()
         await #expect(throws: CancellationError.self) { _ = try await second.value }
+        gate.open()
         #expect(try await first.value == "R2-D2")
         #expect(server.receivedRequests.count == 1)
     }
 
     @Test func whenTheFirstCallerIsCancelledAWaiterSendsTheQueryItself() async throws {
-        let server = try await Self.slowServer()
+        let server = try await Self.server()
         defer { Task { await server.stop() } }
-        let plugin = try TypedOperationTests.plugin(for: server)
+        let (plugin, gate) = try Self.gatedPlugin(for: server)
         let first = Task { try await plugin.query(operation: HeroQuery()).get().hero?.name }
-        // The first caller's request reached the server before it is cancelled.
-        while server.receivedRequests.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        try await RequestGate.waitUntil("the first request is held") { gate.heldCount == 1 }
         let second = Task { try await plugin.query(operation: HeroQuery()).get().hero?.name }
-        try await Task.sleep(for: .milliseconds(50))
+        try await RequestGate.waitUntil("the second caller waits") { plugin.inFlightQueries.waiterCount == 1 }
         first.cancel()
         await #expect(throws: CancellationError.self) { _ = try await first.value }
+        // The second caller sends the query itself; only its request reaches the server.
+        try await RequestGate.waitUntil("the second caller's request is held") { gate.heldCount == 1 }
+        gate.open()
         #expect(try await second.value == "R2-D2")
-        #expect(server.receivedRequests.count == 2)
+        #expect(server.receivedRequests.count == 1)
     }
 }

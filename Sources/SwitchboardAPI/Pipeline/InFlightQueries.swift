@@ -31,6 +31,9 @@ final class InFlightQueries: Sendable {
 
         init(generation: Int) { self.generation = generation }
 
+        /// The callers waiting for this request's outcome (tests).
+        var waiterCount: Int { state.withLock { $0.waiting.count } }
+
         /// The first caller's outcome; cancelling this caller ends its wait only.
         func outcome() async throws -> any Sendable {
             let waiter = state.withLock { state -> Int in
@@ -70,6 +73,11 @@ final class InFlightQueries: Sendable {
 
     /// The number of distinct queries in flight (tests).
     var count: Int { table.withLock { $0.shared.count } }
+
+    /// The callers waiting for another caller's request (tests).
+    var waiterCount: Int {
+        table.withLock { table in table.shared.values.map(\.waiterCount).reduce(0, +) }
+    }
 
     /// `run`'s result, shared with every caller asking for `key` while it runs. The first caller
     /// runs it in its own task, so a query with no twin costs no extra task; when that caller is
