@@ -6,7 +6,8 @@ import SwitchboardRealtimeProtocol
 /// The WebSocket upgrade of a real-time endpoint: which protocol the path speaks, which
 /// subprotocol to choose, and the headers that authorize the connection.
 package enum RealtimeHandshake {
-    /// AppSync's protocol on paths ending in `/realtime`, `graphql-transport-ws` elsewhere.
+    /// AppSync's protocol on paths ending in `/realtime`; elsewhere `graphql-transport-ws`, or the
+    /// legacy `graphql-ws` for clients that offer only that (see ``upgrade(_:configuration:serve:)``).
     package static func dialect(forPath path: String) -> SubscriptionProtocol {
         path.hasSuffix("/realtime") ? .appSync : .graphQLTransportWS
     }
@@ -39,25 +40,31 @@ package enum RealtimeHandshake {
         return headers
     }
 
-    /// Answers an upgrade to a real-time endpoint: `400` for a `graphql-transport-ws` endpoint
-    /// whose client did not offer that subprotocol, else the `101` whose connection
-    /// `makeSession` serves (AppSync connections without `graphql-ws` are accepted so that the
-    /// session can answer with AppSync's `connection_error`).
+    /// Answers an upgrade to a real-time endpoint: on a `/realtime` path AppSync's protocol
+    /// (connections without `graphql-ws` are accepted so that the session can answer with
+    /// AppSync's `connection_error`); elsewhere `graphql-transport-ws` when the client offers it,
+    /// else the legacy `graphql-ws` when it offers that, else `400`. `serve` runs the connection.
     package static func upgrade(
         _ request: HTTPRequest, configuration: WebSocketConfiguration = .init(),
         serve:
             @escaping @Sendable (_ socket: WebSocket, _ dialect: SubscriptionProtocol, _ headers: HTTPHeaders) async ->
             Void
     ) -> HTTPResponse {
-        let dialect = dialect(forPath: request.path)
         let offered = offeredSubprotocols(request)
-        if dialect == .graphQLTransportWS && !offered.contains(GraphQLTransportWSMessage.subprotocol) {
+        let dialect: SubscriptionProtocol
+        let chosen: String
+        if Self.dialect(forPath: request.path) == .appSync {
+            (dialect, chosen) = (.appSync, "graphql-ws")
+        } else if offered.contains(GraphQLTransportWSMessage.subprotocol) {
+            (dialect, chosen) = (.graphQLTransportWS, GraphQLTransportWSMessage.subprotocol)
+        } else if offered.contains(GraphQLWSMessage.subprotocol) {
+            (dialect, chosen) = (.graphQLWS, GraphQLWSMessage.subprotocol)
+        } else {
             return .text(
-                "WebSocket clients of \(request.path) must offer the graphql-transport-ws subprotocol; "
-                    + "AppSync-protocol clients connect to /graphql/realtime\n", status: 400)
+                "WebSocket clients of \(request.path) must offer the graphql-transport-ws or graphql-ws "
+                    + "subprotocol; AppSync-protocol clients connect to /graphql/realtime\n", status: 400)
         }
         let headers = headers(of: request, offered: offered)
-        let chosen = dialect == .appSync ? "graphql-ws" : GraphQLTransportWSMessage.subprotocol
         return HTTPResponse.webSocketUpgrade(
             for: request, configuration: configuration, selectSubprotocol: { $0.contains(chosen) ? chosen : nil }
         ) { socket in

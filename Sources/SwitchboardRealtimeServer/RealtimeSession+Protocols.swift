@@ -103,4 +103,59 @@ extension RealtimeSession {
             close(code: 4400, reason: "Unexpected message type")
         }
     }
+
+    // MARK: graphql-ws (subscriptions-transport-ws)
+
+    /// The legacy protocol as `subscriptions-transport-ws` servers speak it: refusals are a
+    /// `connection_error` then a close, every stopped or finished operation gets `complete`, and
+    /// keep-alives start with the acknowledgement.
+    func handleGraphQLWS(_ text: String) async {
+        let message: GraphQLWSMessage
+        do {
+            message = try GraphQLWSMessage(parsing: text)
+        } catch {
+            sendError(id: nil, [RealtimeErrors.error("BadRequestException", error.reason)])
+            return
+        }
+        switch message {
+        case .connectionInit(let payload):
+            guard !initReceived else {
+                close(code: 4429, reason: "Too many initialisation requests")
+                return
+            }
+            initReceived = true
+            var headers = handshakeHeaders
+            if case .object(let members)? = payload {
+                for (name, value) in members {
+                    if let text = value.stringValue { headers.replaceOrAdd(name: name, value: text) }
+                }
+            }
+            if let errors = await backend.connect(headers: headers, session: self) {
+                enqueue(JSONValue.object(["type": "connection_error", "payload": errors.first ?? [:]]).jsonText)
+                close(code: 1011, reason: "")
+                return
+            }
+            initialized = true
+            enqueue(GraphQLWSMessage.connectionAck(payload: nil).jsonText)
+            enqueue(GraphQLWSMessage.keepAlive.jsonText)
+            startKeepAlive()
+        case .connectionTerminate:
+            close(code: 1000, reason: "")
+        case .start(let id, let query, let variables, let operationName):
+            guard initialized else {
+                close(code: 4401, reason: "Unauthorized")
+                return
+            }
+            var payload: [String: JSONValue] = ["query": .string(query)]
+            if let variables { payload["variables"] = .object(variables) }
+            if let operationName { payload["operationName"] = .string(operationName) }
+            await start(id: id, payload: JSONValue.object(payload).jsonText, headers: handshakeHeaders)
+        case .stop(let id):
+            guard active.contains(id) else { return }
+            await stop(id: id)
+            enqueue(GraphQLWSMessage.complete(id: id).jsonText)
+        default:
+            sendError(id: nil, [RealtimeErrors.error("UnsupportedOperation", "The message is not one a client sends.")])
+        }
+    }
 }

@@ -3,7 +3,7 @@ import SwitchboardNet
 import SwitchboardRealtimeProtocol
 
 /// One real-time connection, server side: reads the client's messages in order, speaks AppSync's
-/// protocol or `graphql-transport-ws` (``SubscriptionProtocol``), leaves subscriptions to a
+/// protocol, `graphql-transport-ws` or the legacy `graphql-ws` (``SubscriptionProtocol``), leaves subscriptions to a
 /// ``RealtimeBackend``, and writes through a ``RealtimeOutbox`` drained by its own task, so
 /// queueing never waits for the client: one that falls
 /// ``RealtimeServerOptions/maximumOutboundBytes`` behind is disconnected with the protocol's
@@ -69,7 +69,10 @@ package actor RealtimeSession {
             }
             if finished { break }
         }
-        outbox.finish()
+        // The client left: nothing more can be written. When reading stopped because last words
+        // were queued instead (every such path seals the outbox), the writer sends them first;
+        // finishing here would drop a close queued behind a text the writer is sending.
+        if !finished { outbox.finish() }
         await writing
         initTimer.cancel()
         keepAlive?.cancel()
@@ -117,7 +120,7 @@ package actor RealtimeSession {
         guard !initReceived, !finished else { return }
         let timeout = options.connectionInitTimeout
         switch dialect {
-        case .graphQLTransportWS:
+        case .graphQLTransportWS, .graphQLWS:
             close(code: 4408, reason: "Connection initialisation timeout")
         case .appSync:
             let error = RealtimeErrors.error("ConnectionInitTimeout", "no connection_init within \(timeout); closing")
@@ -130,6 +133,7 @@ package actor RealtimeSession {
         switch dialect {
         case .appSync: await handleAppSync(text)
         case .graphQLTransportWS: await handleTransportWS(text)
+        case .graphQLWS: await handleGraphQLWS(text)
         }
     }
 
@@ -138,6 +142,7 @@ package actor RealtimeSession {
         case .appSync:
             sendError(id: nil, [RealtimeErrors.error("BadRequestException", "binary messages are not supported")])
         case .graphQLTransportWS: close(code: 4400, reason: "Binary messages are not supported")
+        case .graphQLWS: close(code: 1003, reason: "Binary messages are not supported")
         }
     }
 
@@ -190,6 +195,7 @@ package actor RealtimeSession {
         switch dialect {
         case .appSync: enqueue(AppSyncRealtimeMessage.data(id: id, payload: payload).jsonText)
         case .graphQLTransportWS: enqueue(GraphQLTransportWSMessage.next(id: id, payload: payload).jsonText)
+        case .graphQLWS: enqueue(GraphQLWSMessage.data(id: id, payload: payload).jsonText)
         }
     }
 
@@ -201,19 +207,22 @@ package actor RealtimeSession {
             return
         }
         guard active.remove(id) != nil else { return }
-        enqueue(
-            dialect == .appSync
-                ? AppSyncRealtimeMessage.complete(id: id).jsonText : GraphQLTransportWSMessage.complete(id: id).jsonText
-        )
+        switch dialect {
+        case .appSync: enqueue(AppSyncRealtimeMessage.complete(id: id).jsonText)
+        case .graphQLTransportWS: enqueue(GraphQLTransportWSMessage.complete(id: id).jsonText)
+        case .graphQLWS: enqueue(GraphQLWSMessage.complete(id: id).jsonText)
+        }
     }
 
-    /// Errors as each protocol carries them: AppSync puts them under `payload.errors`.
+    /// Errors as each protocol carries them: AppSync puts them under `payload.errors`, the legacy
+    /// `graphql-ws` protocol sends the first as the payload.
     func sendError(id: String?, _ errors: [JSONValue]) {
         var message: [String: JSONValue] = ["type": "error"]
         if let id { message["id"] = .string(id) }
         switch dialect {
         case .appSync: message["payload"] = ["errors": .array(errors)]
         case .graphQLTransportWS: message["payload"] = .array(errors)
+        case .graphQLWS: message["payload"] = errors.first ?? ["message": "error"]
         }
         enqueue(JSONValue.object(message).jsonText)
     }
@@ -269,6 +278,11 @@ package actor RealtimeSession {
         await backend.stop(id: id, session: self)
     }
 
+    /// AppSync's and the legacy protocol's keep-alive (the same `ka` message).
+    nonisolated var keepAliveText: String {
+        dialect == .graphQLWS ? GraphQLWSMessage.keepAlive.jsonText : AppSyncRealtimeMessage.keepAlive.jsonText
+    }
+
     func startKeepAlive() {
         keepAlive?.cancel()
         let interval = options.keepAliveInterval
@@ -278,7 +292,7 @@ package actor RealtimeSession {
                 try? await Task.sleep(for: interval)
                 guard !Task.isCancelled, let self else { return }
                 if await backend.keepAlivePaused() { continue }
-                await self.enqueue(AppSyncRealtimeMessage.keepAlive.jsonText)
+                await self.enqueue(self.keepAliveText)
             }
         }
     }

@@ -24,8 +24,9 @@ struct SubscribeCommand: CLICommand {
         options: APITarget.options + [
             .option(
                 "protocol", value: "protocol",
-                help: "With --endpoint: appsync (the socket is at <url>/realtime) or graphql-transport-ws (the socket "
-                    + "is at <url>).",
+                help: "With --endpoint: appsync (the socket is at <url>/realtime), graphql-transport-ws (the socket "
+                    + "is at <url>; the legacy graphql-ws if the server chooses it) or graphql-ws (only the legacy "
+                    + "subscriptions-transport-ws protocol).",
                 default: "appsync"),
             APITarget.headerOption(help: "A header for the WebSocket upgrade request, as 'Name: value' (repeatable)."),
             .option("variables", value: "json", help: "The variables object, or @path to read it from a file."),

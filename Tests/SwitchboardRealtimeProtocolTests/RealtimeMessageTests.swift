@@ -93,4 +93,28 @@ struct RealtimeMessageTests {
         #expect(error == .error(id: "1", errors: [GraphQLError(message: "bad")]))
         #expect(throws: RealtimeProtocolError.self) { _ = try GraphQLTransportWSMessage(parsing: #"{"type":"next"}"#) }
     }
+
+    @Test func graphQLWSRoundTripsAndReadsEveryErrorShape() throws {
+        let messages: [GraphQLWSMessage] = [
+            .connectionInit(payload: ["token": "t"]), .connectionInit(payload: nil), .connectionTerminate,
+            .start(id: "1", query: "subscription { a }", variables: ["x": 1], operationName: "S"), .stop(id: "1"),
+            .connectionAck(payload: nil), .keepAlive, .data(id: "1", payload: Array(#"{"data":{"a":1}}"#.utf8)),
+            .error(id: "1", errors: [GraphQLError(message: "bad")]), .complete(id: "1"),
+            .connectionError(errors: [GraphQLError(message: "no")]),
+        ]
+        for message in messages { #expect(try GraphQLWSMessage(parsing: message.jsonText) == message) }
+        let bad = [GraphQLError(message: "bad")]
+        for payload in [#"{"message":"bad"}"#, #"[{"message":"bad"}]"#, #"{"errors":[{"message":"bad"}]}"#, #""bad""#] {
+            let text = #"{"type":"error","id":"1","payload":"# + payload + "}"
+            #expect(try GraphQLWSMessage(parsing: text) == .error(id: "1", errors: bad), "\(payload)")
+        }
+        // A refusal that says nothing is still an error, naming what arrived.
+        guard case .connectionError(let errors) = try GraphQLWSMessage(parsing: #"{"type":"connection_error"}"#) else {
+            Issue.record("not a connection_error")
+            return
+        }
+        #expect(errors.first?.message.contains("connection_error") == true)
+        #expect(throws: RealtimeProtocolError.self) { _ = try GraphQLWSMessage(parsing: #"{"type":"data"}"#) }
+        #expect(throws: RealtimeProtocolError.self) { _ = try GraphQLWSMessage(parsing: #"{"type":"start","id":"1"}"#) }
+    }
 }

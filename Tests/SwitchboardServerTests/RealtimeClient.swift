@@ -29,11 +29,12 @@ struct RealtimeClient {
     }
 
     /// Connects to the graphql-transport-ws endpoint (`/graphql`).
-    static func transportWS(_ server: LocalServer) async throws -> RealtimeClient {
+    static func transportWS(
+        _ server: LocalServer, subprotocols: [String] = ["graphql-transport-ws"]
+    ) async throws -> RealtimeClient {
         var components = URLComponents(url: server.graphQLEndpoint, resolvingAgainstBaseURL: false)!
         components.scheme = "ws"
-        return RealtimeClient(
-            socket: try await WebSocket.connect(to: components.url!, subprotocols: ["graphql-transport-ws"]))
+        return RealtimeClient(socket: try await WebSocket.connect(to: components.url!, subprotocols: subprotocols))
     }
 
     func send(_ message: JSON) async throws {

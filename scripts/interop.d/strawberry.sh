@@ -76,3 +76,49 @@ if [ "$status" -ne 0 ] || [ "$lines" -ne 2 ]; then
     echo "strawberry interop FAILED: expected 2 onCreateTodo events and exit 0"; cat "$work/states"; exit 1
 fi
 echo "strawberry interop: 2 events received over graphql-transport-ws"
+
+# The legacy graphql-ws protocol (subscriptions-transport-ws) against Strawberry's /legacy app, which
+# speaks only it and sends a keep-alive every 0.3 s: negotiated from a graphql-transport-ws
+# configuration (the server answers with graphql-ws) and chosen directly with --protocol graphql-ws.
+legacy="http://127.0.0.1:$port/legacy/graphql"
+for protocol in graphql-transport-ws graphql-ws; do
+    # Completion by the server, with keep-alives between the events (the pause is 0.8 s).
+    set +e
+    "$switchboard" subscribe --endpoint "$legacy" --protocol "$protocol" \
+        'subscription { countTo(target: 3, pause: 0.8) }' >"$work/legacy.out" 2>"$work/legacy.err"
+    status=$?
+    set -e
+    if [ "$status" -ne 0 ] || [ "$(cat "$work/legacy.out")" != "$(printf '{"data":{"countTo":%d}}\n' 1 2 3)" ]; then
+        echo "legacy graphql-ws interop FAILED ($protocol, completion): exit $status"
+        cat "$work/legacy.out" "$work/legacy.err"; exit 1
+    fi
+    # An operation the server refuses ends the subscription with its error.
+    set +e
+    "$switchboard" subscribe --endpoint "$legacy" --protocol "$protocol" 'subscription { nope }' \
+        >"$work/legacy.out" 2>"$work/legacy.err"
+    status=$?
+    set -e
+    if [ "$status" -ne 1 ] || ! grep -q "nope" "$work/legacy.err"; then
+        echo "legacy graphql-ws interop FAILED ($protocol, error): exit $status"
+        cat "$work/legacy.out" "$work/legacy.err"; exit 1
+    fi
+done
+# Events that mutations trigger, the mutations sent to the same legacy app over HTTP.
+"$switchboard" subscribe --endpoint "$legacy" --protocol graphql-transport-ws --count 2 \
+    'subscription OnCreate { onCreateTodo { id name } }' >"$work/events" 2>"$work/states" &
+subscriber_pid=$!
+for _ in $(seq 1 200); do grep -q "connection connected" "$work/states" && break; sleep 0.05; done
+sent=0
+while kill -0 "$subscriber_pid" 2>/dev/null && [ "$sent" -lt 40 ]; do
+    sent=$((sent + 1))
+    "$switchboard" query --endpoint "$legacy" "mutation { createTodo(name: \"legacy $sent\") { id name } }" >/dev/null
+    sleep 0.25
+done
+status=0
+wait "$subscriber_pid" || status=$?
+subscriber_pid=""
+lines=$(grep -c '"onCreateTodo"' "$work/events" || true)
+if [ "$status" -ne 0 ] || [ "$lines" -ne 2 ]; then
+    echo "legacy graphql-ws interop FAILED: expected 2 onCreateTodo events and exit 0"; cat "$work/states"; exit 1
+fi
+echo "strawberry interop: legacy graphql-ws negotiated and chosen: completion, errors, keep-alives, 2 events from mutations"

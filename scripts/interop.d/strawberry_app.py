@@ -8,6 +8,7 @@ from typing import AsyncGenerator
 import strawberry
 from starlette.middleware.gzip import GZipMiddleware
 from strawberry.asgi import GraphQL
+from strawberry.subscriptions import GRAPHQL_WS_PROTOCOL
 
 subscribers: set[asyncio.Queue] = set()
 created = 0
@@ -58,7 +59,24 @@ class Subscription:
         finally:
             subscribers.discard(queue)
 
+    @strawberry.subscription
+    async def count_to(self, target: int, pause: float = 0.0) -> AsyncGenerator[int, None]:
+        for n in range(1, target + 1):
+            await asyncio.sleep(pause)
+            yield n
 
-app = GZipMiddleware(
-    GraphQL(strawberry.Schema(query=Query, mutation=Mutation, subscription=Subscription)), minimum_size=500
+
+schema = strawberry.Schema(query=Query, mutation=Mutation, subscription=Subscription)
+graphql_app = GZipMiddleware(GraphQL(schema), minimum_size=500)
+# Under /legacy: only the legacy graphql-ws protocol (subscriptions-transport-ws), with keep-alives,
+# as servers that predate graphql-transport-ws serve it.
+legacy_app = GraphQL(
+    schema, subscription_protocols=(GRAPHQL_WS_PROTOCOL,), keep_alive=True, keep_alive_interval=0.3
 )
+
+
+async def app(scope, receive, send):
+    if scope["type"] in ("http", "websocket") and scope["path"].startswith("/legacy/"):
+        await legacy_app(scope, receive, send)
+    else:
+        await graphql_app(scope, receive, send)

@@ -28,8 +28,10 @@ public struct APIEndpointConfiguration: Sendable, Hashable, CustomStringConverti
     public let additionalAuthorizationTypes: [AuthorizationType]
     /// The API key, required whenever `API_KEY` is used.
     public let apiKey: String?
-    /// The real-time protocol for subscriptions: AppSync's by default, or `graphql-transport-ws`
-    /// when the entry says `"subscriptionProtocol": "graphql-transport-ws"`.
+    /// The real-time protocol for subscriptions: AppSync's by default, `graphql-transport-ws`
+    /// when the entry says `"subscriptionProtocol": "graphql-transport-ws"` (falling back on the
+    /// legacy protocol when the server chooses it), or only the legacy
+    /// `subscriptions-transport-ws` protocol with `"graphql-ws"`.
     public let subscriptionProtocol: SubscriptionProtocol
     /// The SigV4 service name `AWS_IAM` signs with, when the entry names one (`"service"`). By
     /// default GraphQL APIs sign for `appsync` and REST APIs for `execute-api` (API Gateway); an

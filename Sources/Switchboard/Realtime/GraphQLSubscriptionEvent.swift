@@ -21,6 +21,11 @@ public enum SubscriptionConnectionState: String, Sendable, Equatable {
 public enum SubscriptionProtocol: String, Sendable, Hashable, CaseIterable {
     /// AppSync's real-time protocol (subprotocol `graphql-ws`, `start`/`data`/`stop`).
     case appSync = "appsync"
-    /// The standard `graphql-transport-ws` protocol (`subscribe`/`next`/`complete`).
+    /// The standard `graphql-transport-ws` protocol (`subscribe`/`next`/`complete`). The client
+    /// also offers the legacy `graphql-ws` subprotocol, and speaks ``graphQLWS`` when the server
+    /// chooses that one in its answer to the upgrade.
     case graphQLTransportWS = "graphql-transport-ws"
+    /// The legacy `graphql-ws` protocol of Apollo's `subscriptions-transport-ws`
+    /// (`start`/`data`/`stop`, keep-alive `ka`), for servers that speak only that one.
+    case graphQLWS = "graphql-ws"
 }

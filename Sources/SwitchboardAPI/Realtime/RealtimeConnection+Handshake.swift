@@ -25,7 +25,8 @@ extension RealtimeConnection {
             throw TerminalFailure(error: error)
         }
         let exchange = HandshakeExchange(
-            url: url, adapter: adapter, transport: transport, authorizer: authorizer,
+            url: url, subscriptionProtocol: context.endpoint.subscriptionProtocol, transport: transport,
+            authorizer: authorizer,
             authorizationInSubprotocol: configuration.authorizationInSubprotocol)
         do {
             _ = try await chain.http.run(
@@ -69,18 +70,18 @@ final class HandshakeExchange: RealtimeExchange {
     }
 
     private let url: URL
-    private let adapter: any RealtimeProtocolAdapter
+    private let subscriptionProtocol: SubscriptionProtocol
     private let transport: any RealtimeTransport
     private let authorizer: RealtimeAuthorizer
     private let authorizationInSubprotocol: Bool
     private let state = Locked(State())
 
     init(
-        url: URL, adapter: any RealtimeProtocolAdapter, transport: any RealtimeTransport,
+        url: URL, subscriptionProtocol: SubscriptionProtocol, transport: any RealtimeTransport,
         authorizer: RealtimeAuthorizer, authorizationInSubprotocol: Bool
     ) {
         self.url = url
-        self.adapter = adapter
+        self.subscriptionProtocol = subscriptionProtocol
         self.transport = transport
         self.authorizer = authorizer
         self.authorizationInSubprotocol = authorizationInSubprotocol
@@ -91,8 +92,8 @@ final class HandshakeExchange: RealtimeExchange {
     func exchange(_ request: URLRequest, context: OperationContext) async throws -> HTTPTransportResponse {
         let authorization = authorizer.authorizationObject(from: request)
         var target = url
-        var subprotocols = [adapter.subprotocol]
-        if adapter.dialect == .appSync {
+        var subprotocols = subscriptionProtocol.offeredSubprotocols
+        if subscriptionProtocol == .appSync {
             if var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
                 components.queryItems = RealtimeAuthorizer.handshakeQuery(authorization: authorization)
                 target = components.url ?? url

@@ -43,7 +43,7 @@ extension RealtimeConnection {
             try? await Task.sleep(for: tick)
             guard !Task.isCancelled else { return }
             let now = ContinuousClock.now
-            if now > deadline {
+            if now > deadline && (keepAliveArmed || !isReady) {
                 timeoutReason =
                     isReady
                     ? "no keep-alive within \(keepAlive)"

@@ -72,7 +72,9 @@ actor RealtimeConnection {
     }
 
     let url: URL
-    let adapter: any RealtimeProtocolAdapter
+    /// The protocol of the current socket: the configured one, or the legacy `graphql-ws` when a
+    /// `graphql-transport-ws` API's server chose that one.
+    var adapter: any RealtimeProtocolAdapter
     let transport: any RealtimeTransport
     let authorizer: RealtimeAuthorizer
     let configuration: RealtimeConfiguration
@@ -87,6 +89,9 @@ actor RealtimeConnection {
     var deadline = ContinuousClock.now
     var keepAlive: Duration
     var lastPing = ContinuousClock.now
+    /// Whether a silent connection counts as dead after ``keepAlive``: always, except on the
+    /// legacy `graphql-ws` protocol until the server's first keep-alive (servers may send none).
+    var keepAliveArmed = true
     var timeoutReason: String?
     /// Each subscription's `start` run through the chain, while it waits for its acknowledgement.
     var startTasks: [String: Task<Void, Never>] = [:]
@@ -116,14 +121,10 @@ actor RealtimeConnection {
         configuration: RealtimeConfiguration, logHandler: (any LogHandler)? = nil
     ) {
         let endpoint = context.endpoint
-        switch endpoint.subscriptionProtocol {
-        case .appSync:
-            adapter = AppSyncProtocolAdapter()
-            url = RealtimeURL.appSync(for: endpoint.endpoint)
-        case .graphQLTransportWS:
-            adapter = GraphQLTransportWSAdapter()
-            url = RealtimeURL.graphQLTransportWS(for: endpoint.endpoint)
-        }
+        url =
+            endpoint.subscriptionProtocol == .appSync
+            ? RealtimeURL.appSync(for: endpoint.endpoint) : RealtimeURL.graphQLTransportWS(for: endpoint.endpoint)
+        adapter = endpoint.subscriptionProtocol.adapter(chosen: nil)
         self.logger = SwitchboardLogger(handler: logHandler, source: "realtime")
         self.context = context
         self.chain = chain
@@ -258,6 +259,8 @@ actor RealtimeConnection {
 
     private func connectAndServe() async throws {
         let (opened, authorization) = try await handshake()
+        adapter = context.endpoint.subscriptionProtocol.adapter(
+            chosen: opened.upgradeResponse.headers["sec-websocket-protocol"])
         socketsOpened += 1
         socket = opened
         timeoutReason = nil
@@ -278,6 +281,7 @@ actor RealtimeConnection {
         wasAcknowledged = true
         acknowledgedAt = .now
         deadline = .now + keepAlive
+        keepAliveArmed = !adapter.keepAliveIsOptional
         lastPing = .now
         for id in entries.keys { startSubscription(id) }
         while true {
@@ -286,6 +290,7 @@ actor RealtimeConnection {
             }
             deadline = .now + keepAlive
             guard let inbound = try? adapter.parse(text) else { continue }
+            if case .keepAlive = inbound { keepAliveArmed = true }
             try await handle(inbound, text: text, on: opened)
         }
     }

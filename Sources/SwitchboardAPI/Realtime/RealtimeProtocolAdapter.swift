@@ -13,11 +13,15 @@ enum RealtimeInbound: Sendable {
     case connectionFailed(errors: [GraphQLError])
 }
 
-/// The differences between AppSync's protocol and `graphql-transport-ws`, behind one interface.
+/// The differences between AppSync's protocol, `graphql-transport-ws` and the legacy
+/// `graphql-ws`, behind one interface.
 protocol RealtimeProtocolAdapter: Sendable {
-    /// Which protocol this is: chosen once, from the API's configuration.
+    /// Which protocol this is: from the API's configuration and the server's answer to the upgrade.
     var dialect: SubscriptionProtocol { get }
     var subprotocol: String { get }
+    /// Whether keep-alives come only from servers configured to send them (the legacy protocol):
+    /// then a silent server is not taken for a dead one until its first keep-alive arrived.
+    var keepAliveIsOptional: Bool { get }
     /// Whether the server acknowledges each start (AppSync `start_ack`).
     var acknowledgesStarts: Bool { get }
     /// Whether the client must ping to detect a dead connection.
@@ -49,6 +53,7 @@ struct AppSyncProtocolAdapter: RealtimeProtocolAdapter {
     var subprotocol: String { "graphql-ws" }
     var acknowledgesStarts: Bool { true }
     var clientPings: Bool { false }
+    var keepAliveIsOptional: Bool { false }
 
     func initMessage(authorization: [String: String]) -> String { AppSyncRealtimeMessage.connectionInit.jsonText }
 
@@ -80,6 +85,7 @@ struct GraphQLTransportWSAdapter: RealtimeProtocolAdapter {
     var subprotocol: String { GraphQLTransportWSMessage.subprotocol }
     var acknowledgesStarts: Bool { false }
     var clientPings: Bool { true }
+    var keepAliveIsOptional: Bool { false }
 
     func initMessage(authorization: [String: String]) -> String {
         let payload: JSONValue? = authorization.isEmpty ? nil : .object(authorization.mapValues(JSONValue.string))
@@ -106,6 +112,66 @@ struct GraphQLTransportWSAdapter: RealtimeProtocolAdapter {
         case .complete(let id): return .completed(id: id)
         case .connectionInit, .subscribe:
             throw RealtimeProtocolError("a client message arrived from the server", text)
+        }
+    }
+}
+
+struct GraphQLWSAdapter: RealtimeProtocolAdapter {
+    var dialect: SubscriptionProtocol { .graphQLWS }
+    var subprotocol: String { GraphQLWSMessage.subprotocol }
+    var acknowledgesStarts: Bool { false }
+    var clientPings: Bool { false }
+    var keepAliveIsOptional: Bool { true }
+
+    func initMessage(authorization: [String: String]) -> String {
+        let payload: JSONValue? = authorization.isEmpty ? nil : .object(authorization.mapValues(JSONValue.string))
+        return GraphQLWSMessage.connectionInit(payload: payload).jsonText
+    }
+
+    func startMessage(id: String, request: SubscriptionStart, authorization: [String: String]) -> String {
+        GraphQLWSMessage.start(
+            id: id, query: request.document, variables: request.variables, operationName: request.operationName
+        ).jsonText
+    }
+
+    func stopMessage(id: String) -> String { GraphQLWSMessage.stop(id: id).jsonText }
+    // The protocol has no client ping (``clientPings`` is false); a keep-alive answers a ping.
+    func pingMessage() -> String { GraphQLWSMessage.keepAlive.jsonText }
+    func pongMessage(_ payload: JSONValue?) -> String { GraphQLWSMessage.keepAlive.jsonText }
+
+    func parse(_ text: String) throws(RealtimeProtocolError) -> RealtimeInbound {
+        switch try GraphQLWSMessage(parsing: text) {
+        case .connectionAck: return .acknowledged(keepAlive: nil)
+        case .keepAlive: return .keepAlive
+        case .data(let id, let payload): return .payload(id: id, bytes: payload)
+        case .error(let id, let errors): return .failed(id: id, errors: errors)
+        case .complete(let id): return .completed(id: id)
+        case .connectionError(let errors): return .connectionFailed(errors: errors)
+        case .connectionInit, .connectionTerminate, .start, .stop:
+            throw RealtimeProtocolError("a client message arrived from the server", text)
+        }
+    }
+}
+
+extension SubscriptionProtocol {
+    /// The subprotocols a client offers, in order of preference: `graphql-transport-ws` clients
+    /// also offer the legacy `graphql-ws`, which the server may choose instead.
+    var offeredSubprotocols: [String] {
+        switch self {
+        case .appSync: ["graphql-ws"]
+        case .graphQLTransportWS: [GraphQLTransportWSMessage.subprotocol, GraphQLWSMessage.subprotocol]
+        case .graphQLWS: [GraphQLWSMessage.subprotocol]
+        }
+    }
+
+    /// The adapter for the protocol the server chose in its answer to the upgrade (`chosen`, the
+    /// answer's `Sec-WebSocket-Protocol`); a server that names none gets the configured one.
+    func adapter(chosen: String?) -> any RealtimeProtocolAdapter {
+        switch self {
+        case .appSync: AppSyncProtocolAdapter()
+        case .graphQLTransportWS where chosen == GraphQLWSMessage.subprotocol: GraphQLWSAdapter()
+        case .graphQLTransportWS: GraphQLTransportWSAdapter()
+        case .graphQLWS: GraphQLWSAdapter()
         }
     }
 }

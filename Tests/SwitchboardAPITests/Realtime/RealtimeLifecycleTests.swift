@@ -20,7 +20,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [nil, "graphql-transport-ws"])
+    @Test(arguments: [nil, "graphql-transport-ws", "graphql-ws"])
     func aMutationThroughThePipelineTriggersTheSubscription(protocolName: String?) async throws {
         let server = try await MockServer(endpoints: [
             GraphQLEndpoint(

@@ -14,7 +14,7 @@ import Testing
         .data(["onCreateTodo": ["id": "2", "name": "Second"]], after: .milliseconds(5)),
     ]
 
-    @Test(arguments: [nil, "graphql-transport-ws"])
+    @Test(arguments: [nil, "graphql-transport-ws", "graphql-ws"])
     func subscribeReceivesScriptedEventsAndCancelFreesTheConnection(protocolName: String?) async throws {
         let server = try await MockServer(endpoints: [
             SubscriptionEndpoint(.operations("OnCreateTodo"), events: Self.todoEvents)

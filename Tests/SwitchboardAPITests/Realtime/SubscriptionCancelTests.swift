@@ -8,7 +8,7 @@ import Testing
 @Suite struct SubscriptionCancelTests {
     typealias Harness = RealtimeHarness
 
-    @Test(arguments: [nil, "graphql-transport-ws"])
+    @Test(arguments: [nil, "graphql-transport-ws", "graphql-ws"])
     func cancelEndsTheLoopWithoutAnErrorAndStopsTheSubscription(protocolName: String?) async throws {
         let server = try await MockServer(endpoints: [SubscriptionEndpoint(.operations("OnCreateTodo"))])
         defer { Task { await server.stop() } }
