@@ -107,6 +107,23 @@ extension APICategory {
         try apiPlugin().setStore(store, apiName: apiName)
     }
 
+    /// Pauses every subscription (the app went to the background); see
+    /// `APIPlugin.pauseSubscriptions()`.
+    public func pauseSubscriptions() async throws {
+        try await apiPlugin().pauseSubscriptions()
+    }
+
+    /// Reconnects and restarts every paused subscription; see `APIPlugin.resumeSubscriptions()`.
+    public func resumeSubscriptions() async throws {
+        try await apiPlugin().resumeSubscriptions()
+    }
+
+    /// The states of the configured plugin's real-time connections, current ones first; see
+    /// `APIPlugin.connectionStates()`.
+    public func connectionStates() throws -> AsyncStream<RealtimeConnectionStateChange> {
+        try apiPlugin().connectionStates()
+    }
+
     /// Adds a custom interceptor for the API `apiName` on the configured `APIPlugin`.
     public func add(interceptor: any RequestInterceptor, for apiName: String) throws {
         try apiPlugin().add(interceptor: interceptor, for: apiName)

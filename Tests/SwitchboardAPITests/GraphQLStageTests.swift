@@ -222,7 +222,7 @@ import Testing
             realtimeTransport: transport,
             realtimeConfiguration: RealtimeConfiguration(
                 reconnectBase: .milliseconds(1), reconnectCap: .milliseconds(5), reconnectAttempts: 0,
-                minimumReconnectDuration: .zero))
+                reconnectTimeLimit: .zero))
         try plugin.configure(
             APICategoryConfiguration(endpoints: [
                 APIEndpointConfiguration(

@@ -15,6 +15,8 @@ public enum SubscriptionConnectionState: String, Sendable, Equatable {
     case connected
     /// Disconnected; the subscription is over or will reconnect.
     case disconnected
+    /// Paused by the app (`pauseSubscriptions()`): no connection and no events until it resumes.
+    case paused
 }
 
 /// The real-time protocol an API's subscriptions use.

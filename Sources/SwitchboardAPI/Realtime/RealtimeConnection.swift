@@ -85,7 +85,19 @@ actor RealtimeConnection {
     var entries: [String: Entry] = [:]
     var socket: (any RealtimeSocket)?
     var isReady = false
-    private var runner: Task<Void, Never>?
+    /// The task that connects, serves and reconnects; one at a time, told apart by
+    /// ``runGeneration`` so that a run superseded by a pause and a resume touches nothing.
+    var runner: Task<Void, Never>?
+    var runGeneration = 0
+    /// Paused by the app (``pause()``): no socket and no reconnection until ``resume()``; the
+    /// subscriptions are kept and restart on resume.
+    var isPaused = false
+    /// The back-off wait between attempts; a network change or a pause cuts it short.
+    var retryWait: Task<Void, Never>?
+    /// Tells the plugin's connection-state stream about this connection's state.
+    let reportState: @Sendable (SubscriptionConnectionState) -> Void
+    /// The state last reported, so that each change is reported once.
+    var reportedState: SubscriptionConnectionState?
     var deadline = ContinuousClock.now
     var keepAlive: Duration
     var lastPing = ContinuousClock.now
@@ -118,9 +130,12 @@ actor RealtimeConnection {
 
     init(
         context: OperationContext, chain: @escaping @Sendable () -> APIChain?, transport: any RealtimeTransport,
-        configuration: RealtimeConfiguration, logHandler: (any LogHandler)? = nil
+        configuration: RealtimeConfiguration, logHandler: (any LogHandler)? = nil, startsPaused: Bool = false,
+        reportState: @escaping @Sendable (SubscriptionConnectionState) -> Void = { _ in }
     ) {
         let endpoint = context.endpoint
+        self.isPaused = startsPaused
+        self.reportState = reportState
         url =
             endpoint.subscriptionProtocol == .appSync
             ? RealtimeURL.appSync(for: endpoint.endpoint) : RealtimeURL.graphQLTransportWS(for: endpoint.endpoint)
@@ -141,12 +156,36 @@ actor RealtimeConnection {
         id: String, start: SubscriptionStart, operationName: String?, options: RequestOptions, sink: SubscriptionSink
     ) async {
         entries[id] = Entry(start: start, operationName: operationName, options: options, sink: sink)
+        if isPaused {
+            sink.deliver(.state(.paused))
+            report(.paused)
+            return
+        }
         sink.deliver(.state(.connecting))
         if isReady {
             startSubscription(id)
         } else if runner == nil {
-            runner = Task { await self.run() }
+            startRunner()
         }
+    }
+
+    /// Starts a run that connects, serves and reconnects until no subscription is left, the
+    /// connection gives up, or the app pauses.
+    func startRunner() {
+        runGeneration += 1
+        let generation = runGeneration
+        report(.connecting)
+        runner = Task { await self.run(generation: generation) }
+    }
+
+    /// Whether the run `generation` is still the one to act: not superseded, not paused.
+    func isCurrent(_ generation: Int) -> Bool { generation == runGeneration && !isPaused }
+
+    /// Reports `state` to the connection-state stream when it changed.
+    func report(_ state: SubscriptionConnectionState) {
+        guard state != reportedState else { return }
+        reportedState = state
+        reportState(state)
     }
 
     func remove(id: String) async {
@@ -180,16 +219,18 @@ actor RealtimeConnection {
 
     // MARK: Lifecycle
 
-    private func run() async {
+    private func run(generation: Int) async {
         var lastError = "no connection attempt"
         // A new run (the first subscription, or the first after the socket closed) starts afresh,
         // whatever a previous run that gave up left behind.
         wasAcknowledged = false
         consecutiveFailures = 0
         failingSince = nil
-        while !entries.isEmpty {
+        while !entries.isEmpty && isCurrent(generation) {
             do {
-                try await connectAndServe()
+                try await connectAndServe(generation: generation)
+            } catch _ where !isCurrent(generation) {
+                break  // paused (the pause closed the socket), or superseded: touch nothing
             } catch let terminal as TerminalFailure {
                 await closeSocket()
                 logger.log(.error, "subscriptions ended: \(terminal.error)", ["api": context.apiName])
@@ -204,8 +245,9 @@ actor RealtimeConnection {
             } catch {
                 lastError = "\(error)"
             }
+            guard isCurrent(generation) else { break }
             await closeSocket()
-            if entries.isEmpty { break }
+            if entries.isEmpty || !isCurrent(generation) { break }
             if let acknowledgedAt {
                 let lifetime = ContinuousClock.now - acknowledgedAt
                 if lifetime >= configuration.stableConnectionDuration {
@@ -224,8 +266,13 @@ actor RealtimeConnection {
             let since = failingSince ?? .now
             failingSince = since
             if consecutiveFailures > configuration.reconnectAttempts
-                && ContinuousClock.now - since >= configuration.minimumReconnectDuration
+                && ContinuousClock.now - since >= configuration.reconnectTimeLimit
             {
+                if configuration.reconnectTimeLimit > .zero {
+                    let seconds = (ContinuousClock.now - since).components.seconds
+                    lastError +=
+                        " (gave up after \(seconds) s of reconnecting, RealtimeConfiguration.reconnectTimeLimit)"
+                }
                 logger.log(
                     .error, "gave up reconnecting after \(consecutiveFailures - 1) attempts: \(lastError)",
                     ["api": context.apiName])
@@ -239,9 +286,20 @@ actor RealtimeConnection {
                 if entries[id]?.acknowledged == true { entries[id]?.sink.deliver(.state(.connecting)) }
                 entries[id]?.acknowledged = false
             }
-            try? await Task.sleep(for: configuration.backoff(attempt: consecutiveFailures))
+            report(.connecting)
+            await waitBeforeRetrying(configuration.backoff(attempt: consecutiveFailures))
         }
+        guard generation == runGeneration else { return }
         runner = nil
+        if !isPaused { report(.disconnected) }
+    }
+
+    /// Waits `delay` before the next attempt, unless a network change or a pause ends the wait.
+    private func waitBeforeRetrying(_ delay: Duration) async {
+        let wait = Task<Void, Never> { try? await Task.sleep(for: delay) }
+        retryWait = wait
+        await wait.value
+        if retryWait == wait { retryWait = nil }
     }
 
     /// Closes the socket; the `start`s running on it are cancelled (a reconnect starts them again).
@@ -257,8 +315,13 @@ actor RealtimeConnection {
         await current.close(code: 1000)
     }
 
-    private func connectAndServe() async throws {
+    private func connectAndServe(generation: Int) async throws {
         let (opened, authorization) = try await handshake()
+        guard isCurrent(generation) else {
+            // Paused (or paused and resumed) while the handshake ran: this socket is not wanted.
+            await opened.close(code: 1000)
+            throw CancellationError()
+        }
         adapter = context.endpoint.subscriptionProtocol.adapter(
             chosen: opened.upgradeResponse.headers["sec-websocket-protocol"])
         socketsOpened += 1
@@ -275,6 +338,7 @@ actor RealtimeConnection {
             text: adapter.initMessage(authorization: adapter.dialect == .appSync ? [:] : initAuthorization))
         try await awaitAcknowledgement(on: opened)
         isReady = true
+        report(.connected)
         logger.log(
             .info, "connected to \(SwitchboardLogger.describe(url))",
             ["api": context.apiName, "protocol": adapter.dialect.rawValue])
@@ -288,6 +352,8 @@ actor RealtimeConnection {
             guard let text = try await opened.receive() else {
                 throw SubscriptionError.protocolViolation(timeoutReason ?? "the server closed the connection")
             }
+            // A message read before a pause closed the socket is not delivered.
+            guard isCurrent(generation) else { throw CancellationError() }
             deadline = .now + keepAlive
             guard let inbound = try? adapter.parse(text) else { continue }
             if case .keepAlive = inbound { keepAliveArmed = true }

@@ -10,7 +10,15 @@ final class RealtimeConnections: Sendable {
     /// Each API's current chain: a connection runs its handshakes and starts through the chain its
     /// API has at that moment, stages added since it opened included.
     private let chains: @Sendable (String) -> APIChain?
-    private let connections = Locked<[String: RealtimeConnection]>([:])
+    private let state = Locked(State())
+    /// Each connection's state as it changes, for ``states()``.
+    let stateChanges = RealtimeConnectionStates()
+
+    private struct State {
+        var connections: [String: RealtimeConnection] = [:]
+        /// Paused by the app: connections made meanwhile start paused too.
+        var isPaused = false
+    }
 
     init(
         transport: (any RealtimeTransport)?, configuration: RealtimeConfiguration, logHandler: (any LogHandler)?,
@@ -84,23 +92,48 @@ final class RealtimeConnections: Sendable {
                 "No real-time transport is configured; pass APIPlugin(realtimeTransport:) to run subscriptions.")
         }
         let key = "\(context.apiName)|\(context.authorizationType.rawValue)"
-        return connections.withLock { connections in
-            if let existing = connections[key] { return existing }
+        return state.withLock { state in
+            if let existing = state.connections[key] { return existing }
             let chains = self.chains
             let apiName = context.apiName
+            let changes = stateChanges
+            let authorizationType = context.authorizationType
             let connection = RealtimeConnection(
                 context: context, chain: { chains(apiName) }, transport: transport, configuration: configuration,
-                logHandler: logHandler)
-            connections[key] = connection
+                logHandler: logHandler, startsPaused: state.isPaused,
+                reportState: { connectionState in
+                    changes.report(
+                        RealtimeConnectionStateChange(
+                            apiName: apiName, authorizationType: authorizationType, state: connectionState))
+                })
+            state.connections[key] = connection
             return connection
         }
     }
 
+    /// Pauses every connection, and those made until ``resume()``.
+    func pause() async {
+        let all = state.withLock { state in
+            state.isPaused = true
+            return Array(state.connections.values)
+        }
+        for connection in all { await connection.pause() }
+    }
+
+    /// Resumes every connection.
+    func resume() async {
+        let all = state.withLock { state in
+            state.isPaused = false
+            return Array(state.connections.values)
+        }
+        for connection in all { await connection.resume() }
+    }
+
     /// Ends every subscription and closes the sockets (the plugin's reset).
     func shutdown() async {
-        let all = connections.withLock { connections in
-            defer { connections.removeAll() }
-            return Array(connections.values)
+        let all = state.withLock { state in
+            defer { state.connections.removeAll() }
+            return Array(state.connections.values)
         }
         for connection in all { await connection.shutdown() }
     }
@@ -108,7 +141,9 @@ final class RealtimeConnections: Sendable {
     /// Active subscriptions across the connections (diagnostics and tests).
     func subscriptionCount() async -> Int {
         var total = 0
-        for connection in connections.withLock({ Array($0.values) }) { total += await connection.subscriptionCount }
+        for connection in state.withLock({ Array($0.connections.values) }) {
+            total += await connection.subscriptionCount
+        }
         return total
     }
 }

@@ -25,11 +25,13 @@ public protocol RealtimeSocket: Sendable {
 ///
 /// Reconnection: after a connection fails, or ends less than ``stableConnectionDuration`` after the
 /// server acknowledged it, the next attempt waits a delay drawn uniformly from zero to
-/// `reconnectBase × 2^failures`, capped at ``reconnectCap`` (full jitter). The subscriptions end
-/// with ``SubscriptionError/connectionFailed(attempts:lastError:)`` once there were
-/// ``reconnectAttempts`` such failures in a row *and* ``minimumReconnectDuration`` has passed since
-/// the first of them, so a server restart or a short network loss does not end them however fast
-/// the attempts fail. Only a connection that stayed up for
+/// `reconnectBase × 2^failures`, capped at ``reconnectCap`` (full jitter). Reconnection is limited
+/// by time, not attempts: the subscriptions end with
+/// ``SubscriptionError/connectionFailed(attempts:lastError:)`` only once ``reconnectTimeLimit``
+/// (10 minutes by default) has passed since the first failure in a row, and at least
+/// ``reconnectAttempts`` attempts were made, so a server restart, a network outage or a laptop
+/// asleep for a few minutes does not end them however fast the attempts fail. Only a connection
+/// that stayed up for
 /// ``stableConnectionDuration`` starts the count afresh, so a server that acknowledges and then drops
 /// every connection is not hammered in a tight loop.
 public struct RealtimeConfiguration: Sendable {
@@ -37,12 +39,13 @@ public struct RealtimeConfiguration: Sendable {
     public var reconnectBase: Duration
     /// The largest back-off delay.
     public var reconnectCap: Duration
-    /// Failed or short-lived connections in a row before subscriptions fail (default 8).
+    /// Failed or short-lived connections in a row before subscriptions may fail, however soon
+    /// ``reconnectTimeLimit`` passes (default 8).
     public var reconnectAttempts: Int
     /// How long reconnection goes on, counted from the first failure in a row, before the
-    /// subscriptions may fail (default 30 s). Attempts continue past ``reconnectAttempts`` until
-    /// then, ``reconnectCap`` apart at most; `.zero` gives up after the attempts alone.
-    public var minimumReconnectDuration: Duration
+    /// subscriptions fail (default 10 minutes). Attempts continue until then, ``reconnectCap``
+    /// apart at most; `.zero` gives up after ``reconnectAttempts`` alone.
+    public var reconnectTimeLimit: Duration
     /// How long a connection must stay up after `connection_ack` to count as healthy and reset the
     /// back-off; one that ends sooner counts as a failure (default 10 s).
     public var stableConnectionDuration: Duration
@@ -80,13 +83,13 @@ public struct RealtimeConfiguration: Sendable {
         authorizationInSubprotocol: Bool = false,
         maximumBufferedEvents: Int? = 10_000,
         retriesRefusedFirstConnection: Bool = true, stableConnectionDuration: Duration = .seconds(10),
-        minimumReconnectDuration: Duration = .seconds(30)
+        reconnectTimeLimit: Duration = .seconds(600)
     ) {
         self.reconnectBase = reconnectBase
         self.reconnectCap = reconnectCap
         self.reconnectAttempts = reconnectAttempts
         self.stableConnectionDuration = stableConnectionDuration
-        self.minimumReconnectDuration = minimumReconnectDuration
+        self.reconnectTimeLimit = reconnectTimeLimit
         self.retriesRefusedFirstConnection = retriesRefusedFirstConnection
         self.acknowledgementTimeout = acknowledgementTimeout
         self.keepAliveTimeout = keepAliveTimeout
@@ -101,7 +104,7 @@ public struct RealtimeConfiguration: Sendable {
             ("reconnectBase", reconnectBase, false), ("reconnectCap", reconnectCap, false),
             ("acknowledgementTimeout", acknowledgementTimeout, true), ("keepAliveTimeout", keepAliveTimeout, true),
             ("pingInterval", pingInterval, true), ("stableConnectionDuration", stableConnectionDuration, false),
-            ("minimumReconnectDuration", minimumReconnectDuration, false),
+            ("reconnectTimeLimit", reconnectTimeLimit, false),
         ]
         for (name, value, mustBePositive) in durations where value < .zero || (mustBePositive && value == .zero) {
             throw .invalidConfiguration(

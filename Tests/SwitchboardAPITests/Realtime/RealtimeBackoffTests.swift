@@ -81,7 +81,7 @@ import Testing
         let server = try await AckThenDropServer()
         let configuration = RealtimeConfiguration(
             reconnectBase: .milliseconds(1), reconnectCap: .milliseconds(5), reconnectAttempts: 3,
-            acknowledgementTimeout: .seconds(30), minimumReconnectDuration: .zero)
+            acknowledgementTimeout: .seconds(30), reconnectTimeLimit: .zero)
         let plugin = try server.plugin(configuration)
         let failure = try await Self.howTheSubscriptionEnds(plugin)
         let error = try #require(failure ?? nil, "the subscription never ended")
@@ -96,22 +96,23 @@ import Testing
         await server.server.stop()
     }
 
-    @Test func attemptsGoOnPastTheCountUntilTheMinimumReconnectDurationHasPassed() async throws {
+    @Test func attemptsGoOnPastTheCountUntilTheTimeLimitHasPassed() async throws {
         // Every connection fails within milliseconds, so two attempts alone would end the
-        // subscription almost at once; the minimum duration keeps it reconnecting meanwhile.
+        // subscription almost at once; the time limit keeps it reconnecting meanwhile.
         let server = try await AckThenDropServer()
         let configuration = RealtimeConfiguration(
             reconnectBase: .milliseconds(1), reconnectCap: .milliseconds(5), reconnectAttempts: 2,
-            acknowledgementTimeout: .seconds(30), minimumReconnectDuration: .seconds(1))
+            acknowledgementTimeout: .seconds(30), reconnectTimeLimit: .seconds(1))
         let plugin = try server.plugin(configuration)
         let started = ContinuousClock.now
         let failure = try await Self.howTheSubscriptionEnds(plugin)
         let elapsed = ContinuousClock.now - started
         let error = try #require(failure ?? nil, "the subscription never ended")
-        guard case .connectionFailed(let attempts, _)? = error as? SubscriptionError else {
+        guard case .connectionFailed(let attempts, let lastError)? = error as? SubscriptionError else {
             Issue.record("expected connectionFailed, got \(error)")
             return
         }
+        #expect(lastError.contains("s of reconnecting, RealtimeConfiguration.reconnectTimeLimit"), "\(lastError)")
         // The first failure comes after the start, so giving up before a second has passed since
         // the start is giving up too early. (Under load, the attempts themselves may take that long,
         // so the number of attempts is not what to check.)

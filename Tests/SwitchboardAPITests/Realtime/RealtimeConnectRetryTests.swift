@@ -37,7 +37,7 @@ import Testing
 
     static let fast = RealtimeConfiguration(
         reconnectBase: .milliseconds(1), reconnectCap: .milliseconds(5), reconnectAttempts: 2,
-        minimumReconnectDuration: .zero)
+        reconnectTimeLimit: .zero)
 
     private static func plugin(_ transport: FailingTransport, _ configuration: RealtimeConfiguration) async throws
         -> APIPlugin

@@ -25,7 +25,7 @@ import Testing
         against server: HTTPServer, acknowledgementTimeout: Duration = .milliseconds(300)
     ) async throws -> String? {
         let configuration = RealtimeConfiguration(
-            reconnectAttempts: 0, acknowledgementTimeout: acknowledgementTimeout, minimumReconnectDuration: .zero)
+            reconnectAttempts: 0, acknowledgementTimeout: acknowledgementTimeout, reconnectTimeLimit: .zero)
         let plugin = try APIPlugin(realtimeConfiguration: configuration)
         try plugin.configure(
             APICategoryConfiguration(endpoints: [
