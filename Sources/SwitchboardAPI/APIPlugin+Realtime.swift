@@ -3,7 +3,7 @@ import Foundation
 extension APIPlugin {
     /// Pauses every subscription, for when the app goes to the background: the real-time
     /// sockets close at once and nothing reconnects until ``resumeSubscriptions()``. The
-    /// subscriptions are kept (each stream sees ``SubscriptionConnectionState/paused`` and
+    /// subscriptions are kept (each stream sees `SubscriptionConnectionState.paused` and
     /// receives nothing meanwhile); subscriptions started while paused wait for the resume.
     ///
     /// ```swift

@@ -15,10 +15,20 @@ struct ServeProcess {
 
     /// Starts `switchboard serve` with `arguments` and reads its banner up to "Stop with Ctrl-C.";
     /// fails if the process ends first.
+    /// With `networkNamespace` it runs inside that namespace (`ip netns exec`, as root).
     static func start(
-        _ switchboard: URL, _ arguments: [String], environment: [String: String] = [:]
+        _ switchboard: URL, _ arguments: [String], environment: [String: String] = [:],
+        networkNamespace: String? = nil
     ) async throws -> ServeProcess {
-        let process = try CommandRunner.start(switchboard, ["serve"] + arguments, environment: environment)
+        let process =
+            if let networkNamespace {
+                try CommandRunner.start(
+                    NetworkNamespace.ipCommand,
+                    ["netns", "exec", networkNamespace, switchboard.path, "serve"] + arguments,
+                    environment: environment)
+            } else {
+                try CommandRunner.start(switchboard, ["serve"] + arguments, environment: environment)
+            }
         var banner: [String: String] = [:]
         while let line = await process.nextLine() {
             if line == "Stop with Ctrl-C." { return ServeProcess(process: process, banner: banner) }

@@ -17,6 +17,8 @@ public enum SubscriptionConnectionState: String, Sendable, Equatable {
     case disconnected
     /// Paused by the app (`pauseSubscriptions()`): no connection and no events until it resumes.
     case paused
+    /// No network is up: the connection is made again as soon as one is.
+    case waitingForNetwork
 }
 
 /// The real-time protocol an API's subscriptions use.

@@ -94,6 +94,17 @@ actor RealtimeConnection {
     var isPaused = false
     /// The back-off wait between attempts; a network change or a pause cuts it short.
     var retryWait: Task<Void, Never>?
+    /// The network as the monitor last reported it; `nil` until it does, or when connections do
+    /// not follow the network (``RealtimeConfiguration/followsNetworkChanges``).
+    var networkPath: NetworkPath?
+    /// A network change dropped the socket: the next attempt goes without a back-off wait.
+    var retryAtOnce = false
+    /// When a network change last ended a back-off wait (at most one a second).
+    var lastNetworkWake: ContinuousClock.Instant?
+    /// Whether the subscriptions were told the connection waits for the network.
+    var announcedWaitingForNetwork = false
+    /// Whether the server is on this machine, which needs no network.
+    let serverIsLocal: Bool
     /// Tells the plugin's connection-state stream about this connection's state.
     let reportState: @Sendable (SubscriptionConnectionState) -> Void
     /// The state last reported, so that each change is reported once.
@@ -111,6 +122,8 @@ actor RealtimeConnection {
     var pendingAcknowledgements: [String: PendingAcknowledgement] = [:]
     /// Failed or short-lived connections in a row (see ``RealtimeConfiguration/stableConnectionDuration``).
     private var consecutiveFailures = 0
+    /// Failed or short-lived connections in a row, for the back-off.
+    var consecutiveFailureCount: Int { consecutiveFailures }
     /// When the current run of failures began (`nil` while connections are healthy).
     private var failingSince: ContinuousClock.Instant?
     /// When the current socket was acknowledged; how long it then lasted decides whether its end
@@ -140,6 +153,7 @@ actor RealtimeConnection {
             endpoint.subscriptionProtocol == .appSync
             ? RealtimeURL.appSync(for: endpoint.endpoint) : RealtimeURL.graphQLTransportWS(for: endpoint.endpoint)
         adapter = endpoint.subscriptionProtocol.adapter(chosen: nil)
+        serverIsLocal = NetworkPath.isLoopback(url.host ?? "")
         self.logger = SwitchboardLogger(handler: logHandler, source: "realtime")
         self.context = context
         self.chain = chain
@@ -287,7 +301,7 @@ actor RealtimeConnection {
                 entries[id]?.acknowledged = false
             }
             report(.connecting)
-            await waitBeforeRetrying(configuration.backoff(attempt: consecutiveFailures))
+            await waitBeforeNextAttempt(generation: generation, failingSince: since)
         }
         guard generation == runGeneration else { return }
         runner = nil
@@ -295,7 +309,7 @@ actor RealtimeConnection {
     }
 
     /// Waits `delay` before the next attempt, unless a network change or a pause ends the wait.
-    private func waitBeforeRetrying(_ delay: Duration) async {
+    func waitBeforeRetrying(_ delay: Duration) async {
         let wait = Task<Void, Never> { try? await Task.sleep(for: delay) }
         retryWait = wait
         await wait.value

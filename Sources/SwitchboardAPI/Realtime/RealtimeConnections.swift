@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardCore
+import SwitchboardNet
 
 /// One plugin's real-time connections, one per (API, authorization type), shared by every
 /// subscription to that pair: the transport below the decoder for subscriptions.
@@ -18,7 +19,11 @@ final class RealtimeConnections: Sendable {
         var connections: [String: RealtimeConnection] = [:]
         /// Paused by the app: connections made meanwhile start paused too.
         var isPaused = false
+        /// Hands network changes to the connections; started with the first connection.
+        var networkFollower: Task<Void, Never>?
     }
+
+    deinit { state.withLock { $0.networkFollower?.cancel() } }
 
     init(
         transport: (any RealtimeTransport)?, configuration: RealtimeConfiguration, logHandler: (any LogHandler)?,
@@ -107,8 +112,21 @@ final class RealtimeConnections: Sendable {
                             apiName: apiName, authorizationType: authorizationType, state: connectionState))
                 })
             state.connections[key] = connection
+            if configuration.followsNetworkChanges && state.networkFollower == nil {
+                state.networkFollower = Task { [weak self] in
+                    for await path in NetworkMonitor.shared.paths() {
+                        guard let self else { return }
+                        await self.networkChanged(path)
+                    }
+                }
+            }
             return connection
         }
+    }
+
+    /// Hands a network change to every connection.
+    func networkChanged(_ path: NetworkPath) async {
+        for connection in state.withLock({ Array($0.connections.values) }) { await connection.networkChanged(path) }
     }
 
     /// Pauses every connection, and those made until ``resume()``.

@@ -70,6 +70,12 @@ public struct RealtimeConfiguration: Sendable {
     /// 10,000, far more than a consumer that keeps up ever holds; `nil` holds any number, as Amplify does, so a
     /// consumer slower than the server grows memory without bound.
     public var maximumBufferedEvents: Int?
+    /// Whether connections follow the machine's network (default `true`): a network change ends
+    /// a back-off wait at once, a connection whose interface went down or lost its address is
+    /// dropped and made again, and while no network is up the connection waits for one
+    /// (`SubscriptionConnectionState.waitingForNetwork`) instead of spending attempts. On Linux a
+    /// netlink route socket reports the changes, on Apple platforms `NWPathMonitor`.
+    public var followsNetworkChanges: Bool
 
     /// The default ``maximumBufferedEvents``: 10,000 events, far more than a consumer that keeps up
     /// ever holds, and a bound on the memory one that stopped reading can take.
@@ -83,8 +89,9 @@ public struct RealtimeConfiguration: Sendable {
         authorizationInSubprotocol: Bool = false,
         maximumBufferedEvents: Int? = 10_000,
         retriesRefusedFirstConnection: Bool = true, stableConnectionDuration: Duration = .seconds(10),
-        reconnectTimeLimit: Duration = .seconds(600)
+        reconnectTimeLimit: Duration = .seconds(600), followsNetworkChanges: Bool = true
     ) {
+        self.followsNetworkChanges = followsNetworkChanges
         self.reconnectBase = reconnectBase
         self.reconnectCap = reconnectCap
         self.reconnectAttempts = reconnectAttempts

@@ -54,4 +54,11 @@ struct WebSocketRealtimeSocket: RealtimeSocket {
     func close(code: UInt16) async {
         await socket.close(code: code)
     }
+
+    /// The socket's local address (numeric), to tell whether its network interface is still up.
+    var localHost: String? { socket.localHost }
+
+    /// Drops the connection without a closing handshake, which a network that went away
+    /// could not carry.
+    func abort() { socket.abort() }
 }

@@ -17,9 +17,15 @@ package protocol ByteStream: Sendable {
 
     /// Closes the stream; waiting reads and writes fail with ``NetworkError/Kind/closed``.
     func close() async
+
+    /// The numeric local address the stream's socket is bound to, when it has one.
+    var localHost: String? { get }
 }
 
 extension ByteStream {
+    /// No local address known (streams that do not own a socket).
+    package var localHost: String? { nil }
+
     /// The whole write must finish within `timeout` (streams that cannot see partial progress).
     package func write(_ bytes: [UInt8], timeout: Duration) async throws {
         try await withWriteTimeout(timeout) { try await self.write(bytes) }

@@ -39,6 +39,11 @@ package final class TCPConnection: ByteStream {
 
     deinit { SocketCalls.closeOnce(descriptor, loop: loop) }
 
+    /// The numeric address of this end (`10.0.0.5`), `nil` once closed.
+    package var localHost: String? {
+        descriptor.withLock { fd in fd >= 0 ? SocketCalls.localAddress(of: fd)?.numericHost : nil }
+    }
+
     /// Opens a connection to `host:port`, suspending until it is established. A name with several
     /// addresses (`localhost` → `::1` and `127.0.0.1`) is tried address by address, in the
     /// resolver's order, so a server listening on only one family is still reached.

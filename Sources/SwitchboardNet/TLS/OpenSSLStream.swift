@@ -18,6 +18,8 @@
         }
 
         private let connection: TCPConnection
+
+        var localHost: String? { connection.localHost }
         private let session: Locked<Session>
         private let outputLock = AsyncLock()
         /// Kept alive for as long as the session uses it.

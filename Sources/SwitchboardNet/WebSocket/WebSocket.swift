@@ -46,6 +46,9 @@ package final class WebSocket: Sendable {
     /// the server side).
     package let upgradeResponseHeaders: [String: String]
 
+    /// The numeric local address of the connection, when its stream knows it.
+    package var localHost: String? { stream.localHost }
+
     init(
         stream: any ByteStream, role: Role, subprotocol: String?, configuration: WebSocketConfiguration,
         leftover: [UInt8] = [], upgradeResponseHeaders: [String: String] = [:]
