@@ -26,7 +26,9 @@ extension APIPlugin {
     /// acknowledgement, once the `subscribe` message was sent on an acknowledged connection),
     /// `.data(result)` for each event (an undecodable payload arrives as
     /// `.data(.failure(.transformationError))` and the subscription continues), and
-    /// `.connection(.connecting)` again while reconnecting. Ending the iteration or cancelling the
+    /// `.connection(.connecting)` again while reconnecting, then `.connection(.connectedAfterGap)`
+    /// (events went by meanwhile) or, with a resync (`RequestOptions.resync`), the missed events
+    /// and `.connection(.connected)`. Ending the iteration or cancelling the
     /// task stops the subscription; the last one to stop closes the socket.
     public nonisolated func subscribe<R: Decodable & Sendable>(request: GraphQLRequest<R>)
         -> SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<R>>

@@ -78,14 +78,14 @@ import Testing
         try await events.waitUntil("waiting for the network") { $0.states.last == .waitingForNetwork }
         let linkUp = ContinuousClock.now
         try await namespace.setHostLink(up: true)
-        try await events.waitUntil("connected again") { $0.states.last == .connected }
+        try await events.waitUntil("connected again") { $0.states.last == .connectedAfterGap }
         let back = ContinuousClock.now - linkUp
         print("the subscription was back \(back) after the link")
         #expect(log.all.contains { $0.contains("the network changed; reconnecting now") }, "\(log.all)")
         #expect(log.all.contains { $0.contains("went down or lost its address") }, "\(log.all)")
         #expect(back < .seconds(5), "back \(back) after the link came up")
         #expect(log.all.contains { $0.contains("no network is up; waiting for one") }, "\(log.all)")
-        #expect(Array(events.states.suffix(4)) == [.connecting, .waitingForNetwork, .connecting, .connected])
+        #expect(Array(events.states.suffix(4)) == [.connecting, .waitingForNetwork, .connecting, .connectedAfterGap])
 
         try await Self.create("t2", plugin)
         try await events.waitUntil("the event after the link returned") { $0.todos.map(\.id) == ["t1", "t2"] }

@@ -27,12 +27,17 @@ public struct RequestOptions: Sendable {
     /// authorization, document, variables, headers and result type) instead of sending its own
     /// request: `true` by default. Queries with a ``context`` are never shared.
     public var deduplicates: Bool
+    /// For a subscription: the query that delivers the events missed while its connection was
+    /// down, run after each reconnect (see ``SubscriptionResync``). Without one, a reconnected
+    /// subscription reports `SubscriptionConnectionState.connectedAfterGap`.
+    public var resync: SubscriptionResync?
 
     /// Options; the defaults add nothing.
     public init(
         headers: [String: String] = [:], timeout: Duration? = nil, context: (any RequestContext)? = nil,
-        deduplicates: Bool = true
+        deduplicates: Bool = true, resync: SubscriptionResync? = nil
     ) {
+        self.resync = resync
         self.headers = headers
         self.timeout = timeout
         self.context = context

@@ -11,8 +11,12 @@ public enum GraphQLSubscriptionEvent<R: Decodable & Sendable>: Sendable {
 public enum SubscriptionConnectionState: String, Sendable, Equatable {
     /// Connecting, or reconnecting after a failure.
     case connecting
-    /// Connected and subscribed: events will arrive.
+    /// Connected and subscribed: events will arrive. After a reconnect, a subscription with a
+    /// resync (`RequestOptions.resync`) reports it once the missed events were delivered.
     case connected
+    /// Connected and subscribed again after the connection was lost, without a resync: events
+    /// published meanwhile were not delivered (AppSync keeps no backlog).
+    case connectedAfterGap
     /// Disconnected; the subscription is over or will reconnect.
     case disconnected
     /// Paused by the app (`pauseSubscriptions()`): no connection and no events until it resumes.

@@ -7,10 +7,7 @@ extension RealtimeConnection {
         case .started(let id):
             guard entries[id] != nil else { return }
             // Delivered here, by the loop that reads the events that follow it, so that it comes first.
-            if entries[id]?.acknowledged == false {
-                entries[id]?.acknowledged = true
-                entries[id]?.sink.deliver(.state(.connected))
-            }
+            markConnected(id)
             pendingAcknowledgements.removeValue(forKey: id)?.resolve(.success(text))
         case .payload(let id, let bytes):
             entries[id]?.sink.deliver(.payload(bytes))

@@ -28,10 +28,7 @@ extension RealtimeConnection {
             } catch {
                 return  // the read loop sees the broken connection and reconnects
             }
-            if entries[id]?.acknowledged == false {
-                entries[id]?.acknowledged = true
-                entries[id]?.sink.deliver(.state(.connected))
-            }
+            markConnected(id)
             return
         }
         while let entry = entries[id], !Task.isCancelled {

@@ -31,6 +31,8 @@ actor RealtimeConnection {
         let options: RequestOptions
         let sink: SubscriptionSink
         var acknowledged = false
+        /// Whether the subscription was connected before: connected again, it may have missed events.
+        var wasConnected = false
         /// `start`s refused with `MaxSubscriptionsReachedError` so far.
         var retries = 0
     }
@@ -181,6 +183,15 @@ actor RealtimeConnection {
         } else if runner == nil {
             startRunner()
         }
+    }
+
+    /// Tells subscription `id` it is connected (once per socket): `.connected` the first time,
+    /// `.connectedAfterGap` after a reconnect, when events may have gone by.
+    func markConnected(_ id: String) {
+        guard let entry = entries[id], !entry.acknowledged else { return }
+        entries[id]?.acknowledged = true
+        entries[id]?.wasConnected = true
+        entry.sink.deliver(.state(entry.wasConnected ? .connectedAfterGap : .connected))
     }
 
     /// Starts a run that connects, serves and reconnects until no subscription is left, the

@@ -47,7 +47,7 @@ final class RealtimeConnections: Sendable {
         let limit = configuration.maximumBufferedEvents
         let (stream, continuation) = AsyncThrowingStream<SubscriptionSignal, any Error>.makeStream(
             bufferingPolicy: limit.map { .bufferingOldest($0) } ?? .unbounded)
-        let sink = SubscriptionSink { signal in
+        let deliver: @Sendable (SubscriptionSignal) -> Void = { signal in
             switch signal {
             case .state, .payload:
                 // A full buffer ends the subscription loudly rather than losing events.
@@ -61,6 +61,15 @@ final class RealtimeConnections: Sendable {
                 continuation.yield(.state(.disconnected))
                 continuation.finish()
             }
+        }
+        let sink: SubscriptionSink
+        if let resync = request.request.options.resync {
+            let resyncer = SubscriptionResyncer(
+                resync: resync, logger: SwitchboardLogger(handler: logHandler, source: "realtime"),
+                runQuery: Self.queryRunner(chain: chain, context: context), forward: deliver)
+            sink = SubscriptionSink(deliver: resyncer.deliver)
+        } else {
+            sink = SubscriptionSink(deliver: deliver)
         }
         let id = UUID().uuidString.lowercased()
         let registration = SubscriptionRegistration()
@@ -88,6 +97,23 @@ final class RealtimeConnections: Sendable {
                     }
                 }
             }, stop: { continuation.finish() })
+    }
+
+    /// Runs a resync query through the subscription's own API chain, with its authorization and
+    /// headers, and returns the data at the request's decode path.
+    private static func queryRunner(
+        chain: APIChain, context: OperationContext
+    ) -> @Sendable (GraphQLRequest<JSONValue>) async throws -> JSONValue {
+        { request in
+            let queryContext = OperationContext(
+                endpoint: context.endpoint, authorizationType: context.authorizationType, operationType: .query,
+                operationName: nil, options: RequestOptions(headers: context.options.headers))
+            let operation = GraphQLOperationRequest(request, operationType: .query)
+            guard let result = try await chain.run(operation, context: queryContext, from: 0, trace: nil).last() else {
+                throw APIError.operationError("The resync query ended without a result.", "Report this as a bug.")
+            }
+            return try result.response.get()
+        }
     }
 
     /// The shared connection for the context's (API, authorization type), made on first use.

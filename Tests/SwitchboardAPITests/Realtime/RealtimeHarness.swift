@@ -104,7 +104,7 @@ final class EventRecorder<R: Decodable & Sendable & Equatable>: Sendable {
     }
 
     /// How many times the subscription became connected.
-    var connectedCount: Int { states.filter { $0 == .connected }.count }
+    var connectedCount: Int { states.filter { $0 == .connected || $0 == .connectedAfterGap }.count }
 
     /// Stops consuming, which ends the subscription.
     func cancel() { task.withLock { $0?.cancel() } }

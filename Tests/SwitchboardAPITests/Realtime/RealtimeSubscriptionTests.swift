@@ -62,7 +62,7 @@ import Testing
         try await Task.sleep(for: .milliseconds(50))
         #expect(recorder.values == [LiveTodo(id: "3", name: "After")])
         // A loaded machine may add another reconnection later; the first four states are certain.
-        #expect(Array(recorder.states.prefix(4)) == [.connecting, .connected, .connecting, .connected])
+        #expect(Array(recorder.states.prefix(4)) == [.connecting, .connected, .connecting, .connectedAfterGap])
     }
 
     @Test func abruptCloseReconnectsAndEventsResume() async throws {

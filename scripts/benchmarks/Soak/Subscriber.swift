@@ -72,7 +72,7 @@ final class Subscriber: Sendable {
 
     private func record(_ event: GraphQLSubscriptionEvent<Tick>) {
         switch event {
-        case .connection(.connected):
+        case .connection(.connected), .connection(.connectedAfterGap):
             let issued = log.issued()
             ledger.withLock { $0.connected(issued: issued) }
         case .connection:

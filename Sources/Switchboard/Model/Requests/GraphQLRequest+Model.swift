@@ -174,16 +174,27 @@ extension GraphQLRequest {
     ///
     /// AppSync's subscription filters combine fields with `and` and `or` but have no `not` and no
     /// `attributeExists`; a predicate using either fails the subscription before any network I/O.
+    ///
+    /// With `resync: true`, each reconnect first delivers the changes made while the connection
+    /// was down (`onCreate` and `onUpdate`; see ``SubscriptionResync``), each change once.
     public static func subscription<M: Model>(
         of modelType: M.Type,
         type: GraphQLSubscriptionType,
         where predicate: (any QueryPredicate)? = nil,
         apiName: String? = nil,
         authMode: AuthorizationType? = nil,
+        resync: Bool = false,
         includes: IncludedAssociations<M> = { _ in [] }
     ) -> GraphQLRequest<M> {
-        ModelRequestBuilder.subscriptionRequest(
-            of: modelType, kind: type, filter: predicate?.graphQLFilter(for: M.schema), apiName: apiName,
-            authMode: authMode, includes: includedPaths(modelType, includes))
+        let filter = predicate?.graphQLFilter(for: M.schema)
+        let paths = includedPaths(modelType, includes)
+        var request = ModelRequestBuilder.subscriptionRequest(
+            of: modelType, kind: type, filter: filter, apiName: apiName, authMode: authMode, includes: paths)
+        guard resync else { return request }
+        switch ModelRequestBuilder.subscriptionResync(of: modelType, kind: type, filter: filter, includes: paths) {
+        case .success(let resync): request.options.resync = resync
+        case .failure(let error): request.fail(with: error)
+        }
+        return request
     }
 }
