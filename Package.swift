@@ -101,6 +101,10 @@ let apiTargets: [Target] = [
     .executableTarget(
         name: "soak", dependencies: ["SwitchboardAPI", "SwitchboardMock", "SwitchboardCore"],
         path: "scripts/benchmarks/Soak"),
+    // scripts/soak (after the soak): resync subscriptions through real-time flaps against the local server
+    .executableTarget(
+        name: "resync-soak", dependencies: ["SwitchboardAPI", "SwitchboardServer", "SwitchboardCore"],
+        path: "scripts/benchmarks/ResyncSoak"),
 ]
 
 // MARK: - Sockets, event loop, HTTP/1.1, WebSocket, TLS

@@ -146,7 +146,9 @@ final class SubscriptionResyncer: Sendable {
             }
             token = page["nextToken"]?.stringValue
             if token == nil {
-                return items.sorted { $0.version < $1.version }.map(\.item)
+                // Equal versions keep the query's order.
+                return items.enumerated().sorted { ($0.element.version, $0.offset) < ($1.element.version, $1.offset) }
+                    .map(\.element.item)
             }
         }
         throw APIError.operationError(
