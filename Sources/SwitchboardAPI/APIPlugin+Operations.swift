@@ -228,7 +228,16 @@ extension APIPlugin {
         of operation: GraphQLOperationRequest<R>,
         element: @escaping @Sendable (GraphQLResponseStream<R>.Event) -> Element?
     ) -> SwitchboardAsyncThrowingSequence<Element> {
-        let running = RunningOperation(Task { try await self.run(operation) })
+        var operation = operation
+        let handle = operation.operationType == .subscription ? SubscriptionHandle() : nil
+        operation.subscriptionHandle = handle
+        let running = RunningOperation(Task { [operation] in try await self.run(operation) })
+        var pause: (@Sendable () async -> Void)?
+        var resume: (@Sendable () async -> Void)?
+        if let handle {
+            pause = { await handle.pause() }
+            resume = { await handle.resume() }
+        }
         return SwitchboardAsyncThrowingSequence(
             pulling: {
                 let source = EventSourceBox<R>()
@@ -241,7 +250,7 @@ extension APIPlugin {
                     }
                     return nil
                 }
-            }, cancel: { running.cancel() })
+            }, cancel: { running.cancel() }, pause: pause, resume: resume)
     }
 }
 

@@ -64,6 +64,8 @@ public final class SwitchboardAsyncThrowingSequence<Element: Sendable>: AsyncSeq
     }
 
     private let source: Source
+    /// Pauses and resumes what produces the elements (a subscription); `nil` for other sequences.
+    private let control: (pause: @Sendable () async -> Void, resume: @Sendable () async -> Void)?
 
     /// Wraps a stream and the continuation that feeds it; finishing the continuation must stop
     /// the work behind it (through its `onTermination`).
@@ -72,15 +74,18 @@ public final class SwitchboardAsyncThrowingSequence<Element: Sendable>: AsyncSeq
         continuation: AsyncThrowingStream<Element, any Error>.Continuation
     ) {
         source = .elements(stream, continuation)
+        control = nil
     }
 
     /// A sequence whose iterators take each element with a function `make` returns (one per
     /// iterator, called by one consumer at a time); `cancel` stops what produces them.
     package init(
         pulling make: @escaping @Sendable () -> @Sendable () async throws -> Element?,
-        cancel: @escaping @Sendable () -> Void
+        cancel: @escaping @Sendable () -> Void,
+        pause: (@Sendable () async -> Void)? = nil, resume: (@Sendable () async -> Void)? = nil
     ) {
         source = .pull(make: make, cancel: cancel)
+        if let pause, let resume { control = (pause, resume) } else { control = nil }
     }
 
     /// A sequence that ends at once with `error`.
@@ -96,6 +101,21 @@ public final class SwitchboardAsyncThrowingSequence<Element: Sendable>: AsyncSeq
         case .elements(let stream, _): AsyncIterator(.elements(stream.makeAsyncIterator()))
         case .pull(let make, _): AsyncIterator(.pull(make()))
         }
+    }
+
+    /// Pauses the subscription without ending it: the server stops sending its events (AppSync's
+    /// `stop`), the stream reports `SubscriptionConnectionState.paused`, and nothing arrives until
+    /// ``resume()``. The last subscription of a connection to pause closes its socket. Sequences
+    /// that are not subscriptions ignore it.
+    public func pause() async {
+        await control?.pause()
+    }
+
+    /// Starts a paused subscription again: the stream reports `connecting`, then
+    /// `connectedAfterGap` (events went by while paused) or, with a resync, the missed events and
+    /// `connected`.
+    public func resume() async {
+        await control?.resume()
     }
 
     /// Stops the subscription: buffered events are still delivered, then the iteration ends

@@ -29,6 +29,8 @@ public struct GraphQLOperationRequest<R: Decodable & Sendable>: Sendable {
     /// What lists and lazy references decoded from the response load more with (set by the list
     /// provider, read by the decoder).
     var modelContext: ModelRequestContext?
+    /// For a subscription: how its sequence pauses and resumes it (set by the plugin).
+    var subscriptionHandle: SubscriptionHandle?
 
     /// An operation running `request`; the record store takes part only for typed operations.
     public init(

@@ -3,6 +3,9 @@ import Foundation
 extension RealtimeConnection {
     /// Acts on one message from the server (`text` as received).
     func handle(_ inbound: RealtimeInbound, text: String, on socket: any RealtimeSocket) async throws {
+        // Ids on the wire name subscriptions; one no subscription holds (stopped, or resumed
+        // under a new id) is about nothing.
+        let inbound = inbound.mappingID { subscriptionsByWireID[$0] }
         switch inbound {
         case .started(let id):
             guard entries[id] != nil else { return }
@@ -53,7 +56,7 @@ extension RealtimeConnection {
                 // The server may have started it all the same (its start_ack queued behind
                 // events): stop it there, or it delivers to nobody for the connection's life,
                 // and every retry by the app adds one more.
-                if isReady { try? await watched.send(text: adapter.stopMessage(id: id)) }
+                if isReady { try? await watched.send(text: adapter.stopMessage(id: entries[id]?.wireID ?? id)) }
                 waiter.resolve(.failure(SubscriptionError.acknowledgementTimeout("start_ack")))
             }
             if adapter.clientPings, isReady, now - lastPing >= configuration.pingInterval {

@@ -24,7 +24,8 @@ extension RealtimeConnection {
         guard adapter.dialect == .appSync else {
             guard let entry = entries[id] else { return }
             do {
-                try await socket.send(text: adapter.startMessage(id: id, request: entry.start, authorization: [:]))
+                try await socket.send(
+                    text: adapter.startMessage(id: entry.wireID, request: entry.start, authorization: [:]))
             } catch {
                 return  // the read loop sees the broken connection and reconnects
             }
@@ -74,7 +75,7 @@ extension RealtimeConnection {
         pendingAcknowledgements[id] = waiter
         do {
             try await socket.send(
-                text: adapter.startMessage(id: id, request: entry.start, authorization: authorization))
+                text: adapter.startMessage(id: entry.wireID, request: entry.start, authorization: authorization))
         } catch {
             if pendingAcknowledgements[id] === waiter { pendingAcknowledgements[id] = nil }
             throw CancellationError()  // the read loop sees the broken connection and reconnects

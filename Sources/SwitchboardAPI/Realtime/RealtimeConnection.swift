@@ -33,6 +33,9 @@ actor RealtimeConnection {
         var acknowledged = false
         /// Whether the subscription was connected before: connected again, it may have missed events.
         var wasConnected = false
+        /// The id its messages carry: the subscription's own at first, a new one after each resume
+        /// (``resume(id:)``), so that the server's late answers about the stopped one reach nobody.
+        var wireID: String
         /// `start`s refused with `MaxSubscriptionsReachedError` so far.
         var retries = 0
     }
@@ -85,6 +88,13 @@ actor RealtimeConnection {
     /// The API's chain as it is now.
     let chain: @Sendable () -> APIChain?
     var entries: [String: Entry] = [:]
+    /// Subscriptions paused one by one (``pause(id:)``): kept apart from ``entries``, so that the
+    /// connection neither starts them nor stays open for them.
+    var pausedEntries: [String: Entry] = [:]
+    /// Resumes so far, numbering the wire ids of resumed subscriptions.
+    var resumes = 0
+    /// The subscription each id on the wire belongs to (see `Entry.wireID`).
+    var subscriptionsByWireID: [String: String] = [:]
     var socket: (any RealtimeSocket)?
     var isReady = false
     /// The task that connects, serves and reconnects; one at a time, told apart by
@@ -171,7 +181,8 @@ actor RealtimeConnection {
     func add(
         id: String, start: SubscriptionStart, operationName: String?, options: RequestOptions, sink: SubscriptionSink
     ) async {
-        entries[id] = Entry(start: start, operationName: operationName, options: options, sink: sink)
+        entries[id] = Entry(start: start, operationName: operationName, options: options, sink: sink, wireID: id)
+        subscriptionsByWireID[id] = id
         if isPaused {
             sink.deliver(.state(.paused))
             report(.paused)
@@ -214,23 +225,31 @@ actor RealtimeConnection {
     }
 
     func remove(id: String) async {
-        guard entries.removeValue(forKey: id) != nil else { return }
+        if let paused = pausedEntries.removeValue(forKey: id) {
+            subscriptionsByWireID[paused.wireID] = nil
+            return
+        }
+        guard let entry = entries.removeValue(forKey: id) else { return }
+        subscriptionsByWireID[entry.wireID] = nil
         startTasks.removeValue(forKey: id)?.cancel()
         pendingAcknowledgements.removeValue(forKey: id)?.resolve(.failure(CancellationError()))
-        if isReady, let socket { try? await socket.send(text: adapter.stopMessage(id: id)) }
+        if isReady, let socket { try? await socket.send(text: adapter.stopMessage(id: entry.wireID)) }
         if entries.isEmpty { await closeSocket() }
     }
 
     /// Ends every subscription (plugin reset).
     func shutdown() async {
-        let all = entries
+        let all = Array(entries.values) + Array(pausedEntries.values)
         entries.removeAll()
-        for entry in all.values { entry.sink.deliver(.completed) }
+        pausedEntries.removeAll()
+        subscriptionsByWireID.removeAll()
+        for entry in all { entry.sink.deliver(.completed) }
         await closeSocket()
     }
 
     func finish(_ id: String, with signal: SubscriptionSignal) async {
         guard let entry = entries.removeValue(forKey: id) else { return }
+        subscriptionsByWireID[entry.wireID] = nil
         startTasks.removeValue(forKey: id)?.cancel()
         entry.sink.deliver(signal)
         if entries.isEmpty { await closeSocket() }
@@ -239,7 +258,10 @@ actor RealtimeConnection {
     private func failAll(_ error: any Error) {
         let all = entries
         entries.removeAll()
-        for entry in all.values { entry.sink.deliver(.failed(error)) }
+        for entry in all.values {
+            subscriptionsByWireID[entry.wireID] = nil
+            entry.sink.deliver(.failed(error))
+        }
     }
 
     // MARK: Lifecycle

@@ -85,6 +85,7 @@ final class RealtimeConnections: Sendable {
         await connection.add(
             id: id, start: start, operationName: context.operationName, options: context.options, sink: sink)
         if registration.isTerminated { await connection.remove(id: id) }
+        await request.subscriptionHandle?.attach(connection, id: id)
         return GraphQLResponseStream(
             events: {
                 let signals = UncheckedIteratorBox(stream.makeAsyncIterator())

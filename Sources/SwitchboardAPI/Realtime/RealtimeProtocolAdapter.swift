@@ -13,6 +13,23 @@ enum RealtimeInbound: Sendable {
     case connectionFailed(errors: [GraphQLError])
 }
 
+extension RealtimeInbound {
+    /// The same message with its subscription id replaced by `map`'s answer; a message whose id
+    /// `map` does not know becomes a keep-alive (it concerns no subscription).
+    func mappingID(_ map: (String) -> String?) -> RealtimeInbound {
+        func mapped(_ id: String, _ make: (String) -> RealtimeInbound) -> RealtimeInbound {
+            map(id).map(make) ?? .keepAlive
+        }
+        switch self {
+        case .started(let id): return mapped(id) { .started(id: $0) }
+        case .payload(let id, let bytes): return mapped(id) { .payload(id: $0, bytes: bytes) }
+        case .failed(let id?, let errors): return mapped(id) { .failed(id: $0, errors: errors) }
+        case .completed(let id): return mapped(id) { .completed(id: $0) }
+        case .acknowledged, .keepAlive, .ping, .failed(nil, _), .connectionFailed: return self
+        }
+    }
+}
+
 /// The differences between AppSync's protocol, `graphql-transport-ws` and the legacy
 /// `graphql-ws`, behind one interface.
 protocol RealtimeProtocolAdapter: Sendable {

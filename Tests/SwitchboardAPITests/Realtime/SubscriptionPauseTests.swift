@@ -107,4 +107,43 @@ import Testing
         }
         recorder.cancel()
     }
+
+    @Test(arguments: [nil, "graphql-transport-ws", "graphql-ws"])
+    func oneSubscriptionPausesAndResumesWhileTheOthersGoOn(protocolName: String?) async throws {
+        let server = try await MockServer(endpoints: [SubscriptionEndpoint(.operations("OnCreateTodo"))])
+        defer { Task { await server.stop() } }
+        let plugin = try await Harness.plugin(for: server, subscriptionProtocol: protocolName)
+        let pausedStream = plugin.subscribe(request: Harness.onCreateTodo)
+        let paused = EventRecorder(pausedStream)
+        let other = EventRecorder(plugin.subscribe(request: Harness.onCreateTodo))
+        await Harness.eventually("two subscriptions") {
+            paused.connectedCount == 1 && other.connectedCount == 1
+        }
+
+        await pausedStream.pause()
+        await Harness.eventually("the server to stop one") { server.realtimeStatistics.activeSubscriptions == 1 }
+        await Harness.eventually("the stream to say so") { paused.states.last == .paused }
+        #expect(await server.publish(Self.todo("1"), toSubscriptionsOf: "OnCreateTodo") == 1)
+        await Harness.eventually("the other to receive it") { other.values.count == 1 }
+
+        // Resumed at once: a late answer to the stop must not end the resumed subscription.
+        await pausedStream.resume()
+        await pausedStream.pause()
+        await pausedStream.resume()
+        await Harness.eventually("both again") { server.realtimeStatistics.activeSubscriptions == 2 }
+        await Harness.eventually("the resumed stream connected") { paused.states.last == .connectedAfterGap }
+        #expect(await server.publish(Self.todo("2"), toSubscriptionsOf: "OnCreateTodo") == 2)
+        await Harness.eventually("both to receive it") { paused.values.count == 1 && other.values.count == 2 }
+        #expect(paused.values.map(\.id) == ["2"])
+        #expect(!paused.finished)
+
+        // The last active subscription to pause closes the socket; a resume opens one again.
+        await pausedStream.pause()
+        other.cancel()
+        await Harness.eventually("the socket to close") { server.realtimeStatistics.openConnections == 0 }
+        await pausedStream.resume()
+        await Harness.eventually("connected again") { server.realtimeStatistics.activeSubscriptions == 1 }
+        #expect(server.realtimeStatistics.connectionsAccepted == 2)
+        paused.cancel()
+    }
 }
