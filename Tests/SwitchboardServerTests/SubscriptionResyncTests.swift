@@ -46,7 +46,7 @@ import Testing
         throw ClientModelMutationTests.SubscriptionEndedError()
     }
 
-    @Test(.timeLimit(.minutes(1))) func everyChangeMadeDuringAnOutageArrivesOnceAndInOrder() async throws {
+    @Test(.timeLimit(.minutes(3))) func everyChangeMadeDuringAnOutageArrivesOnceAndInOrder() async throws {
         let harness = try await ModelClientHarness.start()
         defer { Task { await harness.stop() } }
         let transport = OutageTransport()
@@ -61,9 +61,13 @@ import Testing
         #expect(try await Self.next(&creates, count: 1).posts.map(\.id) == ["p000"])
         #expect(try await Self.next(&unsynced, count: 1).posts.map(\.id) == ["p000"])
 
+        // 20 s without a real-time connection (every connect refused) while 100 posts are made.
         await transport.beginOutage()
         let ids = (1...100).map { String(format: "p%03d", $0) }
-        for id in ids { _ = try await api.mutate(request: .create(Post(id: id, title: "made in the outage"))).get() }
+        for id in ids {
+            _ = try await api.mutate(request: .create(Post(id: id, title: "made in the outage"))).get()
+            try await Task.sleep(for: .milliseconds(200))
+        }
         // Updated twice in the outage: one event, with the newest title.
         for id in ids.prefix(10) {
             for title in ["edited", "edited twice"] {
@@ -114,19 +118,24 @@ import Testing
 
     struct Created: Decodable, Sendable, Equatable { let id: String }
 
-    @Test(.timeLimit(.minutes(1))) func aTypedResyncQueryCatchesUpARawSubscriptionPageByPage() async throws {
+    /// `onCreatePost` as a typed subscription.
+    struct OnCreatePost: GraphQLSubscription {
+        struct Data: Decodable, Sendable { let onCreatePost: Created }
+        static let operationName = "OnCreatePost"
+        static let document = "subscription OnCreatePost { onCreatePost { id title createdAt } }"
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aTypedSubscriptionCatchesUpWithItsPairedQueryPageByPage() async throws {
         let harness = try await ModelClientHarness.start()
         defer { Task { await harness.stop() } }
         let transport = OutageTransport()
         let api = try Self.plugin(harness.server, transport: transport)
-        var request = GraphQLRequest(
-            document: "subscription { onCreatePost { id title createdAt } }", responseType: Created.self,
-            decodePath: "onCreatePost")
-        request.options.resync = SubscriptionResync(
+        let resync = SubscriptionResync(
             query: { since, nextToken in PostsCreatedSince(since: since, nextToken: nextToken) },
             listField: "listPosts",
             eventField: "onCreatePost", versionField: "createdAt")
-        var events = api.subscribe(request: request).makeAsyncIterator()
+        var events = api.subscribe(operation: OnCreatePost(), options: RequestOptions(resync: resync))
+            .makeAsyncIterator()
         while let event = try await events.next() { if case .connection(.connected) = event { break } }
 
         await transport.beginOutage()
@@ -135,7 +144,7 @@ import Testing
         transport.endOutage()
         var received: [String] = []
         while received.count < 20, let event = try await events.next() {
-            if case .data(let result) = event { received.append(try result.get().id) }
+            if case .data(let result) = event { received.append(try result.get().onCreatePost.id) }
         }
         // Three pages of seven, oldest first.
         #expect(received == ids)
