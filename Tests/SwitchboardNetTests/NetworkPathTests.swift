@@ -11,6 +11,7 @@ import Testing
         #expect(path.carries(localHost: "10.0.0.5"))
         #expect(path.carries(localHost: "fe80::1%eth0"))
         #expect(!path.carries(localHost: "10.0.0.6"))
+        #expect(path.carries(localHost: "::ffff:10.0.0.5"))
         // Loopback needs no interface in the list.
         for host in ["127.0.0.1", "127.3.2.1", "::1", "localhost"] { #expect(path.carries(localHost: host)) }
         #expect(!NetworkPath(addresses: []).isUsable)

@@ -19,7 +19,9 @@ package struct NetworkPath: Sendable, Equatable {
     /// Whether a connection whose local address is `localHost` can still carry traffic: its
     /// address is on an interface that is up (loopback connections always can).
     package func carries(localHost: String) -> Bool {
-        let address = localHost.split(separator: "%", maxSplits: 1).first.map(String.init) ?? localHost
+        var address = localHost.split(separator: "%", maxSplits: 1).first.map(String.init) ?? localHost
+        // An IPv4 address seen through an IPv6 socket.
+        if address.lowercased().hasPrefix("::ffff:"), address.contains(".") { address.removeFirst(7) }
         return Self.isLoopback(address) || addresses.contains(address)
     }
 
