@@ -150,6 +150,30 @@ import Testing
         #expect(received == ids)
     }
 
+    @Test(.timeLimit(.minutes(1))) func aResyncCoversWhatWasMadeWhilePaused() async throws {
+        let harness = try await ModelClientHarness.start()
+        defer { Task { await harness.stop() } }
+        let api = try Self.plugin(harness.server, transport: OutageTransport())
+        let all = api.subscribe(request: .subscription(of: Post.self, type: .onCreate, resync: true))
+        var creates = try await Self.connected(all)
+        let one = api.subscribe(request: .subscription(of: Post.self, type: .onCreate, resync: true))
+        var single = try await Self.connected(one)
+
+        // The whole API paused, then one subscription alone: each resume catches up.
+        await api.pauseSubscriptions()
+        for id in ["a1", "a2", "a3"] { _ = try await api.mutate(request: .create(Post(id: id, title: "paused"))).get() }
+        await api.resumeSubscriptions()
+        #expect(try await Self.next(&creates, count: 3).posts.map(\.id) == ["a1", "a2", "a3"])
+        #expect(try await Self.next(&single, count: 3).posts.map(\.id) == ["a1", "a2", "a3"])
+        await one.pause()
+        for id in ["b1", "b2"] { _ = try await api.mutate(request: .create(Post(id: id, title: "one paused"))).get() }
+        #expect(try await Self.next(&creates, count: 2).posts.map(\.id) == ["b1", "b2"])
+        await one.resume()
+        let caughtUp = try await Self.next(&single, count: 2)
+        #expect(caughtUp.posts.map(\.id) == ["b1", "b2"])
+        #expect(caughtUp.states.suffix(3) == [.paused, .connecting, .connected], "\(caughtUp.states)")
+    }
+
     @Test func anOnDeleteSubscriptionCannotResync() async throws {
         let request = GraphQLRequest<Post>.subscription(of: Post.self, type: .onDelete, resync: true)
         #expect(throws: APIError.self) { _ = try request.encodedBody() }
