@@ -29,6 +29,11 @@ public struct SubscriptionResync: Sendable {
     /// Which listed items stand for a missed event (`nil`: all of them); an `onUpdate` resync, say,
     /// leaves out items created since and never updated.
     public var includes: (@Sendable (JSONValue) -> Bool)?
+    /// How far before the newest version delivered a resync lists changes (default 10 s): events
+    /// do not arrive in version order across items, so one stamped a little earlier than the last
+    /// delivered may still have been in flight when the connection dropped. What it lists again
+    /// is dropped as already delivered.
+    public var overlap: Duration = .seconds(10)
 
     /// Creates a resync.
     public init(

@@ -6,9 +6,12 @@ import SwitchboardCore
 /// changed since the last event seen, oldest first, before the events that arrive meanwhile
 /// (held until then), and it delivers every change once, by item key and version.
 ///
-/// The first connection has nothing to catch up on; the version to resync from starts one second
-/// before it (the client's clock), then follows the newest event delivered. When the resync
-/// fails, the stream reports `SubscriptionConnectionState.connectedAfterGap` and goes on.
+/// The first connection has nothing to catch up on. A resync lists the changes since
+/// ``SubscriptionResync/overlap`` before the newest version delivered: events do not arrive in
+/// version order across items (a change stamped earlier may be published later, and a drop can
+/// fall between them), and deduplication drops what the overlap lists again. It never reaches
+/// back before the subscription began (one second before it, by the client's clock). When the
+/// resync fails, the stream reports `SubscriptionConnectionState.connectedAfterGap` and goes on.
 final class SubscriptionResyncer: Sendable {
     /// Items whose delivered version is remembered, for deduplication; past that the oldest are
     /// forgotten (a change that old is not sent again by a server that is not replaying).
@@ -19,7 +22,8 @@ final class SubscriptionResyncer: Sendable {
     static let maximumPages = 100
 
     private struct State {
-        var since: String
+        /// The newest version delivered, or the subscription's start.
+        var newest: String
         var delivered: [String: String] = [:]
         var isResyncing = false
         var resyncAgain = false
@@ -33,6 +37,8 @@ final class SubscriptionResyncer: Sendable {
     private let runQuery: @Sendable (GraphQLRequest<JSONValue>) async throws -> JSONValue
     private let logger: SwitchboardLogger
     private let state: Locked<State>
+    /// One second before the subscription began: no resync reaches back further.
+    private let start: String
 
     init(
         resync: SubscriptionResync, logger: SwitchboardLogger,
@@ -43,7 +49,8 @@ final class SubscriptionResyncer: Sendable {
         self.forward = forward
         self.runQuery = runQuery
         self.logger = logger
-        state = Locked(State(since: Self.timestamp(Date().addingTimeInterval(-1))))
+        start = Self.timestamp(Date().addingTimeInterval(-1))
+        state = Locked(State(newest: start))
     }
 
     /// Takes a signal from the connection.
@@ -82,7 +89,7 @@ final class SubscriptionResyncer: Sendable {
     /// Runs the resync (again while reconnects came during it), then releases the held events.
     private func run() async {
         while true {
-            let since = state.withLock { $0.since }
+            let since = resyncStart(newest: state.withLock { $0.newest })
             do {
                 let items = try await changes(since: since)
                 forward(.state(.connected))
@@ -167,7 +174,7 @@ final class SubscriptionResyncer: Sendable {
         return state.withLock { state in
             if let seen = state.delivered[key], seen >= version { return false }
             state.delivered[key] = version
-            if version > state.since { state.since = version }
+            if version > state.newest { state.newest = version }
             if state.delivered.count > Self.trackedItems {
                 // Forget the older half.
                 let cut = state.delivered.values.sorted()[state.delivered.count / 2]
@@ -175,6 +182,26 @@ final class SubscriptionResyncer: Sendable {
             }
             return true
         }
+    }
+
+    /// The version a resync lists changes from: the overlap before `newest`, not before the start.
+    private func resyncStart(newest: String) -> String {
+        guard let date = Self.date(newest) else { return newest }
+        let back = Self.timestamp(date.addingTimeInterval(-Self.seconds(resync.overlap)))
+        return max(back, start)
+    }
+
+    static func seconds(_ duration: Duration) -> TimeInterval {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// An `AWSDateTime` as a date; `nil` when it is not one.
+    static func date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
     }
 
     /// `date` as AppSync writes an `AWSDateTime`: UTC, milliseconds, `Z`.
