@@ -190,6 +190,24 @@ enum RealtimeJSON {
         return extra.isEmpty ? nil : extra
     }
 
+    /// `{"type": type, "payload": payload}`, without `payload` when it is `nil`.
+    static func message(_ type: String, payload: JSONValue?) -> String {
+        var message: [String: JSONValue] = ["type": .string(type)]
+        if let payload { message["payload"] = payload }
+        return JSONValue.object(message).jsonText
+    }
+
+    /// `{"type": type, "id": id, "payload": {query, variables?, operationName?}}`: a
+    /// graphql-transport-ws `subscribe` or a legacy graphql-ws `start`.
+    static func operation(
+        _ type: String, id: String, query: String, variables: [String: JSONValue]?, operationName: String?
+    ) -> String {
+        var payload: [String: JSONValue] = ["query": .string(query)]
+        if let variables { payload["variables"] = .object(variables) }
+        if let operationName { payload["operationName"] = .string(operationName) }
+        return JSONValue.object(["type": .string(type), "id": .string(id), "payload": .object(payload)]).jsonText
+    }
+
     static func json(_ errors: [GraphQLError]) -> JSONValue {
         (try? JSONValue(encoding: errors)) ?? .array(errors.map { ["message": .string($0.message)] })
     }

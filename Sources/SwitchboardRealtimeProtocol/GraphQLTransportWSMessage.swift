@@ -26,17 +26,13 @@ package enum GraphQLTransportWSMessage: Sendable, Equatable {
     /// The JSON text of the message.
     package var jsonText: String {
         switch self {
-        case .connectionInit(let payload): Self.simple("connection_init", payload)
-        case .connectionAck(let payload): Self.simple("connection_ack", payload)
-        case .ping(let payload): Self.simple("ping", payload)
-        case .pong(let payload): Self.simple("pong", payload)
+        case .connectionInit(let payload): RealtimeJSON.message("connection_init", payload: payload)
+        case .connectionAck(let payload): RealtimeJSON.message("connection_ack", payload: payload)
+        case .ping(let payload): RealtimeJSON.message("ping", payload: payload)
+        case .pong(let payload): RealtimeJSON.message("pong", payload: payload)
         case .subscribe(let id, let query, let variables, let operationName):
-            {
-                var payload: [String: JSONValue] = ["query": .string(query)]
-                if let variables { payload["variables"] = .object(variables) }
-                if let operationName { payload["operationName"] = .string(operationName) }
-                return JSONValue.object(["type": "subscribe", "id": .string(id), "payload": .object(payload)]).jsonText
-            }()
+            RealtimeJSON.operation(
+                "subscribe", id: id, query: query, variables: variables, operationName: operationName)
         case .next(let id, let payload):
             #"{"type":"next","id":"# + JSONValue.string(id).jsonText + #","payload":"#
                 + String(decoding: payload, as: UTF8.self) + "}"
@@ -44,12 +40,6 @@ package enum GraphQLTransportWSMessage: Sendable, Equatable {
             JSONValue.object(["type": "error", "id": .string(id), "payload": RealtimeJSON.json(errors)]).jsonText
         case .complete(let id): JSONValue.object(["type": "complete", "id": .string(id)]).jsonText
         }
-    }
-
-    private static func simple(_ type: String, _ payload: JSONValue?) -> String {
-        var message: [String: JSONValue] = ["type": .string(type)]
-        if let payload { message["payload"] = payload }
-        return JSONValue.object(message).jsonText
     }
 
     /// Parses a message of the protocol.

@@ -34,19 +34,15 @@ package enum GraphQLWSMessage: Sendable, Equatable {
     /// as `subscriptions-transport-ws` servers and Strawberry send it.
     package var jsonText: String {
         switch self {
-        case .connectionInit(let payload): Self.simple("connection_init", payload)
+        case .connectionInit(let payload): RealtimeJSON.message("connection_init", payload: payload)
         case .connectionTerminate: #"{"type":"connection_terminate"}"#
         case .start(let id, let query, let variables, let operationName):
-            {
-                var payload: [String: JSONValue] = ["query": .string(query)]
-                if let variables { payload["variables"] = .object(variables) }
-                if let operationName { payload["operationName"] = .string(operationName) }
-                return JSONValue.object(["type": "start", "id": .string(id), "payload": .object(payload)]).jsonText
-            }()
+            RealtimeJSON.operation("start", id: id, query: query, variables: variables, operationName: operationName)
         case .stop(let id): JSONValue.object(["type": "stop", "id": .string(id)]).jsonText
-        case .connectionAck(let payload): Self.simple("connection_ack", payload)
+        case .connectionAck(let payload): RealtimeJSON.message("connection_ack", payload: payload)
         case .connectionError(let errors):
-            Self.simple("connection_error", RealtimeJSON.json(Array(errors.prefix(1))).arrayValue?.first)
+            RealtimeJSON.message(
+                "connection_error", payload: RealtimeJSON.json(Array(errors.prefix(1))).arrayValue?.first)
         case .keepAlive: #"{"type":"ka"}"#
         case .data(let id, let payload):
             #"{"type":"data","id":"# + JSONValue.string(id).jsonText + #","payload":"#
@@ -58,12 +54,6 @@ package enum GraphQLWSMessage: Sendable, Equatable {
             ]).jsonText
         case .complete(let id): JSONValue.object(["type": "complete", "id": .string(id)]).jsonText
         }
-    }
-
-    private static func simple(_ type: String, _ payload: JSONValue?) -> String {
-        var message: [String: JSONValue] = ["type": .string(type)]
-        if let payload { message["payload"] = payload }
-        return JSONValue.object(message).jsonText
     }
 
     /// Parses a message of the protocol, either direction. Error payloads are read in every shape

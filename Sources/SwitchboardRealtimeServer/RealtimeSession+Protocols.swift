@@ -53,7 +53,27 @@ extension RealtimeSession {
         close(code: 1000, reason: "")
     }
 
-    // MARK: graphql-transport-ws
+    // MARK: graphql-transport-ws and graphql-ws
+
+    /// The upgrade's headers with the string members of a `connection_init` payload, which is
+    /// where both protocols of the graphql-ws family carry the authorization.
+    func headers(withInitPayload payload: JSONValue?) -> HTTPHeaders {
+        var headers = handshakeHeaders
+        if case .object(let members)? = payload {
+            for (name, value) in members {
+                if let text = value.stringValue { headers.replaceOrAdd(name: name, value: text) }
+            }
+        }
+        return headers
+    }
+
+    /// `{query, variables, operationName}` as the backend takes a start's payload.
+    static func startPayload(query: String, variables: [String: JSONValue]?, operationName: String?) -> String {
+        var payload: [String: JSONValue] = ["query": .string(query)]
+        if let variables { payload["variables"] = .object(variables) }
+        if let operationName { payload["operationName"] = .string(operationName) }
+        return JSONValue.object(payload).jsonText
+    }
 
     func handleTransportWS(_ text: String) async {
         guard let message = try? GraphQLTransportWSMessage(parsing: text) else {
@@ -67,13 +87,7 @@ extension RealtimeSession {
                 return
             }
             initReceived = true
-            var headers = handshakeHeaders
-            if case .object(let members)? = payload {
-                for (name, value) in members {
-                    if let text = value.stringValue { headers.replaceOrAdd(name: name, value: text) }
-                }
-            }
-            if let errors = await backend.connect(headers: headers, session: self) {
+            if let errors = await backend.connect(headers: headers(withInitPayload: payload), session: self) {
                 let reason = errors.first?["message"]?.stringValue ?? "unauthorized"
                 close(code: 4403, reason: "Forbidden: \(reason)")
                 return
@@ -93,10 +107,9 @@ extension RealtimeSession {
                 close(code: 4409, reason: "Subscriber for \(id) already exists")
                 return
             }
-            var payload: [String: JSONValue] = ["query": .string(query)]
-            if let variables { payload["variables"] = .object(variables) }
-            if let operationName { payload["operationName"] = .string(operationName) }
-            await start(id: id, payload: JSONValue.object(payload).jsonText, headers: handshakeHeaders)
+            await start(
+                id: id, payload: Self.startPayload(query: query, variables: variables, operationName: operationName),
+                headers: handshakeHeaders)
         case .complete(let id):
             await stop(id: id)
         default:
@@ -124,13 +137,7 @@ extension RealtimeSession {
                 return
             }
             initReceived = true
-            var headers = handshakeHeaders
-            if case .object(let members)? = payload {
-                for (name, value) in members {
-                    if let text = value.stringValue { headers.replaceOrAdd(name: name, value: text) }
-                }
-            }
-            if let errors = await backend.connect(headers: headers, session: self) {
+            if let errors = await backend.connect(headers: headers(withInitPayload: payload), session: self) {
                 enqueue(JSONValue.object(["type": "connection_error", "payload": errors.first ?? [:]]).jsonText)
                 close(code: 1011, reason: "")
                 return
@@ -146,10 +153,9 @@ extension RealtimeSession {
                 close(code: 4401, reason: "Unauthorized")
                 return
             }
-            var payload: [String: JSONValue] = ["query": .string(query)]
-            if let variables { payload["variables"] = .object(variables) }
-            if let operationName { payload["operationName"] = .string(operationName) }
-            await start(id: id, payload: JSONValue.object(payload).jsonText, headers: handshakeHeaders)
+            await start(
+                id: id, payload: Self.startPayload(query: query, variables: variables, operationName: operationName),
+                headers: handshakeHeaders)
         case .stop(let id):
             guard active.contains(id) else { return }
             await stop(id: id)

@@ -52,29 +52,34 @@ for document in '{ hello }' '{ todos(count: 3000) { id name } }' '{ nope }' \
 done
 echo "transport interop: 4 documents, byte-identical output from --transport switchboard and urlsession ($compared bytes)"
 
-"$switchboard" subscribe --config "$work/amplifyconfiguration.json" --count 2 \
-    'subscription OnCreate { onCreateTodo { id name } }' >"$work/events" 2>"$work/states" &
-subscriber_pid=$!
-for _ in $(seq 1 200); do grep -q "connection connected" "$work/states" && break; sleep 0.05; done
+# Subscribes to onCreateTodo with the API options "$@" and keeps creating todos through the same
+# API until the subscriber has printed two events and exited (Strawberry registers a subscription
+# a moment after the client considers it started); $subscribe_only holds options of `subscribe`
+# alone. Fails naming $label otherwise.
+two_events_from_mutations() {
+    "$switchboard" subscribe "$@" ${subscribe_only:-} --count 2 \
+        'subscription OnCreate { onCreateTodo { id name } }' >"$work/events" 2>"$work/states" &
+    subscriber_pid=$!
+    for _ in $(seq 1 200); do grep -q "connection connected" "$work/states" && break; sleep 0.05; done
+    sent=0
+    while kill -0 "$subscriber_pid" 2>/dev/null && [ "$sent" -lt 40 ]; do
+        sent=$((sent + 1))
+        "$switchboard" query "$@" "mutation { createTodo(name: \"todo $sent\") { id name } }" >/dev/null
+        sleep 0.25
+    done
+    status=0
+    wait "$subscriber_pid" || status=$?
+    subscriber_pid=""
+    echo "subscriber exit status: $status; mutations sent: $sent"
+    cat "$work/events"
+    lines=$(grep -c '"onCreateTodo"' "$work/events" || true)
+    if [ "$status" -ne 0 ] || [ "$lines" -ne 2 ]; then
+        echo "$label interop FAILED: expected 2 onCreateTodo events and exit 0"; cat "$work/states"; exit 1
+    fi
+}
 
-# Strawberry registers the subscription a moment after the client considers it started; keep
-# creating todos until the subscriber has printed two events and exited.
-sent=0
-while kill -0 "$subscriber_pid" 2>/dev/null && [ "$sent" -lt 40 ]; do
-    sent=$((sent + 1))
-    "$switchboard" query --config "$work/amplifyconfiguration.json" \
-        "mutation { createTodo(name: \"todo $sent\") { id name } }" >/dev/null
-    sleep 0.25
-done
-status=0
-wait "$subscriber_pid" || status=$?
-subscriber_pid=""
-echo "subscriber exit status: $status; mutations sent: $sent"
-cat "$work/events"
-lines=$(grep -c '"onCreateTodo"' "$work/events" || true)
-if [ "$status" -ne 0 ] || [ "$lines" -ne 2 ]; then
-    echo "strawberry interop FAILED: expected 2 onCreateTodo events and exit 0"; cat "$work/states"; exit 1
-fi
+label=strawberry
+two_events_from_mutations --config "$work/amplifyconfiguration.json"
 echo "strawberry interop: 2 events received over graphql-transport-ws"
 
 # The legacy graphql-ws protocol (subscriptions-transport-ws) against Strawberry's /legacy app, which
@@ -104,21 +109,7 @@ for protocol in graphql-transport-ws graphql-ws; do
     fi
 done
 # Events that mutations trigger, the mutations sent to the same legacy app over HTTP.
-"$switchboard" subscribe --endpoint "$legacy" --protocol graphql-transport-ws --count 2 \
-    'subscription OnCreate { onCreateTodo { id name } }' >"$work/events" 2>"$work/states" &
-subscriber_pid=$!
-for _ in $(seq 1 200); do grep -q "connection connected" "$work/states" && break; sleep 0.05; done
-sent=0
-while kill -0 "$subscriber_pid" 2>/dev/null && [ "$sent" -lt 40 ]; do
-    sent=$((sent + 1))
-    "$switchboard" query --endpoint "$legacy" "mutation { createTodo(name: \"legacy $sent\") { id name } }" >/dev/null
-    sleep 0.25
-done
-status=0
-wait "$subscriber_pid" || status=$?
-subscriber_pid=""
-lines=$(grep -c '"onCreateTodo"' "$work/events" || true)
-if [ "$status" -ne 0 ] || [ "$lines" -ne 2 ]; then
-    echo "legacy graphql-ws interop FAILED: expected 2 onCreateTodo events and exit 0"; cat "$work/states"; exit 1
-fi
+label="legacy graphql-ws"
+subscribe_only="--protocol graphql-transport-ws"
+two_events_from_mutations --endpoint "$legacy"
 echo "strawberry interop: legacy graphql-ws negotiated and chosen: completion, errors, keep-alives, 2 events from mutations"

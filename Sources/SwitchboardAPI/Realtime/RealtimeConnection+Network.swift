@@ -48,7 +48,7 @@ extension RealtimeConnection {
         if retryAtOnce {
             retryAtOnce = false
         } else {
-            await waitBeforeRetrying(configuration.backoff(attempt: consecutiveFailureCount))
+            await waitBeforeRetrying(configuration.backoff(attempt: consecutiveFailures))
         }
         while isWaitingForNetwork, isCurrent(generation),
             ContinuousClock.now - failingSince < configuration.reconnectTimeLimit

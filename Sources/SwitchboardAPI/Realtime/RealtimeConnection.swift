@@ -133,9 +133,7 @@ actor RealtimeConnection {
     /// The `start`s waiting for `start_ack`, resumed by the read loop or the watchdog.
     var pendingAcknowledgements: [String: PendingAcknowledgement] = [:]
     /// Failed or short-lived connections in a row (see ``RealtimeConfiguration/stableConnectionDuration``).
-    private var consecutiveFailures = 0
-    /// Failed or short-lived connections in a row, for the back-off.
-    var consecutiveFailureCount: Int { consecutiveFailures }
+    private(set) var consecutiveFailures = 0
     /// When the current run of failures began (`nil` while connections are healthy).
     private var failingSince: ContinuousClock.Instant?
     /// When the current socket was acknowledged; how long it then lasted decides whether its end

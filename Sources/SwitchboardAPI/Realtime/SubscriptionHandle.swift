@@ -23,20 +23,19 @@ final class SubscriptionHandle: Sendable {
     }
 
     func pause() async {
-        let target = state.withLock { state -> (RealtimeConnection, String)? in
-            state.isPaused = true
-            guard let connection = state.connection, let id = state.id else { return nil }
-            return (connection, id)
-        }
-        if let (connection, id) = target { await connection.pause(id: id) }
+        if let (connection, id) = setPaused(true) { await connection.pause(id: id) }
     }
 
     func resume() async {
-        let target = state.withLock { state -> (RealtimeConnection, String)? in
-            state.isPaused = false
+        if let (connection, id) = setPaused(false) { await connection.resume(id: id) }
+    }
+
+    /// Records the wish, and returns where the subscription runs once it is registered.
+    private func setPaused(_ paused: Bool) -> (RealtimeConnection, String)? {
+        state.withLock { state in
+            state.isPaused = paused
             guard let connection = state.connection, let id = state.id else { return nil }
             return (connection, id)
         }
-        if let (connection, id) = target { await connection.resume(id: id) }
     }
 }
