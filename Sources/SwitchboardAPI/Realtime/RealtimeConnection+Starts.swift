@@ -22,7 +22,8 @@ extension RealtimeConnection {
     private func runStart(_ id: String, on socket: any RealtimeSocket, generation: Int) async {
         defer { if generation == socketsOpened { startTasks[id] = nil } }
         guard adapter.dialect == .appSync else {
-            guard let entry = entries[id] else { return }
+            // Cancelled by a pause before it ran: a resume since has its own start, on a new id.
+            guard let entry = entries[id], !Task.isCancelled else { return }
             do {
                 try await socket.send(
                     text: adapter.startMessage(id: entry.wireID, request: entry.start, authorization: [:]))
