@@ -28,7 +28,8 @@ extension APIPlugin {
                 ResponseInterceptorStage(interceptors: settings.responseInterceptors[name] ?? []),
             ]))
         let graphQLStages = added.graphQLStages(defaults: [
-            CacheStage(stores: stores), DeduplicationStage(inFlight: inFlightQueries), ListProviderStage(plugin: self),
+            CacheStage(stores: stores, plugin: self), DeduplicationStage(inFlight: inFlightQueries),
+            ListProviderStage(plugin: self),
             DecoderStage(),
         ])
         return APIChain(

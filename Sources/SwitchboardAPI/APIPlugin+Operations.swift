@@ -3,20 +3,22 @@ import Foundation
 extension APIPlugin {
     // MARK: - Requests
 
-    /// Runs a GraphQL query.
+    /// Runs a GraphQL query. The record store takes no part unless the request's options say
+    /// ``RequestOptions/updatesStore`` (see `query(request:cachePolicy:)` to read from it).
     @discardableResult
     public nonisolated func query<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws
         -> GraphQLResponse<R>
     {
-        try await response(to: GraphQLOperationRequest(request, operationType: .query))
+        try await response(to: GraphQLOperationRequest(storing: request, operationType: .query))
     }
 
-    /// Runs a GraphQL mutation.
+    /// Runs a GraphQL mutation. With ``RequestOptions/updatesStore``, its data is written to the
+    /// API's record store, so that every watcher showing a changed object updates.
     @discardableResult
     public nonisolated func mutate<R: Decodable & Sendable>(request: GraphQLRequest<R>) async throws
         -> GraphQLResponse<R>
     {
-        try await response(to: GraphQLOperationRequest(request, operationType: .mutation))
+        try await response(to: GraphQLOperationRequest(storing: request, operationType: .mutation))
     }
 
     /// Starts a subscription on the API's shared real-time connection.
@@ -33,7 +35,9 @@ extension APIPlugin {
     public nonisolated func subscribe<R: Decodable & Sendable>(request: GraphQLRequest<R>)
         -> SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<R>>
     {
-        sequence(of: GraphQLOperationRequest(request, operationType: .subscription), element: Self.subscriptionEvent)
+        sequence(
+            of: GraphQLOperationRequest(storing: request, operationType: .subscription), element: Self.subscriptionEvent
+        )
     }
 
     // MARK: - Typed operations
@@ -125,15 +129,25 @@ extension APIPlugin {
         operation: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, apiName: String? = nil,
         authMode: AuthorizationType? = nil, options: RequestOptions = RequestOptions()
     ) -> SwitchboardAsyncThrowingSequence<GraphQLResponse<Query.Data>> {
-        guard cachePolicy != .fetchIgnoringCacheCompletely else {
+        watch(
+            GraphQLOperationRequest(
+                operation: operation, apiName: apiName, authMode: authMode, options: options, cachePolicy: cachePolicy),
+            method: "watch(operation:cachePolicy:)")
+    }
+
+    /// Watches `operation` (see `watch(operation:cachePolicy:)`); `method` names the caller in
+    /// the error for a policy that cannot watch.
+    nonisolated func watch<R>(_ operation: GraphQLOperationRequest<R>, method: String)
+        -> SwitchboardAsyncThrowingSequence<GraphQLResponse<R>>
+    {
+        guard operation.cachePolicy != .fetchIgnoringCacheCompletely else {
             return SwitchboardAsyncThrowingSequence(
                 failing: APIError.operationError(
-                    "watch(operation:cachePolicy:) cannot use fetchIgnoringCacheCompletely: a watcher reads the record store.",
-                    "Use fetchIgnoringCacheData to always fetch first, or query(operation:cachePolicy:) for one result."
+                    "\(method) cannot use fetchIgnoringCacheCompletely: a watcher reads the record store.",
+                    "Use fetchIgnoringCacheData to always fetch first, or a query with a cache policy for one result."
                 ))
         }
-        var request = GraphQLOperationRequest(
-            operation: operation, apiName: apiName, authMode: authMode, options: options, cachePolicy: cachePolicy)
+        var request = operation
         request.delivery = .watch
         return sequence(of: request) { event in
             if case .result(let result) = event { return result.response }

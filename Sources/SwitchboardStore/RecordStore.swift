@@ -113,6 +113,23 @@ public actor RecordStore {
         return try decode(Value.self, plan: plan, variables: variables, from: plan.rootKey)
     }
 
+    /// Reads `operation`'s data back as the JSON text a server would have sent for its `data`
+    /// object: how requests made from a document and a type decode the store's data, as they
+    /// decode a response (through their decode path, into models).
+    package func readJSON(for operation: StoreOperation) throws -> [UInt8] {
+        let (plan, variables) = try Self.inputs(of: operation)
+        let (bytes, visited) = try { () throws(RecordStoreError) -> ([UInt8], Set<CacheKey>) in
+            var reader = RecordReader(
+                view: view(), variables: variables, possibleTypes: possibleTypes(for: plan), redirects: redirects)
+            try reader.read(plan.root, from: plan.rootKey)
+            return (reader.bytes, reader.dependencies)
+        }()
+        // Touched once the reader, and the view of the records it holds, is gone (see `decode`).
+        useCounter &+= 1
+        for key in visited { records[key]?.lastUsed = useCounter }
+        return bytes
+    }
+
     /// Writes an operation's data (the response's `data` object) into the store, updating every
     /// watcher whose data changed.
     public func write<Operation: GraphQLOperation>(data: JSONValue, for operation: Operation) throws {

@@ -31,12 +31,18 @@ public struct RequestOptions: Sendable {
     /// down, run after each reconnect (see ``SubscriptionResync``). Without one, a reconnected
     /// subscription reports `SubscriptionConnectionState.connectedAfterGap`.
     public var resync: SubscriptionResync?
+    /// For a request made from a document and a type (raw or model-based): whether its data — a
+    /// query's or mutation's result, each subscription event — is written to the API's record
+    /// store, where watchers see it, as a typed operation's always is. `false` by default: such a
+    /// request leaves the store alone unless it is given a cache policy.
+    public var updatesStore: Bool
 
     /// Options; the defaults add nothing.
     public init(
         headers: [String: String] = [:], timeout: Duration? = nil, context: (any RequestContext)? = nil,
-        deduplicates: Bool = true, resync: SubscriptionResync? = nil
+        deduplicates: Bool = true, resync: SubscriptionResync? = nil, updatesStore: Bool = false
     ) {
+        self.updatesStore = updatesStore
         self.resync = resync
         self.headers = headers
         self.timeout = timeout

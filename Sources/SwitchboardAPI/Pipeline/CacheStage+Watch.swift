@@ -8,9 +8,11 @@ extension CacheStage {
     /// `CachePolicy.returnCacheDataDontFetch`; the server's data reaches the watcher through the
     /// store, and a response with errors is yielded as it is. A transport error ends the stream.
     func watch<R: Decodable & Sendable>(
-        _ request: GraphQLOperationRequest<R>, operation: StoreOperation, store: RecordStore,
-        context: OperationContext, next: GraphQLStageNext<R>
+        _ request: GraphQLOperationRequest<R>, reader: StoreReader<R>, context: OperationContext,
+        next: GraphQLStageNext<R>
     ) throws -> GraphQLResponseStream<R> {
+        let store = reader.store
+        let operation = reader.operation
         let (stream, continuation) = AsyncThrowingStream<GraphQLResult<R>, any Error>.makeStream(
             bufferingPolicy: .bufferingNewest(1))
         let policy = request.cachePolicy
@@ -46,8 +48,7 @@ extension CacheStage {
                     switch read {
                     case .success(let bytes):
                         do {
-                            let data = try JSONBytesDecoder().decode(R.self, fromBytes: bytes)
-                            continuation.yield(GraphQLResult(response: .success(data), source: .cache))
+                            continuation.yield(try reader.result(ofWatcherRead: bytes))
                         } catch {
                             continuation.finish(throwing: error)
                         }

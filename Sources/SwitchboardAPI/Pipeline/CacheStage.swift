@@ -12,10 +12,18 @@ import SwitchboardCore
 /// - A mutation's result is written; its optimistic data is shown until the server answers.
 /// - Each subscription event's data is written before the subscriber gets it.
 ///
-/// Requests made from a document and a type, and operations with
+/// Requests made from a document and a type take part when asked (a cache policy, or
+/// `RequestOptions.updatesStore`); others, and operations with
 /// `CachePolicy.fetchIgnoringCacheCompletely`, pass through untouched.
 struct CacheStage: GraphQLStage {
     let stores: RecordStores
+    /// The plugin the lists decoded from the store's data load their next pages through.
+    weak var plugin: APIPlugin?
+
+    init(stores: RecordStores, plugin: APIPlugin?) {
+        self.stores = stores
+        self.plugin = plugin
+    }
 
     var name: StageName { .cache }
 
@@ -26,6 +34,7 @@ struct CacheStage: GraphQLStage {
             return try await next(request, context)
         }
         let store = stores.store(for: context.apiName)
+        let reader = StoreReader(request, operation: operation, store: store, context: context, plugin: plugin)
         let write: @Sendable (GraphQLResult<R>) async throws -> GraphQLResult<R> = { result in
             try await Self.write(result, to: store, for: operation)
         }
@@ -40,13 +49,10 @@ struct CacheStage: GraphQLStage {
         case (.query, .once):
             switch request.cachePolicy {
             case .returnCacheDataDontFetch:
-                return GraphQLResponseStream(
-                    GraphQLResult(response: .success(try await store.read(R.self, for: operation)), source: .cache))
+                return GraphQLResponseStream(try await reader.read())
             case .returnCacheDataElseFetch:
                 do {
-                    return GraphQLResponseStream(
-                        GraphQLResult(response: .success(try await store.read(R.self, for: operation)), source: .cache)
-                    )
+                    return GraphQLResponseStream(try await reader.read())
                 } catch let error as RecordStoreError where error.isCacheMiss {
                     return try await next(request, context).mapNow(write)
                 }
@@ -56,17 +62,14 @@ struct CacheStage: GraphQLStage {
                 do {
                     return try await next(request, context).mapNow(write)
                 } catch let error as APIError where Self.isUnreachable(error) {
-                    guard let cached = try? await store.read(R.self, for: operation) else { throw error }
-                    return GraphQLResponseStream(GraphQLResult(response: .success(cached), source: .cache))
+                    guard let cached = await reader.readIfPresent() else { throw error }
+                    return GraphQLResponseStream(cached)
                 }
             }
         case (.query, .cacheThenNetwork):
-            let cached = try? await store.read(R.self, for: operation)
-            return Self.cacheThenNetwork(
-                cached.map { GraphQLResult(response: .success($0), source: .cache) }
-            ) { try await next(request, context).map(write) }
+            return Self.cacheThenNetwork(await reader.readIfPresent()) { try await next(request, context).map(write) }
         case (.query, .watch):
-            return try watch(request, operation: operation, store: store, context: context, next: next)
+            return try watch(request, reader: reader, context: context, next: next)
         }
     }
 

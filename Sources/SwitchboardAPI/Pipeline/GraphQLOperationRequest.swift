@@ -22,8 +22,13 @@ public struct GraphQLOperationRequest<R: Decodable & Sendable>: Sendable {
     }
 
     var delivery = Delivery.once
-    /// What the store knows the operation by: set for typed operations only.
+    /// What the store knows the operation by: set for typed operations, and for requests asked
+    /// to take part (a cache policy, or `RequestOptions.updatesStore`).
     var storeOperation: StoreOperation?
+    /// Whether the store's data is decoded as a response's would be (through the request's decode
+    /// path, into models with what their lists load more with) rather than straight into `R`:
+    /// requests made from a document and a type, whose `R` is not the operation's `data`.
+    var decodesStoreDataAsResponse = false
     /// The mutation's expected `data`, shown in the store until the server answers.
     var optimisticData: JSONValue?
     /// What lists and lazy references decoded from the response load more with (set by the list
@@ -122,6 +127,22 @@ public struct GraphQLOperationRequest<R: Decodable & Sendable>: Sendable {
 }
 
 extension GraphQLOperationRequest {
+    /// A request made from a document and a type that takes part in the record store by
+    /// `cachePolicy`: known to the store by its document, operation name and variables, as a
+    /// typed operation with the same ones is, so that both share what the store holds.
+    /// Without a `cachePolicy`, the request's ``RequestOptions/updatesStore`` decides whether its
+    /// data is written (`CachePolicy/fetchIgnoringCacheData`) or the store takes no part.
+    init(storing request: GraphQLRequest<R>, operationType: GraphQLOperationType, cachePolicy: CachePolicy? = nil) {
+        let cachePolicy =
+            cachePolicy ?? (request.options.updatesStore ? .fetchIgnoringCacheData : .fetchIgnoringCacheCompletely)
+        self.init(request, operationType: operationType, cachePolicy: cachePolicy)
+        guard cachePolicy != .fetchIgnoringCacheCompletely, request.variablesError == nil else { return }
+        storeOperation = StoreOperation(
+            document: request.document, operationName: request.operationName, variables: request.variables ?? [:],
+            possibleTypes: [:])
+        decodesStoreDataAsResponse = true
+    }
+
     /// A typed operation, known to the store as itself.
     init<Operation: GraphQLOperation>(
         operation: Operation, apiName: String?, authMode: AuthorizationType?, options: RequestOptions,

@@ -19,15 +19,23 @@ struct ListProviderStage: GraphQLStage {
         _ request: GraphQLOperationRequest<R>, context: OperationContext, next: GraphQLStageNext<R>
     ) async throws -> GraphQLResponseStream<R> {
         var request = request
+        request.modelContext = Self.modelContext(for: request, context: context, plugin: plugin)
+        return try await next(request, context)
+    }
+
+    /// What the lists and lazy references decoded for `request` load more with; the cache stage
+    /// decodes the store's data for requests with it too.
+    static func modelContext<R>(
+        for request: GraphQLOperationRequest<R>, context: OperationContext, plugin: APIPlugin?
+    ) -> ModelRequestContext {
         let page =
             request.operationType == .subscription
             ? nil
             : ListPageRequest(
                 document: request.request.document, variables: request.request.variables ?? [:],
                 decodePath: request.request.decodePath)
-        request.modelContext = ModelRequestContext(
+        return ModelRequestContext(
             apiName: request.request.apiName ?? context.apiName, authMode: request.request.authMode, page: page,
             plugin: plugin)
-        return try await next(request, context)
     }
 }
