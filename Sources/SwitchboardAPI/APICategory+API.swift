@@ -135,6 +135,28 @@ extension APICategory {
         try apiPlugin().add(interceptor: interceptor, for: apiName)
     }
 
+    /// Adds a response interceptor for the API `apiName` on the configured `APIPlugin`; see
+    /// `APIPlugin.add(responseInterceptor:for:)`.
+    public func add(responseInterceptor: any ResponseInterceptor, for apiName: String) throws {
+        try apiPlugin().add(responseInterceptor: responseInterceptor, for: apiName)
+    }
+
+    /// Adds an HTTP-level stage to the chain of the API `apiName` on the configured `APIPlugin`;
+    /// see `APIPlugin.add(stage:for:placement:)`.
+    ///
+    /// ```swift
+    /// try Switchboard.API.add(stage: RetryStage(policy: RetryPolicy()), for: "todo", placement: .before(.authorization))
+    /// ```
+    public func add(stage: any OperationStage, for apiName: String, placement: StagePlacement) throws {
+        try apiPlugin().add(stage: stage, for: apiName, placement: placement)
+    }
+
+    /// Adds a GraphQL-level stage to the chain of the API `apiName` on the configured
+    /// `APIPlugin`; see `APIPlugin.add(stage:for:placement:)`.
+    public func add(stage: any GraphQLStage, for apiName: String, placement: StagePlacement) throws {
+        try apiPlugin().add(stage: stage, for: apiName, placement: placement)
+    }
+
     /// The configured plugin, which typed operations, REST requests, watchers and the record store
     /// need to be an `APIPlugin`.
     func apiPlugin() throws -> APIPlugin {

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardCore
 import TestSupport
 import Testing
 
@@ -22,6 +23,44 @@ import Testing
             var request = request
             request.setValue(UUID().uuidString, forHTTPHeaderField: "X-Trace-Id")
             return request
+        }
+    }
+
+    /// Counts the operations it sees, by name (a GraphQL-level stage added through the category).
+    struct OperationNames: GraphQLStage {
+        let seen = Locked<[String]>([])
+        var name: StageName { StageName("operation-names") }
+
+        func handle<R: Decodable & Sendable>(
+            _ request: GraphQLOperationRequest<R>, context: OperationContext, next: GraphQLStageNext<R>
+        ) async throws -> GraphQLResponseStream<R> {
+            seen.withLock { $0.append(context.operationName ?? "anonymous") }
+            return try await next(request, context)
+        }
+    }
+
+    /// Sets a header on the HTTP request (an HTTP-level stage added through the category).
+    struct Tenant: OperationStage {
+        var name: StageName { StageName("tenant") }
+
+        func handle(_ request: URLRequest, context: OperationContext, next: OperationStageNext) async throws
+            -> HTTPTransportResponse
+        {
+            var request = request
+            request.setValue("acme", forHTTPHeaderField: "X-Tenant")
+            return try await next(request, context)
+        }
+    }
+
+    /// Reads the status of every response (a response interceptor added through the category).
+    struct Statuses: ResponseInterceptor {
+        let seen = Locked<[Int]>([])
+
+        func intercept(_ response: HTTPTransportResponse, for request: URLRequest) async throws
+            -> HTTPTransportResponse
+        {
+            seen.withLock { $0.append(response.statusCode) }
+            return response
         }
     }
 
@@ -94,6 +133,20 @@ import Testing
             try Switchboard.API.add(interceptor: TraceHeader(), for: "todo")
             _ = try await Switchboard.API.query(request: pick)
             #expect(server.requests.last?.headers["X-Trace-Id"] != nil)
+
+            // Stages of both levels and response interceptors, added through the category.
+            let names = OperationNames()
+            let statuses = Statuses()
+            try Switchboard.API.add(stage: names, for: "todo", placement: .after(.cache))
+            try Switchboard.API.add(stage: Tenant(), for: "todo", placement: .before(.authorization))
+            try Switchboard.API.add(responseInterceptor: statuses, for: "todo")
+            _ = try await Switchboard.API.query(request: pick)
+            #expect(server.requests.last?.headers["X-Tenant"] == "acme")
+            #expect(names.seen.withLock { $0 } == ["B"])
+            #expect(statuses.seen.withLock { $0 } == [200])
+            #expect(throws: APIError.self) {
+                try Switchboard.API.add(stage: Tenant(), for: "nonexistent", placement: .before(.authorization))
+            }
             await Switchboard.reset()
         }
         let updateBody = try JSONValue(parsing: Data(try #require(server.requests.first?.body)))
