@@ -37,4 +37,20 @@ extension APICategory {
             return SwitchboardAsyncThrowingSequence(failing: error)
         }
     }
+
+    /// Watches a paginated typed query as one growing list through the configured `APIPlugin`;
+    /// see `APIPlugin.watchPages(operation:apiName:authMode:options:nextPage:)`.
+    public func watchPages<Query: GraphQLQuery>(
+        operation: Query, apiName: String? = nil, authMode: AuthorizationType? = nil,
+        options: RequestOptions = RequestOptions(), nextPage: @escaping @Sendable (Query.Data) -> Query?
+    ) throws -> PageWatcher<Query.Data> {
+        try apiPlugin().watchPages(
+            operation: operation, apiName: apiName, authMode: authMode, options: options, nextPage: nextPage)
+    }
+
+    /// Watches a model list as one growing list through the configured `APIPlugin`; see
+    /// `APIPlugin.watchPages(request:)`.
+    public func watchPages<M: Model>(request: GraphQLRequest<List<M>>) throws -> PageWatcher<List<M>> {
+        try apiPlugin().watchPages(request: request)
+    }
 }

@@ -12,7 +12,11 @@ struct PlanVariables: Sendable {
     /// these variables, and holding one entry per field of the plan they are used with.
     private let resolvedKeys = Locked<[ObjectIdentifier: String]>([:])
 
-    init(_ values: [String: JSONValue], defaults: [String: Value]) {
+    /// The paginated fields, stored without their page arguments.
+    let pagination: PaginationRules
+
+    init(_ values: [String: JSONValue], defaults: [String: Value], pagination: PaginationRules = .none) {
+        self.pagination = pagination
         var merged = values
         for (name, value) in defaults where merged[name] == nil {
             merged[name] = PlanVariables.literal(value, variables: values)
@@ -38,8 +42,9 @@ struct PlanVariables: Sendable {
     }
 
     private func resolveStorageKey(of field: PlannedField) -> String {
+        let pageArguments = pagination.rule(for: field)?.pageArguments ?? []
         var arguments: [String: JSONValue] = [:]
-        for argument in field.arguments {
+        for argument in field.arguments where !pageArguments.contains(argument.name) {
             if case .variable(let name) = argument.value, values[name] == nil { continue }
             arguments[argument.name] = resolve(argument.value)
         }
@@ -51,6 +56,15 @@ struct PlanVariables: Sendable {
         bytes.append(contentsOf: JSONValue.object(arguments).jsonText.utf8)
         bytes.append(UInt8(ascii: ")"))
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The pagination rule of `field` when this read or write asked for a page after a cursor:
+    /// its items are appended to the stored list rather than replacing it.
+    func continuedPagination(of field: PlannedField) -> PaginationRule? {
+        guard let rule = pagination.rule(for: field),
+            let cursor = field.arguments.first(where: { $0.name == rule.cursorArgument })
+        else { return nil }
+        return resolve(cursor.value) == .null ? nil : rule
     }
 
     /// Whether `@skip` and `@include` leave a selection in.

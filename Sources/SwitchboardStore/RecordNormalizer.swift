@@ -14,12 +14,21 @@ struct RecordNormalizer {
     private let view: JSONTapeView
     /// The time of the write (seconds since 1970), stamped on every field.
     private let now: Double
+    /// The records before the write: what a page of a paginated field appends to.
+    /// Dropped once the write is normalized: holding it while the store merges would copy every
+    /// record.
+    private var existing: [CacheKey: StoredRecord]
+    /// The list field of the object being normalized that a page appends to, when the field
+    /// returning that object asked for a page after a cursor.
+    private var appendingTo: String?
 
     init(
-        tape: JSONTape, variables: PlanVariables, possibleTypes: PossibleTypes, keys: CacheKeyResolver, now: Double
+        tape: JSONTape, variables: PlanVariables, possibleTypes: PossibleTypes, keys: CacheKeyResolver, now: Double,
+        existing: [CacheKey: StoredRecord] = [:]
     ) {
         self.tape = tape
         self.now = now
+        self.existing = existing
         view = tape.view
         collector = FieldCollector(variables: variables, possibleTypes: possibleTypes)
         self.keys = keys
@@ -41,6 +50,7 @@ struct RecordNormalizer {
     mutating func normalize(objectAt object: Int, selectionSet: PlannedSelectionSet, into key: CacheKey)
         throws(RecordStoreError)
     {
+        defer { existing = [:] }
         try normalize(objectAt: object, selectionSet: selectionSet, into: key, typename: typename(ofObjectAt: object))
     }
 
@@ -49,6 +59,8 @@ struct RecordNormalizer {
         objectAt object: Int, selectionSet: PlannedSelectionSet, into key: CacheKey, typename: String?
     ) throws(RecordStoreError) {
         let view = self.view
+        let appendingTo = self.appendingTo
+        self.appendingTo = nil
         var hint = 0
         let fields =
             selectionSet.fixedFields
@@ -73,9 +85,15 @@ struct RecordNormalizer {
             if collected.selectionSet == nil, let leaf = view.storedLeaf(value) {
                 // Most fields are leaves, read without a call for any value.
                 normalized = leaf
+            } else if storageKey == appendingTo {
+                normalized = try appendPage(
+                    value, selectionSet: collected.selectionSet, record: key, storageKey: storageKey)
             } else {
+                // A page after a cursor: the object it returns appends to its list.
+                self.appendingTo = collectedContinuesPagination(field)
                 normalized = try normalize(
                     value, selectionSet: collected.selectionSet, parent: key, storageKey: storageKey, index: nil)
+                self.appendingTo = nil
             }
             size += StoredRecord.estimatedSize(ofField: storageKey, normalized)
             stored.append(FieldTable.Entry(key: storageKey, value: StoredField(value: normalized, writtenAt: now)))
@@ -124,6 +142,43 @@ struct RecordNormalizer {
             }
             return view.storedLeaf(value) ?? .null
         }
+    }
+
+    /// The list field a page of `field` appends to, when this write asked for a page after a cursor.
+    private func collectedContinuesPagination(_ field: PlannedField) -> String? {
+        guard !field.arguments.isEmpty else { return nil }
+        return collector.variables.continuedPagination(of: field)?.listField
+    }
+
+    /// A page's items after the items the record's list holds already: items without an identity
+    /// are stored at the positions that follow, and objects the list holds are not added again.
+    private mutating func appendPage(
+        _ value: Int, selectionSet: PlannedSelectionSet?, record: CacheKey, storageKey: String
+    ) throws(RecordStoreError) -> StoredValue {
+        let held = existing[record]?.fields[storageKey]?.value.listItems ?? []
+        guard view.tokens[value].kind == .array else {
+            return try normalize(value, selectionSet: selectionSet, parent: record, storageKey: storageKey, index: nil)
+        }
+        var items = held
+        let references = Set(
+            held.compactMap { item -> CacheKey? in
+                if case .reference(let key) = item { return key }
+                return nil
+            })
+        var element = value + 1
+        var position = held.count
+        while element < Int(view.tokens[value].end) {
+            let item = try normalize(
+                element, selectionSet: selectionSet, parent: record, storageKey: storageKey, index: position)
+            if case .reference(let key) = item, references.contains(key) {
+                // Loaded twice (a page asked for again): kept where it was first.
+            } else {
+                items.append(item)
+                position += 1
+            }
+            element = view.next(after: element)
+        }
+        return .list(items)
     }
 
     /// The items of the array at token `array` when they are all strings and there is at least

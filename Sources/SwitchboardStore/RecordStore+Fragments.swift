@@ -22,7 +22,7 @@ extension RecordStore {
         fragment: Fragment.Type, from key: CacheKey, variables: [String: JSONValue] = [:]
     ) throws -> Fragment {
         let plan = try Self.plan(of: Fragment.self)
-        return try decode(Fragment.self, plan: plan, variables: PlanVariables(variables, defaults: [:]), from: key)
+        return try decode(Fragment.self, plan: plan, variables: self.variables(variables), from: key)
     }
 
     /// Reads a fragment from the record a pointer points at: the newest data of the object a view
@@ -45,7 +45,7 @@ extension RecordStore {
         let tape = try Self.tape(ofObject: data, named: "\(Fragment.self)")
         try apply(
             normalize(
-                tape, at: 0, plan: try Self.plan(of: Fragment.self), variables: PlanVariables(variables, defaults: [:]),
+                tape, at: 0, plan: try Self.plan(of: Fragment.self), variables: self.variables(variables),
                 into: key))
     }
 
@@ -57,7 +57,7 @@ extension RecordStore {
     ) throws -> SwitchboardAsyncThrowingSequence<Fragment> {
         try watchSequence(
             of: Fragment.self, plan: try Self.plan(of: Fragment.self),
-            variables: PlanVariables(variables, defaults: [:]),
+            variables: self.variables(variables),
             root: key)
     }
 

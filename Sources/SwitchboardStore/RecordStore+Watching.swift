@@ -15,7 +15,7 @@ extension RecordStore {
     public func watch<Operation: GraphQLOperation>(operation: Operation) throws
         -> SwitchboardAsyncThrowingSequence<Operation.Data>
     {
-        let (plan, variables) = try Self.inputs(of: StoreOperation(operation))
+        let (plan, variables) = try inputs(of: StoreOperation(operation))
         return try watchSequence(of: Operation.Data.self, plan: plan, variables: variables, root: plan.rootKey)
     }
 
@@ -44,7 +44,7 @@ extension RecordStore {
     /// Registers a watcher of `operation`, delivers its current data (or miss) at once, and
     /// returns its identifier.
     package func addWatcher(for operation: StoreOperation, deliver: @escaping WatcherDelivery) throws -> UInt64 {
-        let (plan, variables) = try Self.inputs(of: operation)
+        let (plan, variables) = try inputs(of: operation)
         return try addWatcher(plan: plan, variables: variables, root: plan.rootKey, deliver: deliver)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLLanguage
 import Switchboard
 import SwitchboardCore
 
@@ -109,7 +110,7 @@ public actor RecordStore {
 
     /// Reads `operation`'s data back as a `Value`.
     package func read<Value: Decodable>(_ type: Value.Type, for operation: StoreOperation) throws -> Value {
-        let (plan, variables) = try Self.inputs(of: operation)
+        let (plan, variables) = try inputs(of: operation)
         return try decode(Value.self, plan: plan, variables: variables, from: plan.rootKey)
     }
 
@@ -117,7 +118,7 @@ public actor RecordStore {
     /// object: how requests made from a document and a type decode the store's data, as they
     /// decode a response (through their decode path, into models).
     package func readJSON(for operation: StoreOperation) throws -> [UInt8] {
-        let (plan, variables) = try Self.inputs(of: operation)
+        let (plan, variables) = try inputs(of: operation)
         let (bytes, visited) = try { () throws(RecordStoreError) -> ([UInt8], Set<CacheKey>) in
             var reader = RecordReader(
                 view: view(), variables: variables, possibleTypes: possibleTypes(for: plan), redirects: redirects)
@@ -162,7 +163,7 @@ public actor RecordStore {
     func normalize(_ tape: JSONTape, at index: Int, for operation: StoreOperation) throws
         -> RecordNormalizer
     {
-        let (plan, variables) = try Self.inputs(of: operation)
+        let (plan, variables) = try inputs(of: operation)
         return try normalize(tape, at: index, plan: plan, variables: variables, into: plan.rootKey)
     }
 
@@ -175,7 +176,7 @@ public actor RecordStore {
         }
         var normalizer = RecordNormalizer(
             tape: tape, variables: variables, possibleTypes: possibleTypes(for: plan), keys: keys,
-            now: configuration.now().timeIntervalSince1970)
+            now: configuration.now().timeIntervalSince1970, existing: records)
         try normalizer.normalize(objectAt: index, selectionSet: plan.root, into: key)
         possibleTypes.learn(normalizer.inferences)
         return normalizer
@@ -202,10 +203,18 @@ public actor RecordStore {
     }
 
     /// The plan and variables of a typed operation.
-    static func inputs(of operation: StoreOperation) throws -> (SelectionPlan, PlanVariables) {
+    func inputs(of operation: StoreOperation) throws -> (SelectionPlan, PlanVariables) {
         var plan = try SelectionPlan.operation(operation.document, named: operation.operationName)
         plan.possibleTypes = operation.possibleTypes
-        return (plan, PlanVariables(operation.variables, defaults: plan.variableDefaults))
+        return (plan, variables(operation.variables, defaults: plan.variableDefaults))
+    }
+
+    /// The variables of one read or write, with the store's pagination rules.
+    func variables(_ values: [String: JSONValue], defaults: [String: GraphQLLanguage.Value] = [:]) -> PlanVariables {
+        PlanVariables(
+            values, defaults: defaults,
+            pagination: PaginationRules(
+                configured: configuration.paginatedFields, automatic: configuration.automaticPagination))
     }
 
     // MARK: Untyped reads and writes

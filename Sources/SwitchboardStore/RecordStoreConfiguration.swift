@@ -36,6 +36,12 @@ public struct RecordStoreConfiguration: Sendable {
     /// they read `<Type>:<values>` (on by default; off when ``cacheKey`` is set, since any key
     /// could then be the object's). Turn it off when a `getX` field returns another type than `X`.
     public var automaticCacheRedirects = true
+    /// List fields whose pages merge into one list, by field name (see ``PaginationRule``).
+    public var paginatedFields: [String: PaginationRule] = [:]
+    /// Whether fields shaped like AppSync's lists (a `nextToken` argument, `items` and
+    /// `nextToken` selected) and Relay connections (an `after` argument, `edges` and `pageInfo`
+    /// selected) merge their pages without a ``paginatedFields`` entry (on by default).
+    public var automaticPagination = true
     /// The object types of each interface and union, for reading fragments on abstract types.
     /// Without an entry the store decides from the fields a record holds (see <doc:CachingAndWatching>).
     public var possibleTypes: [String: Set<String>] = [:]

@@ -145,6 +145,8 @@ final class PlannedField: Sendable {
     let responseKeyBytes: [UInt8]
     /// `"responseKey":`, written before the field's value when it is read back.
     let quotedResponseKey: [UInt8]
+    /// The pagination its arguments and selections imply (see ``PaginationRule``).
+    let impliedPagination: PaginationRule?
 
     init(_ field: Field, selectionSet: PlannedSelectionSet?) {
         responseKey = field.responseKey
@@ -158,6 +160,14 @@ final class PlannedField: Sendable {
         JSONValue.appendQuoted(field.responseKey, to: &quoted)
         quoted.append(UInt8(ascii: ":"))
         quotedResponseKey = quoted
+        let selected = Set(
+            (selectionSet?.items ?? []).compactMap { item -> String? in
+                if case .field(let field) = item { return field.name }
+                return nil
+            })
+        impliedPagination =
+            field.arguments.isEmpty
+            ? nil : PaginationRule.implied(arguments: field.arguments.map(\.name), selected: selected)
     }
 }
 
