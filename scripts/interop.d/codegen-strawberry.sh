@@ -2,8 +2,9 @@
 # Interop: the operations SwitchboardCodegen's build plugin generates for scripts/codegen-e2e run
 # against a real Strawberry server (PyPI strawberry-graphql + uvicorn) implementing the same
 # schema: Strawberry validates and executes the documents (with the __typename the generator
-# adds), resolves type conditions and fragments itself, and delivers a subscription event over
-# graphql-transport-ws. The package is copied and built with its own --scratch-path, as in
+# adds), resolves type conditions and fragments itself, pages a Relay connection of 500 starships
+# (merged into one watched list by the record store, `watchPages`), and delivers a subscription
+# event over graphql-transport-ws. The package is copied and built with its own --scratch-path, as in
 # scripts/codegen-e2e.sh.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -1,8 +1,10 @@
 """A Strawberry GraphQL server implementing scripts/codegen-e2e's Star Wars schema (an interface,
-a union, an enum, an input object, a custom scalar, a subscription), for
+a union, an enum, an input object, a custom scalar, a subscription, a Relay connection of 500
+starships paged by opaque cursors), for
 scripts/interop.d/codegen-strawberry.sh: the plugin's generated operations run against a real
 GraphQL executor, which resolves their type conditions and fragments itself."""
 import asyncio
+import base64
 from enum import Enum
 from typing import Annotated, AsyncGenerator, List, NewType, Optional, Union
 
@@ -52,6 +54,32 @@ SearchResult = Annotated[Union[Human, Droid, Starship], strawberry.union("Search
 
 
 @strawberry.type
+class StarshipEdge:
+    cursor: str
+    node: Starship
+
+
+@strawberry.type
+class PageInfo:
+    has_next_page: bool
+    end_cursor: Optional[str]
+
+
+@strawberry.type
+class StarshipConnection:
+    edges: List[StarshipEdge]
+    page_info: PageInfo
+
+
+def cursor_of(index: int) -> str:
+    return base64.b64encode(f"starship:{index}".encode()).decode()
+
+
+def index_of(cursor: str) -> int:
+    return int(base64.b64decode(cursor).decode().split(":")[1])
+
+
+@strawberry.type
 class Review:
     episode: Optional[Episode]
     stars: int
@@ -71,6 +99,7 @@ CHARACTERS = {
 }
 FRIENDS = {"2001": ["1000"], "1000": ["2001"]}
 SHIPS = [Starship(id="3000", name="Millennium Falcon")]
+FLEET = [Starship(id=f"s{i:03d}", name=f"Starship {i}") for i in range(500)]
 subscribers: set = set()
 
 
@@ -84,6 +113,16 @@ class Query:
     def search(self, text: str) -> List[SearchResult]:
         items = list(CHARACTERS.values()) + SHIPS
         return [item for item in items if text.lower() in item.name.lower()]
+
+    @strawberry.field
+    def starships(self, first: Optional[int] = None, after: Optional[str] = None) -> StarshipConnection:
+        start = index_of(after) + 1 if after else 0
+        end = min(start + (first if first is not None else 20), len(FLEET))
+        edges = [StarshipEdge(cursor=cursor_of(i), node=FLEET[i]) for i in range(start, end)]
+        return StarshipConnection(
+            edges=edges,
+            page_info=PageInfo(has_next_page=end < len(FLEET), end_cursor=edges[-1].cursor if edges else None),
+        )
 
 
 @strawberry.type

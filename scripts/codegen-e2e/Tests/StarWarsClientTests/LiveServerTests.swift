@@ -44,6 +44,33 @@ struct LiveServerTests {
         #expect(search.map { $0.asCharacter?.name ?? $0.asStarship?.name } == ["Luke Skywalker", "Millennium Falcon"])
     }
 
+    @Test func relayPagesMergeIntoOneWatchedList() async throws {
+        let plugin = try plugin()
+        let pages = plugin.watchPages(operation: StarWarsAPI.StarshipsQuery(first: .value(100))) { data in
+            let info = data.starships.pageInfo
+            guard info.hasNextPage, let cursor = info.endCursor else { return nil }
+            return StarWarsAPI.StarshipsQuery(first: .value(100), after: .value(cursor))
+        }
+        var shown = pages.makeAsyncIterator()
+        #expect(try await shown.next()?.get().starships.edges.count == 100)
+        var sizes: [Int] = []
+        while await pages.hasNext {
+            try await pages.loadNext()
+            sizes.append(try await shown.next()?.get().starships.edges.count ?? -1)
+        }
+        #expect(sizes == [200, 300, 400, 500])
+        let all = try await plugin.query(
+            operation: StarWarsAPI.StarshipsQuery(first: .value(100)), cachePolicy: .returnCacheDataDontFetch
+        ).get().starships
+        #expect(all.edges.map(\.node.name) == (0..<500).map { "Starship \($0)" })
+        #expect(Set(all.edges.map(\.cursor)).count == 500 && !all.pageInfo.hasNextPage)
+        // Past the last page nothing is fetched; a refresh starts again from the first.
+        try await pages.loadNext()
+        try await pages.refresh()
+        #expect(try await shown.next()?.get().starships.edges.count == 100)
+        pages.cancel()
+    }
+
     @Test func mutationResultsReachTheSubscription() async throws {
         let plugin = try plugin()
         let subscription = plugin.subscribe(operation: StarWarsAPI.ReviewAddedSubscription(episode: .value(.jedi)))
