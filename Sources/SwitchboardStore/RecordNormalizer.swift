@@ -21,6 +21,10 @@ struct RecordNormalizer {
     /// The list field of the object being normalized that a page appends to, when the field
     /// returning that object asked for a page after a cursor.
     private var appendingTo: String?
+    /// Whether a selected field the data leaves out is written as `null` (data encoded from a
+    /// Swift value, whose `nil`s an encoder may omit) rather than left as the store has it (a
+    /// response, where a missing field is one the server did not send).
+    var absentFieldsAreNull = false
 
     init(
         tape: JSONTape, variables: PlanVariables, possibleTypes: PossibleTypes, keys: CacheKeyResolver, now: Double,
@@ -77,6 +81,12 @@ struct RecordNormalizer {
             // A field the response left out (a partial response, or a field a server skipped)
             // is not written: the store keeps what it knew.
             guard let value = view.member(field.responseKeyBytes, ofObjectAt: object, hint: &hint) else {
+                // Only where no type condition decides which fields apply.
+                if absentFieldsAreNull, selectionSet.fixedFields != nil {
+                    let storageKey = field.fixedStorageKey ?? collector.variables.storageKey(of: field)
+                    size += StoredRecord.estimatedSize(ofField: storageKey, .null)
+                    stored.append(FieldTable.Entry(key: storageKey, value: StoredField(value: .null, writtenAt: now)))
+                }
                 continue
             }
             // The fixed key first: reaching the variables copies the collector.

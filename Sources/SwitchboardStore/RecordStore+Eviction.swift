@@ -20,6 +20,8 @@ extension RecordStore {
     /// until the records take at most 90 % of the budget (so that a store at its budget does not
     /// sort its records on every write).
     func enforceMemoryBudget() {
+        // A transaction's reads rely on what it wrote: it evicts when it ends.
+        guard transaction == nil else { return }
         let budget = configuration.memoryBudget
         guard totalSize > budget else { return }
         let target = budget - budget / 10
@@ -66,6 +68,7 @@ extension RecordStore {
     /// Removes a field without notifying watchers; returns whether it was there.
     @discardableResult
     func removeStoredField(_ storageKey: String, of key: CacheKey) -> Bool {
+        noteBeforeChange([key])
         guard let field = records[key]?.fields.removeValue(forKey: storageKey) else { return false }
         let size = StoredRecord.estimatedSize(ofField: storageKey, field.value)
         records[key]?.size -= size

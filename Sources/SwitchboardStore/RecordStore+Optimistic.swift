@@ -58,3 +58,49 @@ extension RecordStore {
     /// How many optimistic updates are applied.
     public var optimisticUpdateCount: Int { layers.count }
 }
+
+extension RecordStore {
+    /// Shows the changes `body` makes as an optimistic update: a layer over the records that
+    /// ``removeOptimisticUpdate(_:)`` takes away again, leaving the records as they were. `body`
+    /// runs as a transaction (see ``withTransaction(_:)``), so its reads see its own writes and
+    /// watchers are told once; records it removes stay (a layer only adds fields).
+    ///
+    /// ```swift
+    /// let shown = try await store.addOptimisticUpdate { store in
+    ///     try store.update(TodosQuery()) { data in data.todos.append(draft) }
+    /// }
+    /// ```
+    ///
+    /// `Switchboard.API.mutate(operation:optimistic:update:)` does this around a mutation.
+    public func addOptimisticUpdate(_ body: @Sendable (isolated RecordStore) throws -> Void) throws
+        -> OptimisticUpdate
+    {
+        try withTransaction { store in
+            // Within a larger transaction, only this body's changes become the layer.
+            let alreadyChanged = Set((store.transaction?.before ?? [:]).keys)
+            try body(store)
+            return store.moveChangesToLayer(since: alreadyChanged)
+        }
+    }
+
+    /// Moves what the transaction under way changed (beyond `alreadyChanged`) from the records
+    /// into a new optimistic layer, putting the records back as they were.
+    private func moveChangesToLayer(since alreadyChanged: Set<CacheKey>) -> OptimisticUpdate {
+        var layer: [CacheKey: [String: StoredValue]] = [:]
+        for (key, old) in transaction?.before ?? [:] where !alreadyChanged.contains(key) {
+            if let new = records[key] {
+                var fields: [String: StoredValue] = [:]
+                for entry in new.fields.entries where old?.fields[entry.key]?.value != entry.value.value {
+                    fields[entry.key] = entry.value.value
+                }
+                if !fields.isEmpty { layer[key] = fields }
+            }
+            totalSize += (old?.size ?? 0) - (records[key]?.size ?? 0)
+            records[key] = old
+        }
+        nextLayerID &+= 1
+        layers.append(OptimisticLayer(id: nextLayerID, records: layer))
+        transaction?.changed.formUnion(layer.keys)
+        return OptimisticUpdate(id: nextLayerID)
+    }
+}

@@ -75,7 +75,7 @@ extension RecordStore {
     /// Reads every watcher that depends on a changed record again, and tells those whose data
     /// changed, or that just lost data.
     func notifyWatchers(of changed: Set<CacheKey>) {
-        guard !changed.isEmpty, watchers.count > 0 else { return }
+        guard !changed.isEmpty, watchers.count > 0, !deferNotification(of: changed) else { return }
         for id in watchers.watchers(dependingOn: changed) {
             var delivery: Result<[UInt8], RecordStoreError>?
             watchers.update(id) { watcher in

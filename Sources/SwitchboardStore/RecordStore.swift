@@ -32,6 +32,8 @@ public actor RecordStore {
     let persistence: (any RecordPersistence)?
     /// Records changed or removed since the last save.
     var unsaved: Set<CacheKey> = []
+    /// The transaction under way, if any (see ``withTransaction(_:)``).
+    var transaction: StoreTransaction?
 
     /// An empty store, kept in memory only.
     public init(configuration: RecordStoreConfiguration = RecordStoreConfiguration()) {
@@ -76,7 +78,8 @@ public actor RecordStore {
     /// nothing to save). Writes save by themselves; call this after changes made by methods that
     /// do not throw, to learn whether they were saved.
     public func save() throws {
-        guard let persistence, !unsaved.isEmpty else { return }
+        // A transaction saves once, when it ends.
+        guard let persistence, !unsaved.isEmpty, transaction == nil else { return }
         var saved: [PersistedRecord] = []
         var removed: [CacheKey] = []
         for key in unsaved.sorted() {
@@ -144,6 +147,16 @@ public actor RecordStore {
         try write(try Self.tape(ofJSON: json), at: 0, for: StoreOperation(operation))
     }
 
+    /// Writes `operation`'s data (the `data` object), as a response with it would be written.
+    package func write(data: JSONValue, for operation: StoreOperation) throws {
+        try write(try Self.tape(of: data, for: operation), at: 0, for: operation)
+    }
+
+    /// Writes data encoded from a Swift value: selected fields it leaves out are `null`.
+    func write(encoded json: some ContiguousBytes, for operation: StoreOperation) throws {
+        try apply(normalize(try Self.tape(ofJSON: json), at: 0, for: operation, absentFieldsAreNull: true))
+    }
+
     /// Writes the operation's data found at token `index` of `tape` (where the response decoder
     /// read it), so that a response is read into a tape once for both its `Data` and the store.
     package func write(_ tape: JSONTape, at index: Int, for operation: StoreOperation) throws {
@@ -160,23 +173,27 @@ public actor RecordStore {
     }
 
     /// The records the data at token `index` of `tape` holds, not yet merged into the store.
-    func normalize(_ tape: JSONTape, at index: Int, for operation: StoreOperation) throws
-        -> RecordNormalizer
+    func normalize(_ tape: JSONTape, at index: Int, for operation: StoreOperation, absentFieldsAreNull: Bool = false)
+        throws -> RecordNormalizer
     {
         let (plan, variables) = try inputs(of: operation)
-        return try normalize(tape, at: index, plan: plan, variables: variables, into: plan.rootKey)
+        return try normalize(
+            tape, at: index, plan: plan, variables: variables, into: plan.rootKey,
+            absentFieldsAreNull: absentFieldsAreNull)
     }
 
     /// The records the object at token `index` of `tape` holds when `plan` is read on the record `key`.
-    func normalize(_ tape: JSONTape, at index: Int, plan: SelectionPlan, variables: PlanVariables, into key: CacheKey)
-        throws -> RecordNormalizer
-    {
+    func normalize(
+        _ tape: JSONTape, at index: Int, plan: SelectionPlan, variables: PlanVariables, into key: CacheKey,
+        absentFieldsAreNull: Bool = false
+    ) throws -> RecordNormalizer {
         guard tape.view.tokens[index].kind == .object else {
             throw RecordStoreError.invalidData("The data is a \(tape.view.tokens[index].kind), not an object.")
         }
         var normalizer = RecordNormalizer(
             tape: tape, variables: variables, possibleTypes: possibleTypes(for: plan), keys: keys,
             now: configuration.now().timeIntervalSince1970, existing: records)
+        normalizer.absentFieldsAreNull = absentFieldsAreNull
         try normalizer.normalize(objectAt: index, selectionSet: plan.root, into: key)
         possibleTypes.learn(normalizer.inferences)
         return normalizer
@@ -265,6 +282,7 @@ public actor RecordStore {
         if noteChanges { changed.reserveCapacity(groups.count) }
         records.reserveCapacity(records.count + groups.count)
         var sizeChange = 0
+        if transaction != nil { noteBeforeChange(groups.map(\.key)) }
         for group in groups {
             // Changed in place: one lookup per group, and the record's table is not copied.
             let recordChanged = Self.merge(
@@ -337,6 +355,7 @@ public actor RecordStore {
     /// data is complete again.
     @discardableResult
     public func removeRecord(for key: CacheKey) -> Record? {
+        noteBeforeChange([key])
         guard let removed = records.removeValue(forKey: key) else { return nil }
         totalSize -= removed.size
         noteUnsaved([key])
@@ -356,6 +375,7 @@ public actor RecordStore {
     /// Removes every record, keeping watchers (they stay silent until data arrives again).
     public func removeAll() {
         let keys = Set(records.keys)
+        noteBeforeChange(keys)
         records.removeAll()
         totalSize = 0
         noteUnsaved(keys)

@@ -42,10 +42,10 @@ struct CacheStage: GraphQLStage {
         case (.subscription, _):
             return try await next(request, context).map(write)
         case (.mutation, _):
-            guard let optimisticData = request.optimisticData else {
+            guard request.optimisticData != nil || request.storeUpdate != nil else {
                 return try await next(request, context).mapNow(write)
             }
-            return try await mutate(request, optimisticData: optimisticData, store: store, context: context, next: next)
+            return try await mutate(request, operation: operation, store: store, context: context, next: next)
         case (.query, .once):
             switch request.cachePolicy {
             case .returnCacheDataDontFetch:
@@ -91,29 +91,6 @@ struct CacheStage: GraphQLStage {
             try await store.write(data.tape, at: data.index, for: operation)
         }
         return result
-    }
-
-    /// A mutation with optimistic data: shown at once, replaced by the server's data in one step
-    /// or taken back when the mutation fails.
-    private func mutate<R>(
-        _ request: GraphQLOperationRequest<R>, optimisticData: JSONValue, store: RecordStore,
-        context: OperationContext, next: GraphQLStageNext<R>
-    ) async throws -> GraphQLResponseStream<R> {
-        guard let operation = request.storeOperation else { return try await next(request, context) }
-        let update = try await store.addOptimisticUpdate(data: optimisticData, for: operation)
-        do {
-            return try await next(request, context).mapNow { result in
-                if case .success = result.response, let data = result.data {
-                    try await store.commitOptimisticUpdate(update, tape: data.tape, at: data.index, for: operation)
-                } else {
-                    await store.removeOptimisticUpdate(update)
-                }
-                return result
-            }
-        } catch {
-            await store.removeOptimisticUpdate(update)
-            throw error
-        }
     }
 
     /// The store's result (when it had all of the data), then the server's, fetched when asked for.

@@ -31,6 +31,13 @@ public struct GraphQLOperationRequest<R: Decodable & Sendable>: Sendable {
     var decodesStoreDataAsResponse = false
     /// The mutation's expected `data`, shown in the store until the server answers.
     var optimisticData: JSONValue?
+    /// The mutation's expected result, shown until the server answers: written by
+    /// `writeOptimisticValue` (which knows how to encode it), and given to ``storeUpdate``.
+    var optimisticValue: R?
+    var writeOptimisticValue: (@Sendable (isolated RecordStore, StoreOperation) throws -> Void)?
+    /// Changes the store makes with a mutation's result (run on the optimistic value too), in the
+    /// same transaction as the result's write.
+    var storeUpdate: (@Sendable (isolated RecordStore, R) throws -> Void)?
     /// What lists and lazy references decoded from the response load more with (set by the list
     /// provider, read by the decoder).
     var modelContext: ModelRequestContext?
