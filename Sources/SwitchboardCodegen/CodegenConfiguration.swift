@@ -36,6 +36,10 @@ package struct CodegenConfiguration: Sendable, Equatable {
     /// target generated with `"schemaTypes": "all"` and `"access": "public"`); this target's files
     /// import it and declare none.
     package var schemaTypesModule: String?
+    /// `"mutableData": true`: the generated data types have settable properties and are
+    /// `Encodable`, so that `RecordStore.update(_:_:)` and optimistic mutations can change and
+    /// write them (custom scalars must then be `Encodable` too).
+    package var mutableData = false
     /// GraphQL enums the target already has as Swift enums with the same name (its models' enums,
     /// `String` raw values and `Codable`): the schema types file does not declare them again.
     /// Set by the build tool, not read from JSON.
@@ -53,6 +57,7 @@ package struct CodegenConfiguration: Sendable, Equatable {
 
     private static let keys = [
         "schema", "namespace", "scalars", "imports", "models", "access", "schemaTypes", "schemaTypesModule",
+        "mutableData",
     ]
 
     /// Reads a configuration file's JSON; problems name the file and the key.
@@ -128,6 +133,12 @@ package struct CodegenConfiguration: Sendable, Equatable {
         if declaresAllSchemaTypes && access != .public {
             throw failure(
                 "\"schemaTypes\": \"all\" makes types for other targets to import: add \"access\": \"public\"")
+        }
+        if let value = members["mutableData"] {
+            guard let flag = value as? Bool else {
+                throw failure("\"mutableData\" must be true (settable, Encodable data types) or false")
+            }
+            mutableData = flag
         }
         if let value = members["models"] {
             switch value as? String {

@@ -188,4 +188,15 @@ import Testing
             json: Data(#"{"schemaTypes": "all", "access": "public"}"#.utf8), path: "c.json")
         #expect(module.declaresAllSchemaTypes)
     }
+
+    @Test func mutableDataIsReadFromTheConfiguration() throws {
+        #expect(try CodegenConfiguration(json: Data(#"{"mutableData": true}"#.utf8), path: "c.json").mutableData)
+        #expect(!CodegenConfiguration().mutableData)
+        do {
+            _ = try CodegenConfiguration(json: Data(#"{"mutableData": "yes"}"#.utf8), path: "c.json")
+            Issue.record("a string was taken for a Boolean")
+        } catch {
+            #expect("\(error)".contains("\"mutableData\" must be true"))
+        }
+    }
 }

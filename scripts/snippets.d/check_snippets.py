@@ -12,7 +12,7 @@ reader); `<!-- snippet: skip REASON -->` leaves a block out (generated output, a
 excerpt), and the reason is printed. `<!-- snippet: uses NAME -->` anywhere on a page compiles it
 with the example project Examples/NAME, whose page text names it: its model files (Models/), and
 the typed operations the built `switchboard codegen operations` generates from its schema and
-.graphql files.
+.graphql files (with its switchboard-codegen.json, when it has one).
 
 Usage: check_snippets.py BUILD_BIN_DIR TRIPLE OUTPUT_DIR FILE.md...
 """
@@ -102,9 +102,11 @@ def example_sources(name, binaries, output):
     schema = [f for f in os.listdir(folder) if f.endswith(".graphqls")]
     if schema:
         generated = os.path.join(output, "examples", name)
+        config = os.path.join(folder, "switchboard-codegen.json")
+        options = ["--config", config] if os.path.exists(config) else []
         subprocess.run(
             [os.path.join(binaries, "switchboard"), "codegen", "operations", "--schema",
-             os.path.join(folder, schema[0]), "--output", generated, folder],
+             os.path.join(folder, schema[0]), "--output", generated] + options + [folder],
             check=True, capture_output=True)
         files += sorted(os.path.join(generated, f) for f in os.listdir(generated) if f.endswith(".swift"))
     return files

@@ -20,7 +20,7 @@ struct FragmentWriter {
             OperationWriter.writePossibleTypes(possibleTypes, into: &writer)
             writer.blankLine()
             writer.line("\(access)let fragmentPointer: FragmentPointer")
-            writer.line("\(access)let data: Data")
+            writer.line("\(access)\(writer.mutableData ? "var" : "let") data: Data")
             writer.blankLine()
             if !access.isEmpty {
                 // The memberwise initializer GraphQLFragment requires is internal; a public one is spelled out.

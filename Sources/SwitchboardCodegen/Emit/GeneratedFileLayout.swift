@@ -9,7 +9,9 @@ struct GeneratedFileLayout {
 
     /// A writer positioned for declarations (inside the namespace extension when there is one).
     func writer() -> SwiftWriter {
-        SwiftWriter(depth: configuration.namespace == nil ? 0 : 1, access: operationAccess)
+        SwiftWriter(
+            depth: configuration.namespace == nil ? 0 : 1, access: operationAccess,
+            mutableData: configuration.mutableData)
     }
 
     /// The modifier of the operation types: internal unless the configuration says otherwise.
@@ -17,7 +19,7 @@ struct GeneratedFileLayout {
 
     /// A writer for declarations after the namespace extension (at the top level).
     func fileScopeWriter() -> SwiftWriter {
-        SwiftWriter(access: operationAccess)
+        SwiftWriter(access: operationAccess, mutableData: configuration.mutableData)
     }
 
     /// The whole file for `body`, generated from `source`; `fileScope` holds declarations that

@@ -2,8 +2,11 @@
 /// type cases and fragments.
 struct SelectionSetWriter {
     func write(_ shape: SelectionSetShape, documentation: String? = nil, into writer: inout SwiftWriter) {
-        let base = shape.possibleTypes == nil ? "Decodable" : "GraphQLTypeCase"
-        let conformances = [base, "Sendable", "Equatable"] + shape.keyFragments.map { $0.fragmentName + "_Key" }
+        let mutable = writer.mutableData
+        let base = shape.possibleTypes == nil ? (mutable ? "Codable" : "Decodable") : "GraphQLTypeCase"
+        let encodable = mutable && shape.possibleTypes != nil ? ["Encodable"] : []
+        let conformances =
+            [base] + encodable + ["Sendable", "Equatable"] + shape.keyFragments.map { $0.fragmentName + "_Key" }
         writer.documentation(documentation)
         writer.typeDeclaration("\(writer.access)struct \(shape.name)", conformances: conformances) { writer in
             if let possibleTypes = shape.possibleTypes {
@@ -25,10 +28,14 @@ struct SelectionSetWriter {
             if !shape.synthesizesDecoding {
                 writer.blankLine()
                 writeDecoder(shape, into: &writer)
-                if shape.hasTypename || !shape.properties.isEmpty {
-                    writer.blankLine()
-                    writeCodingKeys(shape, into: &writer)
-                }
+            }
+            if mutable {
+                writer.blankLine()
+                writeEncoder(shape, into: &writer)
+            }
+            if !shape.synthesizesDecoding, shape.hasTypename || !shape.properties.isEmpty {
+                writer.blankLine()
+                writeCodingKeys(shape, into: &writer)
             }
             for fieldType in shape.fieldTypes {
                 writer.blankLine()
@@ -64,18 +71,20 @@ struct SelectionSetWriter {
             writer.declares("__typename")
             writer.line("\(writer.access)let __typename: String")
         }
+        let keyword = writer.mutableData ? "var" : "let"
         for property in shape.properties {
             writer.documentation(property.description)
             writer.declares(property.responseKey)
-            writer.line("\(writer.access)let \(SwiftNames.identifier(property.responseKey)): \(property.swiftType)")
+            writer.line(
+                "\(writer.access)\(keyword) \(SwiftNames.identifier(property.responseKey)): \(property.swiftType)")
         }
         for typeCase in shape.typeCases {
             writer.declares(typeCase.propertyName)
-            writer.line("\(writer.access)let \(typeCase.propertyName): \(typeCase.shape.name)?")
+            writer.line("\(writer.access)\(keyword) \(typeCase.propertyName): \(typeCase.shape.name)?")
         }
         if !shape.fragments.isEmpty {
             writer.declares(shape.fragmentsProperty)
-            writer.line("\(writer.access)let \(shape.fragmentsProperty): Fragments")
+            writer.line("\(writer.access)\(keyword) \(shape.fragmentsProperty): Fragments")
         }
     }
 
@@ -152,6 +161,37 @@ struct SelectionSetWriter {
         }
     }
 
+    /// `encode(to:)` for mutable data: the type cases' and fragments' fields first, then the
+    /// object's own, which win where they overlap (a field changed on the object itself, not in
+    /// its copy in a type case); `nil` is written as `null`, so that the store clears the field.
+    private func writeEncoder(_ shape: SelectionSetShape, into writer: inout SwiftWriter) {
+        writer.block("\(writer.access)func encode(to encoder: any Encoder) throws") { writer in
+            for typeCase in shape.typeCases {
+                writer.line("try \(typeCase.propertyName)?.encode(to: encoder)")
+            }
+            for fragment in shape.fragments {
+                if case .typeCases = fragment.source { continue }  // encoded by its type case
+                let optional = fragment.isOptional ? "?" : ""
+                writer.call(
+                    "try \(shape.fragmentsProperty).\(SwiftNames.member(fragment.propertyName))\(optional).data.encode",
+                    ["to: encoder"])
+            }
+            guard shape.hasTypename || !shape.properties.isEmpty else { return }
+            writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            if shape.hasTypename {
+                writer.line("try container.encode(__typename, forKey: .__typename)")
+            }
+            for property in shape.properties {
+                writer.call(
+                    "try container.encode",
+                    [
+                        "self.\(SwiftNames.identifier(property.responseKey))",
+                        "forKey: .\(SwiftNames.member(property.responseKey))",
+                    ])
+            }
+        }
+    }
+
     /// The left side of an assignment in `init(from:)`: `self.` where the parameter, the local
     /// `container` or a keyword would take the bare name.
     private func assignee(_ name: String) -> String {
@@ -186,7 +226,7 @@ struct SelectionSetWriter {
                 writer.declares(fragment.propertyName)
                 let name = SwiftNames.identifier(fragment.propertyName)
                 let type = fragment.fragmentName + (fragment.isOptional ? "?" : "")
-                writer.line("\(writer.access)let \(name): \(type)")
+                writer.line("\(writer.access)\(writer.mutableData ? "var" : "let") \(name): \(type)")
                 parameters.append((name, "\(name): \(type)" + (fragment.isOptional ? " = nil" : "")))
             }
             Self.writeInitializer(parameters, synthesized: true, into: &writer)

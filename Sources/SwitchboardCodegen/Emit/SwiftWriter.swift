@@ -11,11 +11,14 @@ struct SwiftWriter {
     /// The access modifier of the declarations other modules may use, with its trailing space:
     /// `"public "`, or nothing for internal (``CodegenConfiguration/access``).
     let access: String
+    /// Whether generated data types are mutable and `Encodable` (``CodegenConfiguration/mutableData``).
+    let mutableData: Bool
 
     /// Creates a writer whose lines start `depth` levels deep.
-    init(depth: Int = 0, access: String = "") {
+    init(depth: Int = 0, access: String = "", mutableData: Bool = false) {
         self.depth = depth
         self.access = access
+        self.mutableData = mutableData
     }
 
     private var indentation: String { String(repeating: " ", count: depth * 4) }

@@ -37,24 +37,29 @@ struct AddTodoMutation: GraphQLMutation {
         var input: AddTodoInput
     }
 
-    struct Data: Decodable, Sendable, Equatable {
-        let addTodo: AddTodo?
+    struct Data: Codable, Sendable, Equatable {
+        var addTodo: AddTodo?
 
         init(addTodo: AddTodo? = nil) {
             self.addTodo = addTodo
         }
 
-        struct AddTodo: Decodable, Sendable, Equatable, ToDoItem_todo_Key {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.addTodo, forKey: .addTodo)
+        }
+
+        struct AddTodo: Codable, Sendable, Equatable, ToDoItem_todo_Key {
             let __typename: String
-            let id: String
-            let text: String
-            let complete: Bool
+            var id: String
+            var text: String
+            var complete: Bool
             /// When the item is due.
-            let dueAt: Temporal.DateTime?
-            let priority: Priority?
-            let labelColor: HexColor?
-            let tags: [String]?
-            let fragments: Fragments
+            var dueAt: Temporal.DateTime?
+            var priority: Priority?
+            var labelColor: HexColor?
+            var tags: [String]?
+            var fragments: Fragments
 
             init(
                 __typename: String = "Todo", id: String, text: String, complete: Bool, dueAt: Temporal.DateTime? = nil,
@@ -86,6 +91,19 @@ struct AddTodoMutation: GraphQLMutation {
                 fragments = try Fragments(toDoItem_todo: ToDoItem_todo(from: decoder))
             }
 
+            func encode(to encoder: any Encoder) throws {
+                try fragments.toDoItem_todo.data.encode(to: encoder)
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(__typename, forKey: .__typename)
+                try container.encode(self.id, forKey: .id)
+                try container.encode(self.text, forKey: .text)
+                try container.encode(self.complete, forKey: .complete)
+                try container.encode(self.dueAt, forKey: .dueAt)
+                try container.encode(self.priority, forKey: .priority)
+                try container.encode(self.labelColor, forKey: .labelColor)
+                try container.encode(self.tags, forKey: .tags)
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case __typename
                 case id
@@ -98,7 +116,7 @@ struct AddTodoMutation: GraphQLMutation {
             }
 
             struct Fragments: Sendable, Equatable {
-                let toDoItem_todo: ToDoItem_todo
+                var toDoItem_todo: ToDoItem_todo
             }
         }
     }
@@ -127,24 +145,37 @@ struct OnAddTodoSubscription: GraphQLSubscription {
         var userId: String
     }
 
-    struct Data: Decodable, Sendable, Equatable {
-        let onAddTodo: OnAddTodo?
+    struct Data: Codable, Sendable, Equatable {
+        var onAddTodo: OnAddTodo?
 
         init(onAddTodo: OnAddTodo? = nil) {
             self.onAddTodo = onAddTodo
         }
 
-        struct OnAddTodo: Decodable, Sendable, Equatable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.onAddTodo, forKey: .onAddTodo)
+        }
+
+        struct OnAddTodo: Codable, Sendable, Equatable {
             let __typename: String
-            let id: String
-            let text: String
-            let priority: Priority?
+            var id: String
+            var text: String
+            var priority: Priority?
 
             init(__typename: String = "Todo", id: String, text: String, priority: Priority? = nil) {
                 self.__typename = __typename
                 self.id = id
                 self.text = text
                 self.priority = priority
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(__typename, forKey: .__typename)
+                try container.encode(self.id, forKey: .id)
+                try container.encode(self.text, forKey: .text)
+                try container.encode(self.priority, forKey: .priority)
             }
         }
     }

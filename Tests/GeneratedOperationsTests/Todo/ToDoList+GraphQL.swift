@@ -16,19 +16,27 @@ struct ToDoItem_todo: GraphQLFragment {
     static let possibleTypes: [String: Set<String>] = ["Todo": ["Todo"]]
 
     let fragmentPointer: FragmentPointer
-    let data: Data
+    var data: Data
 
-    struct Data: Decodable, Sendable, Equatable {
+    struct Data: Codable, Sendable, Equatable {
         let __typename: String
-        let id: String
-        let text: String
-        let complete: Bool
+        var id: String
+        var text: String
+        var complete: Bool
 
         init(__typename: String = "Todo", id: String, text: String, complete: Bool) {
             self.__typename = __typename
             self.id = id
             self.text = text
             self.complete = complete
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(__typename, forKey: .__typename)
+            try container.encode(self.id, forKey: .id)
+            try container.encode(self.text, forKey: .text)
+            try container.encode(self.complete, forKey: .complete)
         }
     }
 }
@@ -73,23 +81,29 @@ struct ToDoList_user: GraphQLFragment {
     static let possibleTypes: [String: Set<String>] = ["Todo": ["Todo"], "User": ["User"]]
 
     let fragmentPointer: FragmentPointer
-    let data: Data
+    var data: Data
 
-    struct Data: Decodable, Sendable, Equatable {
+    struct Data: Codable, Sendable, Equatable {
         let __typename: String
-        let todos: [Todo]
+        var todos: [Todo]
 
         init(__typename: String = "User", todos: [Todo]) {
             self.__typename = __typename
             self.todos = todos
         }
 
-        struct Todo: Decodable, Sendable, Equatable, ToDoItem_todo_Key {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(__typename, forKey: .__typename)
+            try container.encode(self.todos, forKey: .todos)
+        }
+
+        struct Todo: Codable, Sendable, Equatable, ToDoItem_todo_Key {
             let __typename: String
-            let id: String
-            let text: String
-            let complete: Bool
-            let fragments: Fragments
+            var id: String
+            var text: String
+            var complete: Bool
+            var fragments: Fragments
 
             init(__typename: String = "Todo", id: String, text: String, complete: Bool, fragments: Fragments) {
                 self.__typename = __typename
@@ -110,6 +124,15 @@ struct ToDoList_user: GraphQLFragment {
                 fragments = try Fragments(toDoItem_todo: ToDoItem_todo(from: decoder))
             }
 
+            func encode(to encoder: any Encoder) throws {
+                try fragments.toDoItem_todo.data.encode(to: encoder)
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(__typename, forKey: .__typename)
+                try container.encode(self.id, forKey: .id)
+                try container.encode(self.text, forKey: .text)
+                try container.encode(self.complete, forKey: .complete)
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case __typename
                 case id
@@ -118,7 +141,7 @@ struct ToDoList_user: GraphQLFragment {
             }
 
             struct Fragments: Sendable, Equatable {
-                let toDoItem_todo: ToDoItem_todo
+                var toDoItem_todo: ToDoItem_todo
             }
         }
     }
@@ -181,18 +204,23 @@ struct UserToDoListQuery: GraphQLQuery {
         var id: String
     }
 
-    struct Data: Decodable, Sendable, Equatable {
-        let user: User?
+    struct Data: Codable, Sendable, Equatable {
+        var user: User?
 
         init(user: User? = nil) {
             self.user = user
         }
 
-        struct User: Decodable, Sendable, Equatable, ToDoList_user_Key {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.user, forKey: .user)
+        }
+
+        struct User: Codable, Sendable, Equatable, ToDoList_user_Key {
             let __typename: String
-            let id: String
-            let todos: [Todo]
-            let fragments: Fragments
+            var id: String
+            var todos: [Todo]
+            var fragments: Fragments
 
             init(__typename: String = "User", id: String, todos: [Todo], fragments: Fragments) {
                 self.__typename = __typename
@@ -211,18 +239,26 @@ struct UserToDoListQuery: GraphQLQuery {
                 fragments = try Fragments(toDoList_user: ToDoList_user(from: decoder))
             }
 
+            func encode(to encoder: any Encoder) throws {
+                try fragments.toDoList_user.data.encode(to: encoder)
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(__typename, forKey: .__typename)
+                try container.encode(self.id, forKey: .id)
+                try container.encode(self.todos, forKey: .todos)
+            }
+
             private enum CodingKeys: String, CodingKey {
                 case __typename
                 case id
                 case todos
             }
 
-            struct Todo: Decodable, Sendable, Equatable, ToDoItem_todo_Key {
+            struct Todo: Codable, Sendable, Equatable, ToDoItem_todo_Key {
                 let __typename: String
-                let id: String
-                let text: String
-                let complete: Bool
-                let fragments: Fragments
+                var id: String
+                var text: String
+                var complete: Bool
+                var fragments: Fragments
 
                 init(__typename: String = "Todo", id: String, text: String, complete: Bool, fragments: Fragments) {
                     self.__typename = __typename
@@ -243,6 +279,15 @@ struct UserToDoListQuery: GraphQLQuery {
                     fragments = try Fragments(toDoItem_todo: ToDoItem_todo(from: decoder))
                 }
 
+                func encode(to encoder: any Encoder) throws {
+                    try fragments.toDoItem_todo.data.encode(to: encoder)
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(__typename, forKey: .__typename)
+                    try container.encode(self.id, forKey: .id)
+                    try container.encode(self.text, forKey: .text)
+                    try container.encode(self.complete, forKey: .complete)
+                }
+
                 private enum CodingKeys: String, CodingKey {
                     case __typename
                     case id
@@ -251,12 +296,12 @@ struct UserToDoListQuery: GraphQLQuery {
                 }
 
                 struct Fragments: Sendable, Equatable {
-                    let toDoItem_todo: ToDoItem_todo
+                    var toDoItem_todo: ToDoItem_todo
                 }
             }
 
             struct Fragments: Sendable, Equatable {
-                let toDoList_user: ToDoList_user
+                var toDoList_user: ToDoList_user
             }
         }
     }

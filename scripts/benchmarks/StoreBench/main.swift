@@ -2,7 +2,8 @@
 
 // scripts/bench store: a 1,000-item `listPosts` response normalized into a RecordStore and read
 // back as the operation's Data, against decoding the same bytes straight into Data, in one
-// release run; then one record change fanned out to 1,000 watchers.
+// release run; then one record change fanned out to 1,000 watchers; then a transaction that
+// appends one item to the watched 1,000-item list (goal: under 1 ms, the watcher notified).
 import Foundation
 import Switchboard
 import SwitchboardStore
@@ -22,32 +23,33 @@ struct ListPostsQuery: GraphQLQuery {
     struct Variables: Encodable, Sendable { var limit: Int }
     var variables: Variables
 
-    struct Data: Decodable, Sendable, Equatable {
-        let listPosts: ListPosts?
+    // Codable with settable properties, as `"mutableData": true` generates, for the transaction.
+    struct Data: Codable, Sendable, Equatable {
+        var listPosts: ListPosts?
 
-        struct ListPosts: Decodable, Sendable, Equatable {
-            let items: [Item]
-            let nextToken: String?
-            let __typename: String
+        struct ListPosts: Codable, Sendable, Equatable {
+            var items: [Item]
+            var nextToken: String?
+            var __typename: String
         }
 
-        struct Item: Decodable, Sendable, Equatable {
-            let id: String
-            let title: String
-            let status: String
-            let rating: Int?
-            let tags: [String]?
-            let publishedAt: String?
-            let blog: Blog?
-            let createdAt: String
-            let updatedAt: String
-            let __typename: String
+        struct Item: Codable, Sendable, Equatable {
+            var id: String
+            var title: String
+            var status: String
+            var rating: Int?
+            var tags: [String]?
+            var publishedAt: String?
+            var blog: Blog?
+            var createdAt: String
+            var updatedAt: String
+            var __typename: String
         }
 
-        struct Blog: Decodable, Sendable, Equatable {
-            let id: String
-            let name: String
-            let __typename: String
+        struct Blog: Codable, Sendable, Equatable {
+            var id: String
+            var name: String
+            var __typename: String
         }
     }
 }
@@ -157,3 +159,41 @@ print(
     String(
         format: "fan-out: one record change to %d watchers, all notified and decoded: median %.2f ms, max %.2f ms",
         watcherCount, median(fanOuts) * 1e3, fanOuts.max()! * 1e3))
+
+// A transaction appending one item to the watched 1,000-item list (and one removing it again),
+// timed until the watcher has the new list decoded.
+@concurrent func transactionRounds(_ count: Int, extra: ListPostsQuery.Data.Item) async throws -> ([Double], [Double]) {
+    let clock = ContinuousClock()
+    let store = RecordStore()
+    try await store.write(json: dataBytes, for: query)
+    var listed = try await store.watch(operation: query).makeAsyncIterator()
+    _ = try await listed.next()
+    var appends: [Double] = []
+    var removals: [Double] = []
+    for round in 0..<count {
+        var item = extra
+        item.id = "post-new-\(round)"
+        let added = item
+        var start = clock.now
+        try await store.withTransaction { store in
+            try store.update(query) { $0.listPosts?.items.append(added) }
+        }
+        guard try await listed.next()?.listPosts?.items.count == itemCount + 1 else { fatalError("missed the append") }
+        appends.append(seconds(clock.now - start))
+        start = clock.now
+        try await store.withTransaction { store in
+            try store.update(query) { _ = $0.listPosts?.items.removeLast() }
+        }
+        guard try await listed.next()?.listPosts?.items.count == itemCount else { fatalError("missed the removal") }
+        removals.append(seconds(clock.now - start))
+    }
+    return (appends, removals)
+}
+
+let (appends, removals) = try await transactionRounds(max(20, rounds / 2), extra: expected.listPosts!.items[0])
+print(
+    String(
+        format:
+            "transaction: append one item to the watched %d-item list, watcher notified: median %.3f ms (goal: under 1 ms), %.2fx the plain decode",
+        itemCount, median(appends) * 1e3, median(appends) / median(times[1])))
+print(String(format: "transaction: remove it again: median %.3f ms", median(removals) * 1e3))
