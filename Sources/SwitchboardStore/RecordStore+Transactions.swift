@@ -68,6 +68,7 @@ extension RecordStore {
 
     /// Writes `value` encoded to JSON as `operation`'s data; selected fields it leaves out are `null`.
     package func write<Value: Encodable>(encoding value: Value, for operation: StoreOperation) throws {
+        // Text, then a tape: for a large value this is faster than a JSONValue tree serialized.
         let json: Foundation.Data
         do {
             json = try JSONEncoder().encode(value)

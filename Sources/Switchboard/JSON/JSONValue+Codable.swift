@@ -54,7 +54,7 @@ extension JSONValue: Codable {
 extension JSONValue {
     /// Converts any `Encodable` value (for example a generated input struct) to a `JSONValue`.
     public init(encoding value: some Encodable) throws {
-        self = try JSONValue(parsing: JSONEncoder().encode(value))
+        self = try JSONValueEncoder().encode(value)
     }
 
     /// Parses JSON text, strictly (RFC 8259); a syntax error throws ``JSONParsingError`` with

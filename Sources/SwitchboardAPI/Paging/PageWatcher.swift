@@ -16,6 +16,7 @@ import SwitchboardCore
 /// Loads are one at a time: a ``loadNext()`` or ``refresh()`` while another runs waits for it and
 /// then does its own. Ending the iteration or calling ``cancel()`` removes the watcher.
 public final class PageWatcher<Value: Sendable>: AsyncSequence, Sendable {
+    /// The merged list's data, or the errors of a response for it.
     public typealias Element = GraphQLResponse<Value>
 
     private let results: SwitchboardAsyncThrowingSequence<GraphQLResponse<Value>>
@@ -69,6 +70,7 @@ public final class PageWatcher<Value: Sendable>: AsyncSequence, Sendable {
         results.cancel()
     }
 
+    /// An iterator of the watcher's results.
     public func makeAsyncIterator() -> SwitchboardAsyncThrowingSequence<GraphQLResponse<Value>>.AsyncIterator {
         results.makeAsyncIterator()
     }
