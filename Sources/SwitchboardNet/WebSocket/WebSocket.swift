@@ -29,6 +29,9 @@ package final class WebSocket: Sendable {
         var receivedByteCount = 0
         var messageCapacity = 0
         var closeWaiters: [CheckedContinuation<Void, Never>] = []
+        /// Whether the last ``receive()`` ended cancelled and gave the frame reader back, so that
+        /// a close waiting for it to read the peer's reply reads it itself.
+        var receiveLeftCancelled = false
     }
 
     private let stream: any ByteStream
@@ -85,7 +88,13 @@ package final class WebSocket: Sendable {
             if let terminal = state.withLock({ $0.terminal }) { return try Self.result(of: terminal) }
             throw WebSocketError.concurrentReceive
         }
-        defer { reader.withLock { $0 = frameReader } }
+        state.withLock { $0.receiveLeftCancelled = false }
+        var cancelled = false
+        defer {
+            reader.withLock { $0 = frameReader }
+            // A close waiting for this receive to see the peer's reply reads it itself now.
+            if cancelled { wakeCloseWaiters(receiveLeftCancelled: true) }
+        }
         while true {
             if let terminal = state.withLock({ $0.terminal }) { return try Self.result(of: terminal) }
             do {
@@ -113,6 +122,7 @@ package final class WebSocket: Sendable {
                 await fail(with: error, reader: &frameReader)
                 return try Self.result(of: state.withLock { $0.terminal } ?? .failed(error))
             } catch is CancellationError {
+                cancelled = true
                 throw CancellationError()
             } catch {
                 // The socket failed or was closed locally (abort, timeout).
@@ -337,9 +347,16 @@ package final class WebSocket: Sendable {
             let peer = state.withLock { $0.peerClose }
             finish(.closed(code: peer?.code, reason: peer?.reason ?? ""))
         } else {
-            // Another task is in receive(); it will see the peer's close frame and finish.
+            // Another task is in receive(): it sees the peer's close frame and finishes, unless
+            // it leaves first (cancelled) — then this close reads the reply itself.
             await withAbortTimer(onTimeout: { $0.finish(.closed(code: nil, reason: "")) }) {
-                await self.waitUntilFinished()
+                await self.waitUntilFinishedOrReaderFree()
+            }
+            if state.withLock({ $0.terminal == nil }), var frameReader = reader.withLock({ $0.take() }) {
+                await drainUntilClose(reader: &frameReader, recordPeerClose: true)
+                reader.withLock { $0 = frameReader }
+                let peer = state.withLock { $0.peerClose }
+                finish(.closed(code: peer?.code, reason: peer?.reason ?? ""))
             }
             finish(.closed(code: nil, reason: ""))
         }
@@ -368,14 +385,27 @@ package final class WebSocket: Sendable {
 
     private func dropStream() { stream.closeWithoutWaiting() }
 
-    private func waitUntilFinished() async {
+    /// Waits until the connection ended, or the task in ``receive()`` left it cancelled.
+    private func waitUntilFinishedOrReaderFree() async {
         await withCheckedContinuation { continuation in
+            // The flag is set under the state's lock, by a receive leaving cancelled after it
+            // has put the reader back, with the wake-up: none is missed.
             let done = state.withLock { state in
-                if state.terminal != nil { return true }
+                if state.terminal != nil || state.receiveLeftCancelled { return true }
                 state.closeWaiters.append(continuation)
                 return false
             }
             if done { continuation.resume() }
         }
+    }
+
+    /// Resumes the tasks waiting in ``close(code:reason:)``; each looks again at what it waits for.
+    private func wakeCloseWaiters(receiveLeftCancelled: Bool) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.receiveLeftCancelled = receiveLeftCancelled
+            defer { state.closeWaiters = [] }
+            return state.closeWaiters
+        }
+        for waiter in waiters { waiter.resume() }
     }
 }
