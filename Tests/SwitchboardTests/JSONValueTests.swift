@@ -31,9 +31,9 @@ import Testing
     }
 
     @Test func serializationEscapesControlCharactersAndQuotes() throws {
-        let value: JSONValue = ["k": "a\"b\\c\n\u{01}é"]
+        let value: JSONValue = ["k": "a\"b\\c\n\u{01}é\t\r\u{1F}", "plain": "no escapes ✓"]
         let text = String(decoding: try value.serializedData(), as: UTF8.self)
-        #expect(text == #"{"k":"a\"b\\c\n\u0001é"}"#)
+        #expect(text == #"{"k":"a\"b\\c\n\u0001é\t\r\u001f","plain":"no escapes ✓"}"#)
         #expect(try JSONValue(parsing: Data(text.utf8)) == value)
     }
 
@@ -44,6 +44,13 @@ import Testing
             _ = try value.serializedData()
         } catch {
             #expect(error.path == "input.score")
+        }
+        let inList: JSONValue = ["a": 1, "list": [1, .number(.infinity)]]
+        do {
+            _ = try inList.serializedData()
+            Issue.record("an infinite number was written")
+        } catch {
+            #expect(error.path == "list.1")
         }
         #expect(value.jsonText == #"{"input":{"score":null}}"#)
     }

@@ -23,23 +23,23 @@ extension JSONValue {
     /// Appends compact JSON text to `bytes`. Hand-written because request bodies are built on every
     /// operation and `JSONEncoder` costs several times more.
     package func serialize(into bytes: inout [UInt8]) throws(JSONSerializationFailure) {
-        try serialize(into: &bytes, path: "", nonFiniteAsNull: false)
+        guard serialize(into: &bytes, nonFiniteAsNull: false) else {
+            // Rare: the path is found by a second walk rather than built for every value.
+            let (path, value) = firstNonFiniteNumber(path: "") ?? ("", .nan)
+            throw JSONSerializationFailure(path: path, reason: "number \(value) is not finite")
+        }
     }
 
-    private func serialize(
-        into bytes: inout [UInt8],
-        path: String,
-        nonFiniteAsNull: Bool
-    ) throws(JSONSerializationFailure) {
+    /// Appends the text; `false` (with `bytes` partly written) at a non-finite number, unless
+    /// those are written as `null`.
+    private func serialize(into bytes: inout [UInt8], nonFiniteAsNull: Bool) -> Bool {
         switch self {
         case .null: bytes.append(contentsOf: "null".utf8)
         case .boolean(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
         case .string(let value): JSONValue.appendQuoted(value, to: &bytes)
         case .number(let value):
             if !value.isFinite {
-                guard nonFiniteAsNull else {
-                    throw JSONSerializationFailure(path: path, reason: "number \(value) is not finite")
-                }
+                guard nonFiniteAsNull else { return false }
                 bytes.append(contentsOf: "null".utf8)
             } else if let integer = Int64(exactly: value) {
                 bytes.append(contentsOf: String(integer).utf8)
@@ -50,8 +50,7 @@ extension JSONValue {
             bytes.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                let elementPath = path.isEmpty ? "\(index)" : "\(path).\(index)"
-                try element.serialize(into: &bytes, path: elementPath, nonFiniteAsNull: nonFiniteAsNull)
+                guard element.serialize(into: &bytes, nonFiniteAsNull: nonFiniteAsNull) else { return false }
             }
             bytes.append(UInt8(ascii: "]"))
         case .object(let members):
@@ -60,39 +59,80 @@ extension JSONValue {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 JSONValue.appendQuoted(member.key, to: &bytes)
                 bytes.append(UInt8(ascii: ":"))
-                let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
-                try member.value.serialize(into: &bytes, path: memberPath, nonFiniteAsNull: nonFiniteAsNull)
+                guard member.value.serialize(into: &bytes, nonFiniteAsNull: nonFiniteAsNull) else { return false }
             }
             bytes.append(UInt8(ascii: "}"))
+        }
+        return true
+    }
+
+    /// The dot-separated path and value of the first non-finite number, in writing order.
+    private func firstNonFiniteNumber(path: String) -> (String, Double)? {
+        switch self {
+        case .number(let value): return value.isFinite ? nil : (path, value)
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                if let found = element.firstNonFiniteNumber(path: path.isEmpty ? "\(index)" : "\(path).\(index)") {
+                    return found
+                }
+            }
+            return nil
+        case .object(let members):
+            for member in members.sorted(by: { $0.key < $1.key }) {
+                let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+                if let found = member.value.firstNonFiniteNumber(path: memberPath) { return found }
+            }
+            return nil
+        case .null, .boolean, .string: return nil
         }
     }
 
     /// Appends `string` as a JSON string literal with the escapes RFC 8259 requires.
     package static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x00..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            default: bytes.append(byte)
+        var string = string
+        string.withUTF8 { utf8 in
+            // Most strings need no escape: copied in one go.
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                bytes.append(contentsOf: utf8)
+                return
             }
+            for byte in utf8 { appendEscaped(byte, to: &bytes) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
+        let backslash = UInt8(ascii: "\\")
+        switch byte {
+        case UInt8(ascii: "\""), backslash:
+            bytes.append(backslash)
+            bytes.append(byte)
+        case 0x0A:
+            bytes.append(backslash)
+            bytes.append(UInt8(ascii: "n"))
+        case 0x0D:
+            bytes.append(backslash)
+            bytes.append(UInt8(ascii: "r"))
+        case 0x09:
+            bytes.append(backslash)
+            bytes.append(UInt8(ascii: "t"))
+        case 0x00..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(backslash)
+            bytes.append(contentsOf: "u00".utf8)
+            bytes.append(hex[Int(byte >> 4)])
+            bytes.append(hex[Int(byte & 0x0F)])
+        default:
+            bytes.append(byte)
+        }
     }
 
     /// Compact JSON text; non-finite numbers are written as `null`.
     public var jsonText: String {
         var bytes: [UInt8] = []
         // Cannot throw: non-finite numbers become null.
-        try? serialize(into: &bytes, path: "", nonFiniteAsNull: true)
+        _ = serialize(into: &bytes, nonFiniteAsNull: true)
         return String(decoding: bytes, as: UTF8.self)
     }
 }
