@@ -25,9 +25,10 @@ import Testing
         }
     }
 
-    static func startOnDisk(_ directory: URL) async throws -> ServerHarness {
-        try await ServerHarness.start(
-            configuration: .init(storage: .directory(directory), apiKeys: [.init("da2-test")]))
+    static func startOnDisk(_ directory: URL, busyTimeout: Duration = .seconds(5)) async throws -> ServerHarness {
+        var configuration = LocalServer.Configuration(storage: .directory(directory), apiKeys: [.init("da2-test")])
+        configuration.storeBusyTimeout = busyTimeout
+        return try await ServerHarness.start(configuration: configuration)
     }
 
     static func temporaryDirectory() -> URL {
@@ -37,13 +38,14 @@ import Testing
     @Test func aLockedDatabaseAnswersWithThrottlingAndTheServerKeepsServing() async throws {
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let harness = try await Self.startOnDisk(directory)
+        // A short busy timeout from the server's configuration (5 s by default).
+        let harness = try await Self.startOnDisk(directory, busyTimeout: .milliseconds(200))
         defer { Task { await harness.stop() } }
         _ = try await harness.data(Self.create, variables: ["input": ["id": "p1", "title": "One"]])
 
         let other = try SQLiteDatabase(path: directory.appendingPathComponent(SQLiteStore.fileName).path)
         try other.execute("BEGIN IMMEDIATE")
-        // The server waits its busy timeout (5 s by default) for the lock, then gives up.
+        // The server waits its busy timeout for the lock, then gives up.
         let (status, body) = try await harness.post(Self.create, variables: ["input": ["id": "p2", "title": "Two"]])
         // Reads do not wait for a writer (WAL).
         #expect(try await harness.data(Self.get, variables: ["id": "p1"]) == ["id": "p1", "title": "One"])
@@ -108,6 +110,12 @@ import Testing
         let defaultStore = try SQLiteStore.open(directory: directory, layouts: layouts)
         #expect(try await defaultStore.busyTimeoutMilliseconds() == 5_000)
         await defaultStore.close()
+        // Out of its range, the server's setting is refused before anything opens.
+        var configuration = LocalServer.Configuration(storage: .directory(directory))
+        configuration.storeBusyTimeout = .seconds(-1)
+        await #expect(throws: LocalServerError.self) {
+            _ = try await LocalServer.start(schema: ServerHarness.blogSchema, configuration: configuration)
+        }
     }
 
     /// Log messages, kept for inspection.

@@ -99,6 +99,10 @@ extension LocalServer {
         /// `nil` (the default) or 0 sets no limit, as on AppSync, besides the 256 levels of
         /// nesting every document is held to.
         public var queryDepthLimit: Int?
+        /// How long a write to an on-disk store waits for a lock another process holds on the
+        /// database (0 to 10 minutes; default 5 s) before it answers AppSync's throttling error,
+        /// `DynamoDB:ProvisionedThroughputExceededException`. Reads never wait for writers.
+        public var storeBusyTimeout: Duration = .seconds(5)
 
         /// Creates a configuration.
         public init(
@@ -161,6 +165,14 @@ extension LocalServer.Configuration {
         limits.maximumResolverExecutions = resolverCountLimit == 0 ? 10_000 : resolverCountLimit
         limits.maximumFieldDepth = queryDepthLimit == 0 ? nil : queryDepthLimit
         return limits
+    }
+
+    /// The store's busy timeout, checked against its range.
+    func busyTimeout() throws(LocalServerError) -> Duration {
+        guard storeBusyTimeout >= .zero && storeBusyTimeout <= .seconds(600) else {
+            throw .invalidConfiguration("storeBusyTimeout is \(storeBusyTimeout); it must be 0 to 600 seconds")
+        }
+        return storeBusyTimeout
     }
 
     /// The transform's options: the feature flags, with the authorization modes set here.

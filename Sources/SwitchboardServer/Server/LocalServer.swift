@@ -50,6 +50,7 @@ public final class LocalServer: Sendable {
         let transform: ModelTransformOutput
         let options = try configuration.transformOptions()
         let limits = try configuration.executionLimits()
+        let busyTimeout = try configuration.busyTimeout()
         do {
             transform = try ModelTransformer.transform(schema, fileName: fileName, options: options)
         } catch {
@@ -60,7 +61,9 @@ public final class LocalServer: Sendable {
         do {
             switch configuration.storage {
             case .inMemory: store = InMemoryStore(layouts: layouts)
-            case .directory(let url): store = try SQLiteStore.open(directory: url, layouts: layouts)
+            case .directory(let url):
+                store = try SQLiteStore.open(
+                    directory: url, layouts: layouts, busyTimeout: busyTimeout)
             }
         } catch {
             throw LocalServerError.store(error.description)
