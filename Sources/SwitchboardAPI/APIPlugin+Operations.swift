@@ -96,7 +96,9 @@ extension APIPlugin {
         var request = GraphQLOperationRequest(
             operation: operation, apiName: apiName, authMode: authMode, options: options,
             cachePolicy: .fetchIgnoringCacheData)
-        request.optimisticData = optimisticData
+        if let optimisticData {
+            request.writeOptimisticData = { store, operation in try store.write(data: optimisticData, for: operation) }
+        }
         return try await response(to: request)
     }
 

@@ -51,7 +51,7 @@ extension APIPlugin {
             cachePolicy: .fetchIgnoringCacheData)
         request.storeUpdate = update
         request.optimisticValue = optimistic
-        request.writeOptimisticValue = { store, operation in try store.write(encoding: optimistic, for: operation) }
+        request.writeOptimisticData = { store, operation in try store.write(encoding: optimistic, for: operation) }
         return try await response(to: request)
     }
 }

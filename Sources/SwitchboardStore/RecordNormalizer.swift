@@ -41,15 +41,6 @@ struct RecordNormalizer {
     /// The (abstract type, object type) pairs the response showed, for the store to remember.
     var inferences: [(condition: String, typename: String)] { collector.inferences }
 
-    /// The groups as one set of fields per record.
-    var records: [CacheKey: [String: StoredValue]] {
-        var records: [CacheKey: [String: StoredValue]] = [:]
-        for group in groups {
-            for field in group.fields { records[group.key, default: [:]][field.key] = field.value.value }
-        }
-        return records
-    }
-
     /// Normalizes the object at token `object`, selected by `selectionSet`, into the record `key`.
     mutating func normalize(objectAt object: Int, selectionSet: PlannedSelectionSet, into key: CacheKey)
         throws(RecordStoreError)

@@ -15,16 +15,8 @@ extension RecordStore {
     public func addOptimisticUpdate<Operation: GraphQLOperation>(data: JSONValue, for operation: Operation) throws
         -> OptimisticUpdate
     {
-        try addOptimisticUpdate(data: data, for: StoreOperation(operation))
-    }
-
-    /// Shows `operation`'s expected data at once (see ``addOptimisticUpdate(data:for:)``).
-    package func addOptimisticUpdate(data: JSONValue, for operation: StoreOperation) throws -> OptimisticUpdate {
-        let records = try normalize(try Self.tape(of: data, for: operation), at: 0, for: operation).records
-        nextLayerID &+= 1
-        layers.append(OptimisticLayer(id: nextLayerID, records: records))
-        notifyWatchers(of: Set(records.keys))
-        return OptimisticUpdate(id: nextLayerID)
+        let operation = try StoreOperation(operation)
+        return try addOptimisticUpdate { store in try store.write(data: data, for: operation) }
     }
 
     /// Rolls an optimistic update back; watchers see the records as they are without it.
@@ -40,19 +32,10 @@ extension RecordStore {
         _ update: OptimisticUpdate, data: JSONValue, for operation: Operation
     ) throws {
         let operation = try StoreOperation(operation)
-        try commitOptimisticUpdate(update, tape: try Self.tape(of: data, for: operation), at: 0, for: operation)
-    }
-
-    /// Replaces an optimistic update with the data at token `index` of `tape`.
-    package func commitOptimisticUpdate(
-        _ update: OptimisticUpdate, tape: JSONTape, at index: Int, for operation: StoreOperation
-    ) throws {
-        let normalized = try normalize(tape, at: index, for: operation)
-        var removed: Set<CacheKey> = []
-        if let index = layers.firstIndex(where: { $0.id == update.id }) {
-            removed = Set(layers.remove(at: index).records.keys)
+        try withTransaction { store in
+            store.removeOptimisticUpdate(update)
+            try store.write(data: data, for: operation)
         }
-        try apply(normalized, alsoChanged: removed)
     }
 
     /// How many optimistic updates are applied.
@@ -88,11 +71,11 @@ extension RecordStore {
     private func moveChangesToLayer(since alreadyChanged: Set<CacheKey>) -> OptimisticUpdate {
         var layer: [CacheKey: [String: StoredValue]] = [:]
         for (key, old) in transaction?.before ?? [:] where !alreadyChanged.contains(key) {
-            if let new = records[key] {
+            // The fields written, whatever their values: one equal to the record's own still
+            // hides an older layer's, as the write meant it to.
+            if let new = records[key], let written = transaction?.written[key] {
                 var fields: [String: StoredValue] = [:]
-                for entry in new.fields.entries where old?.fields[entry.key]?.value != entry.value.value {
-                    fields[entry.key] = entry.value.value
-                }
+                for field in written { fields[field] = new.fields[field]?.value }
                 if !fields.isEmpty { layer[key] = fields }
             }
             totalSize += (old?.size ?? 0) - (records[key]?.size ?? 0)

@@ -5,6 +5,8 @@ import Switchboard
 /// rollback, and the records it changed, for the watchers once it ends.
 struct StoreTransaction {
     var changed: Set<CacheKey> = []
+    /// The fields each record was written, for an optimistic layer made of the transaction.
+    var written: [CacheKey: Set<String>] = [:]
     /// Each record the transaction changed, as it was before (`nil`: it did not exist).
     var before: [CacheKey: StoredRecord?] = [:]
     let layers: [OptimisticLayer]

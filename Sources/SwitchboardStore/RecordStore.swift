@@ -164,9 +164,9 @@ public actor RecordStore {
     }
 
     /// Merges what a normalizer found, keeps the memory budget, tells the watchers of changed
-    /// records (and of `alsoChanged`, records changed otherwise) and saves.
-    func apply(_ normalized: RecordNormalizer, alsoChanged: Set<CacheKey> = []) throws {
-        let changed = merge(normalized.groups).union(alsoChanged)
+    /// records and saves.
+    func apply(_ normalized: RecordNormalizer) throws {
+        let changed = merge(normalized.groups)
         enforceMemoryBudget()
         notifyWatchers(of: changed)
         try save()
@@ -282,7 +282,10 @@ public actor RecordStore {
         if noteChanges { changed.reserveCapacity(groups.count) }
         records.reserveCapacity(records.count + groups.count)
         var sizeChange = 0
-        if transaction != nil { noteBeforeChange(groups.map(\.key)) }
+        if transaction != nil {
+            noteBeforeChange(groups.map(\.key))
+            for group in groups { transaction?.written[group.key, default: []].formUnion(group.fields.map(\.key)) }
+        }
         for group in groups {
             // Changed in place: one lookup per group, and the record's table is not copied.
             let recordChanged = Self.merge(

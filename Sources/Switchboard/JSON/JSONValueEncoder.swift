@@ -10,7 +10,7 @@ import Foundation
 struct JSONValueEncoder {
     func encode(_ value: some Encodable) throws -> JSONValue {
         let root = EncodedNode()
-        try EncodingStep(node: root, codingPath: []).encodeValue(value)
+        try EncodingStep(node: root, link: nil).encodeValue(value)
         guard let result = root.value else {
             throw EncodingError.invalidValue(
                 value, EncodingError.Context(codingPath: [], debugDescription: "The value did not encode anything."))
@@ -121,11 +121,6 @@ private struct EncodingStep: Encoder {
     init(node: EncodedNode, link: PathLink?) {
         self.node = node
         self.link = link
-    }
-
-    init(node: EncodedNode, codingPath: [any CodingKey]) {
-        self.node = node
-        link = codingPath.reduce(nil) { PathLink(parent: $0, key: $1) }
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {

@@ -1,8 +1,8 @@
 import Foundation
 
 extension CacheStage {
-    /// A mutation with optimistic data or a store updater. The optimistic data (or value), and
-    /// the updater run on the optimistic value, are shown at once as one optimistic layer. When the server
+    /// A mutation with optimistic data or a store updater. The optimistic data, and the updater
+    /// run on the optimistic value, are shown at once as one optimistic layer. When the server
     /// answers, one transaction takes the layer away, writes the result and runs the updater on
     /// it, so watchers go from the optimistic state to the real one in one step; when the
     /// mutation fails, the layer is taken away.
@@ -11,14 +11,11 @@ extension CacheStage {
         context: OperationContext, next: GraphQLStageNext<R>
     ) async throws -> GraphQLResponseStream<R> {
         let update = request.storeUpdate
-        let optimisticData = request.optimisticData
         let optimisticValue = request.optimisticValue
-        let writeOptimisticValue = request.writeOptimisticValue
         var shown: OptimisticUpdate?
-        if optimisticData != nil || optimisticValue != nil {
+        if let writeOptimisticData = request.writeOptimisticData {
             shown = try await store.addOptimisticUpdate { store in
-                if let optimisticData { try store.write(data: optimisticData, for: operation) }
-                try writeOptimisticValue?(store, operation)
+                try writeOptimisticData(store, operation)
                 if let update, let optimisticValue { try update(store, optimisticValue) }
             }
         }

@@ -34,11 +34,6 @@ extension CacheStage {
             return GraphQLResult(response: decode(try await store.readJSON(for: operation)), source: .cache)
         }
 
-        /// The store's result, or `nil` when data is missing.
-        func readIfPresent() async -> GraphQLResult<R>? {
-            try? await read()
-        }
-
         /// A watcher's read (the JSON text of the `data` object) as a result.
         func result(ofWatcherRead bytes: [UInt8]) throws -> GraphQLResult<R> {
             guard modelContext != nil else {

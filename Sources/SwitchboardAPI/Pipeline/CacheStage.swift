@@ -42,7 +42,7 @@ struct CacheStage: GraphQLStage {
         case (.subscription, _):
             return try await next(request, context).map(write)
         case (.mutation, _):
-            guard request.optimisticData != nil || request.storeUpdate != nil else {
+            guard request.writeOptimisticData != nil || request.storeUpdate != nil else {
                 return try await next(request, context).mapNow(write)
             }
             return try await mutate(request, operation: operation, store: store, context: context, next: next)
@@ -62,12 +62,12 @@ struct CacheStage: GraphQLStage {
                 do {
                     return try await next(request, context).mapNow(write)
                 } catch let error as APIError where Self.isUnreachable(error) {
-                    guard let cached = await reader.readIfPresent() else { throw error }
+                    guard let cached = try? await reader.read() else { throw error }
                     return GraphQLResponseStream(cached)
                 }
             }
         case (.query, .cacheThenNetwork):
-            return Self.cacheThenNetwork(await reader.readIfPresent()) { try await next(request, context).map(write) }
+            return Self.cacheThenNetwork(try? await reader.read()) { try await next(request, context).map(write) }
         case (.query, .watch):
             return try watch(request, reader: reader, context: context, next: next)
         }

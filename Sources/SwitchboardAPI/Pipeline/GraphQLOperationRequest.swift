@@ -29,12 +29,11 @@ public struct GraphQLOperationRequest<R: Decodable & Sendable>: Sendable {
     /// path, into models with what their lists load more with) rather than straight into `R`:
     /// requests made from a document and a type, whose `R` is not the operation's `data`.
     var decodesStoreDataAsResponse = false
-    /// The mutation's expected `data`, shown in the store until the server answers.
-    var optimisticData: JSONValue?
-    /// The mutation's expected result, shown until the server answers: written by
-    /// `writeOptimisticValue` (which knows how to encode it), and given to ``storeUpdate``.
+    /// Writes the mutation's expected result (JSON `data`, or an encoded value) into the store,
+    /// where an optimistic layer shows it until the server answers.
+    var writeOptimisticData: (@Sendable (isolated RecordStore, StoreOperation) throws -> Void)?
+    /// The mutation's expected result, for ``storeUpdate`` to run on until the server answers.
     var optimisticValue: R?
-    var writeOptimisticValue: (@Sendable (isolated RecordStore, StoreOperation) throws -> Void)?
     /// Changes the store makes with a mutation's result (run on the optimistic value too), in the
     /// same transaction as the result's write.
     var storeUpdate: (@Sendable (isolated RecordStore, R) throws -> Void)?

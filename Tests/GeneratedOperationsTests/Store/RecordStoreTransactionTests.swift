@@ -106,4 +106,17 @@ import Testing
         #expect(back.todos.map(\.id) == ["1", "2"] && !back.todos[1].done)
         #expect(await store.record(for: "Todo:3") == nil)
     }
+
+    @Test func aLaterLayerWritingTheStoredValueHidesAnEarlierLayers() async throws {
+        let store = try await Self.filled()
+        _ = try await store.addOptimisticUpdate { store in
+            try store.update(TodosQuery()) { $0.todos[0].text = "Renamed" }
+        }
+        let back = try await store.addOptimisticUpdate { store in
+            try store.update(TodosQuery()) { $0.todos[0].text = "Todo 1" }
+        }
+        #expect(try await store.read(operation: TodosQuery()).todos[0].text == "Todo 1")
+        await store.removeOptimisticUpdate(back)
+        #expect(try await store.read(operation: TodosQuery()).todos[0].text == "Renamed")
+    }
 }
