@@ -24,6 +24,9 @@ struct PlanVariables: Sendable {
         self.values = merged
     }
 
+    /// Whether `other` holds the same values (the same store's pagination rules assumed).
+    func hasSameValues(as other: PlanVariables) -> Bool { values == other.values }
+
     /// The key a field's value is stored under in its record: the field's name, followed by its
     /// arguments as a JSON object with sorted keys when it has any, so that `hero(episode: JEDI)`
     /// and `hero(episode: EMPIRE)` are two fields of the same record.

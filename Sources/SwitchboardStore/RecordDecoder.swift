@@ -25,13 +25,16 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
     let userInfo: [CodingUserInfoKey: Any] = [:]
     /// Where the records visited are noted (the decoder a detached one came from).
     private let log: VisitLog
+    /// Values of objects kept from earlier reads of the same selection, when the view allows.
+    let memo: ReadMemo?
 
     /// A decoder of the selection set `selectionSet` on the record `root`.
     init(
         view: RecordView, collector: FieldCollector, redirects: CacheRedirects, root: CacheKey,
-        selectionSet: PlannedSelectionSet
+        selectionSet: PlannedSelectionSet, memo: ReadMemo? = nil
     ) {
         self.view = view
+        self.memo = view.allowsMemo ? memo : nil
         self.collector = collector
         self.redirects = redirects
         value = .reference(root)
@@ -54,6 +57,7 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
         self.location = location
         self.path = path
         log = parent.log
+        memo = parent.memo
     }
 
     /// The positions among the view's records of every stored record the decode visited, for
@@ -109,6 +113,17 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
         }
         // Foundation types the JSON decoder reads in its own way: decoded from the leaf's text by it.
         if T.self == Decimal.self || T.self == URL.self || T.self == Data.self { return try decodeLeafText(type) }
+        // Only selection sets that collect the same fields for every object: which fields the
+        // others collect can change with the possible types the store learns, not only with records.
+        if let memo, case .reference(let key) = value, let selectionSet, selectionSet.fixedFields != nil {
+            let memoKey = ReadMemo.Key(record: key, selectionSet: ObjectIdentifier(selectionSet))
+            let current = memo.entry(for: memoKey, in: view)
+            if let kept = current?.kept(T.self) { return kept.value }
+            return try memo.remember(
+                memoKey, selectionSet: selectionSet, in: view, current: current,
+                keep: { entry, value in entry.values.append(ReadMemo.Kept(value)) }
+            ) { try T(from: self) }
+        }
         return try T(from: self)
     }
 
@@ -129,6 +144,7 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
     {
         guard let record = view.fields(of: key) else { throw RecordStoreError.missingRecord(key, path: path()) }
         if let index = record.index { log.indices.append(index) }
+        memo?.noteVisit(key, version: record.version)
         let fields: [CollectedField]
         if let fixed = selectionSet.fixedFields {
             // Most selection sets collect the same fields for every object, and need no type name

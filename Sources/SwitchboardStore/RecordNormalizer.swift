@@ -25,6 +25,14 @@ struct RecordNormalizer {
     /// Swift value, whose `nil`s an encoder may omit) rather than left as the store has it (a
     /// response, where a missing field is one the server did not send).
     var absentFieldsAreNull = false
+    /// Whether an object `{"$ref": key}` stands for the record `key` as it is (see
+    /// ``KeptItemsSubstitution``). Only for data the store encoded itself: `$` cannot start a
+    /// GraphQL response key, so no selected object can look like one.
+    var acceptsKeptReferences = false
+
+    /// The member of an object that stands for a record kept as it is.
+    static let keptReference = "$ref"
+    private static let keptReferenceBytes = Array(keptReference.utf8)
 
     init(
         tape: JSONTape, variables: PlanVariables, possibleTypes: PossibleTypes, keys: CacheKeyResolver, now: Double,
@@ -111,6 +119,7 @@ struct RecordNormalizer {
         switch token.kind {
         case .object:
             guard let selectionSet else { return .json(leafText(value)) }
+            if acceptsKeptReferences, let kept = keptReference(ofObjectAt: value) { return .reference(kept) }
             let typename = typename(ofObjectAt: value)
             let key =
                 keys.key(forObjectAt: value, of: view, typename: typename)
@@ -204,6 +213,15 @@ struct RecordNormalizer {
             return String(decoding: bytes, as: UTF8.self)
         }
         return "null"
+    }
+
+    /// The record an object written by ``KeptItemsSubstitution`` stands for.
+    private func keptReference(ofObjectAt object: Int) -> CacheKey? {
+        var hint = 0
+        guard let index = view.member(Self.keptReferenceBytes, ofObjectAt: object, hint: &hint),
+            view.tokens[index].kind == .string
+        else { return nil }
+        return CacheKey(view.string(index))
     }
 
     /// The `__typename` of the object at token `object`, if the response has it.

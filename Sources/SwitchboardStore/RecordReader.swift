@@ -9,17 +9,31 @@ import SwitchboardCore
 struct RecordReader {
     private let view: RecordView
     private var collector: FieldCollector
-    /// Every record the read visited, for watchers and least-recently-used bookkeeping.
-    private(set) var dependencies: Set<CacheKey> = []
+    /// Every record the read visited, for watchers and least-recently-used bookkeeping; reading
+    /// with a memo and earlier dependencies, those and the records it newly visited.
+    private(set) var dependencies: Set<CacheKey>
+    /// The records the read added to the dependencies it started with.
+    private(set) var added: [CacheKey] = []
+    /// Whether an object reused from the memo adds its records: not when the read started from
+    /// the dependencies of the reads that made the memo's entries.
+    private let reusedObjectsAddRecords: Bool
     /// The JSON text read so far.
     var bytes: [UInt8] = []
 
     /// Where query root fields not in the store may find their object.
     private let redirects: CacheRedirects
+    /// The JSON text of objects kept from earlier reads of the same selection, when the view allows.
+    private let memo: ReadMemo?
 
-    init(view: RecordView, variables: PlanVariables, possibleTypes: PossibleTypes, redirects: CacheRedirects) {
+    init(
+        view: RecordView, variables: PlanVariables, possibleTypes: PossibleTypes, redirects: CacheRedirects,
+        memo: ReadMemo? = nil, dependencies: Set<CacheKey> = []
+    ) {
         self.view = view
+        self.dependencies = dependencies
+        reusedObjectsAddRecords = dependencies.isEmpty
         self.redirects = redirects
+        self.memo = view.allowsMemo ? memo : nil
         collector = FieldCollector(variables: variables, possibleTypes: possibleTypes)
     }
 
@@ -28,8 +42,35 @@ struct RecordReader {
     mutating func read(_ selectionSet: PlannedSelectionSet, from key: CacheKey, path: () -> String = { "" })
         throws(RecordStoreError)
     {
-        dependencies.insert(key)
+        // Only selection sets that collect the same fields for every object (see `RecordDecoder`).
+        guard let memo, selectionSet.fixedFields != nil else {
+            return try readObject(selectionSet, from: key, path: path)
+        }
+        let memoKey = ReadMemo.Key(record: key, selectionSet: ObjectIdentifier(selectionSet))
+        let current = memo.entry(for: memoKey, in: view)
+        if let current, let text = current.text {
+            bytes.append(contentsOf: text)
+            if reusedObjectsAddRecords {
+                for stamp in current.stamps { depend(on: stamp.key) }
+            }
+            return
+        }
+        let start = bytes.count
+        _ = try memo.remember(
+            memoKey, selectionSet: selectionSet, in: view, current: current, keep: { $0.text = $1 }
+        ) { () throws(RecordStoreError) -> [UInt8] in
+            try readObject(selectionSet, from: key, path: path)
+            return Array(bytes[start...])
+        }
+    }
+
+    /// Appends the object `selectionSet` selects on the record `key`, reading every field.
+    private mutating func readObject(
+        _ selectionSet: PlannedSelectionSet, from key: CacheKey, path: () -> String
+    ) throws(RecordStoreError) {
+        depend(on: key)
         guard let record = view.fields(of: key) else { throw .missingRecord(key, path: path()) }
+        memo?.noteVisit(key, version: record.version)
         let variables = collector.variables
         let fields =
             selectionSet.fixedFields
@@ -77,6 +118,10 @@ struct RecordReader {
             }
             bytes.append(UInt8(ascii: "]"))
         }
+    }
+
+    private mutating func depend(on key: CacheKey) {
+        if dependencies.insert(key).inserted { added.append(key) }
     }
 
     /// A reference to the record a query root object field redirects to, when the store has it.

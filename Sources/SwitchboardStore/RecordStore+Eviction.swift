@@ -72,6 +72,9 @@ extension RecordStore {
         guard let field = records[key]?.fields.removeValue(forKey: storageKey) else { return false }
         let size = StoredRecord.estimatedSize(ofField: storageKey, field.value)
         records[key]?.size -= size
+        useCounter &+= 1
+        records[key]?.version = useCounter
+        contentVersion &+= 1
         totalSize -= size
         noteUnsaved([key])
         return true
@@ -79,6 +82,7 @@ extension RecordStore {
 
     private func remove(_ key: CacheKey) {
         if let removed = records.removeValue(forKey: key) { totalSize -= removed.size }
+        contentVersion &+= 1
         noteUnsaved([key])
     }
 

@@ -23,6 +23,7 @@ extension RecordStore {
     public func removeOptimisticUpdate(_ update: OptimisticUpdate) {
         guard let index = layers.firstIndex(where: { $0.id == update.id }) else { return }
         let layer = layers.remove(at: index)
+        contentVersion &+= 1
         notifyWatchers(of: Set(layer.records.keys))
     }
 
@@ -81,6 +82,7 @@ extension RecordStore {
             totalSize += (old?.size ?? 0) - (records[key]?.size ?? 0)
             records[key] = old
         }
+        contentVersion &+= 1
         nextLayerID &+= 1
         layers.append(OptimisticLayer(id: nextLayerID, records: layer))
         transaction?.changed.formUnion(layer.keys)

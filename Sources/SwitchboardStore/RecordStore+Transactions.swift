@@ -53,13 +53,39 @@ extension RecordStore {
     /// ``RecordStoreError`` when the store lacks some of the data.
     ///
     /// `Data` is encoded to JSON to be written; a field it leaves out (a `nil` the encoder
-    /// omitted) is written as `null`.
+    /// omitted) is written as `null`. When `Data` is `Equatable` (generated mutable data is), the
+    /// items at either end of a list that `body` left equal to what was read are not encoded
+    /// again, and a watcher of the same operation decodes only the items that changed: appending
+    /// to a watched list costs about the one item, not the list.
     public func update<Operation: GraphQLOperation>(
         _ operation: Operation, _ body: (inout Operation.Data) throws -> Void
     ) throws where Operation.Data: Encodable {
-        var data = try read(operation: operation)
+        let storeOperation = try StoreOperation(operation)
+        let (plan, variables) = try inputs(of: storeOperation)
+        // A watcher's memo when one shows this data, so that its next read reuses this one's values.
+        let memo =
+            watchers.memo(for: plan, variables: variables, root: plan.rootKey)
+            ?? ReadMemo(root: plan.root, variables: variables, rootKey: plan.rootKey)
+        var data = try decode(Operation.Data.self, plan: plan, variables: variables, from: plan.rootKey, memo: memo)
         try body(&data)
-        try write(data, for: operation)
+        let json = try encodeKeepingItems(data, plan: plan, variables: variables, memo: memo)
+        try write(encoded: json, for: storeOperation, keptReferences: true)
+    }
+
+    /// `data` as JSON text, with the list items that equal the values `memo` just read written as
+    /// references to their records (see ``KeptItemsSubstitution``). Its own function, so that the
+    /// view of the records it holds is gone before the write changes them (or they would be copied).
+    private func encodeKeepingItems<Value: Encodable>(
+        _ data: Value, plan: SelectionPlan, variables: PlanVariables, memo: ReadMemo
+    ) throws -> [UInt8] {
+        let substitution = KeptItemsSubstitution(view: view(), plan: plan, variables: variables, memo: memo)
+        var bytes: [UInt8] = []
+        do {
+            try JSONValueEncoder(substitution: substitution).encode(data).serialize(into: &bytes)
+        } catch {
+            throw RecordStoreError.invalidData("\(Value.self) does not encode: \(error)")
+        }
+        return bytes
     }
 
     /// Writes an operation's typed data, as a response with it would be written.
@@ -100,6 +126,7 @@ extension RecordStore {
         guard let undone = transaction else { return }
         transaction = nil
         for (key, record) in undone.before { records[key] = record }
+        contentVersion &+= 1
         layers = undone.layers
         totalSize = undone.totalSize
         noteUnsaved(undone.before.keys)

@@ -26,14 +26,18 @@ extension RecordStore {
     ) throws -> SwitchboardAsyncThrowingSequence<Value> {
         let (stream, continuation) = AsyncThrowingStream<Value, any Error>.makeStream(
             bufferingPolicy: .bufferingNewest(1))
-        let id = try addWatcher(plan: plan, variables: variables, root: root) { result in
-            guard case .success(let bytes) = result else { return }
+        let memo = ReadMemo(root: plan.root, variables: variables, rootKey: root)
+        // Decoded from the records with the values of unchanged objects reused, not from the text.
+        let decoded: DecodedDelivery = { store in
             do {
-                continuation.yield(try JSONBytesDecoder().decode(Value.self, fromBytes: bytes))
+                continuation.yield(
+                    try store.decode(Value.self, plan: plan, variables: variables, from: root, memo: memo))
             } catch {
                 continuation.finish(throwing: error)
             }
         }
+        let id = try addWatcher(
+            plan: plan, variables: variables, root: root, memo: memo, deliverDecoded: decoded, deliver: { _ in })
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
             Task { await self.removeWatcher(id) }
@@ -50,18 +54,30 @@ extension RecordStore {
 
     /// Registers a watcher of `plan` read on the record `root`, delivers its current data (or
     /// miss) at once, and returns its identifier.
-    func addWatcher(plan: SelectionPlan, variables: PlanVariables, root: CacheKey, deliver: @escaping WatcherDelivery)
-        throws -> UInt64
-    {
+    func addWatcher(
+        plan: SelectionPlan, variables: PlanVariables, root: CacheKey, memo: ReadMemo? = nil,
+        deliverDecoded: DecodedDelivery? = nil, deliver: @escaping WatcherDelivery
+    ) throws -> UInt64 {
         guard watchers.count < configuration.maximumWatchers else {
             throw RecordStoreError.tooManyWatchers(limit: configuration.maximumWatchers)
         }
         var watcher = Watcher(
-            plan: plan, variables: variables, root: root, dependencies: [], last: nil, deliver: deliver)
+            plan: plan, variables: variables, root: root, dependencies: [], last: nil, deliver: deliver,
+            memo: memo ?? ReadMemo(root: plan.root, variables: variables, rootKey: root),
+            deliverDecoded: deliverDecoded)
         let result = reread(&watcher)
         let id = watchers.add(watcher)
-        watcher.deliver(result)
+        tell(watcher, result)
         return id
+    }
+
+    /// Gives a watcher the result of its read.
+    private func tell(_ watcher: Watcher, _ result: Result<[UInt8], RecordStoreError>) {
+        if case .success = result, let decoded = watcher.deliverDecoded {
+            decoded(self)
+        } else {
+            watcher.deliver(result)
+        }
     }
 
     /// Stops a watcher.
@@ -71,6 +87,9 @@ extension RecordStore {
 
     /// The number of active watchers.
     public var watcherCount: Int { watchers.count }
+
+    /// The objects the watchers' memos keep, for tests of their bound.
+    package var memoEntryCount: Int { watchers.entries.values.reduce(0) { $0 + $1.memo.count } }
 
     /// Reads every watcher that depends on a changed record again, and tells those whose data
     /// changed, or that just lost data.
@@ -88,28 +107,44 @@ extension RecordStore {
                 default: break
                 }
             }
-            if let delivery, let watcher = watchers.entries[id] { watcher.deliver(delivery) }
+            if let delivery, let watcher = watchers.entries[id] { tell(watcher, delivery) }
         }
     }
 
     /// Reads a watcher's data and updates its dependencies and last result.
+    ///
+    /// Reusing what its memo kept, a read adds the records it newly visits to the dependencies it
+    /// had (objects it reuses were visited by earlier reads) rather than building them again, so
+    /// records it no longer shows stay dependencies until they outnumber the others: then the
+    /// next read builds them anew.
     private func reread(_ watcher: inout Watcher) -> Result<[UInt8], RecordStoreError> {
+        let view = view()
+        let rebuild = !view.allowsMemo || watcher.dependencies.count > 2 * watcher.dependenciesAtRebuild + 64
         var reader = RecordReader(
-            view: view(), variables: watcher.variables, possibleTypes: possibleTypes(for: watcher.plan),
-            redirects: redirects)
+            view: view, variables: watcher.variables, possibleTypes: possibleTypes(for: watcher.plan),
+            redirects: redirects, memo: watcher.memo, dependencies: rebuild ? [] : watcher.takeDependencies())
+        watcher.memo.beginRead()
+        defer { watcher.memo.endRead() }
+        let result: Result<[UInt8], RecordStoreError>
         do {
             try reader.read(watcher.plan.root, from: watcher.root)
-            watcher.dependencies = reader.dependencies
             watcher.last = reader.bytes
             watcher.lastMissed = false
-            return .success(reader.bytes)
+            result = .success(reader.bytes)
         } catch {
             // The records read up to the miss stay dependencies, and so does the missing one:
             // the write that fills it in is the one that should wake the watcher.
-            watcher.dependencies = reader.dependencies
             watcher.last = nil
             watcher.lastMissed = true
-            return .failure(error)
+            result = .failure(error)
         }
+        if rebuild {
+            watcher.dependencyChange = .replaced(old: watcher.dependencies)
+            watcher.dependenciesAtRebuild = reader.dependencies.count
+        } else {
+            watcher.dependencyChange = .added(reader.added)
+        }
+        watcher.dependencies = reader.dependencies
+        return result
     }
 }

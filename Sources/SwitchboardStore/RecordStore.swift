@@ -22,6 +22,9 @@ public actor RecordStore {
     var layers: [OptimisticLayer] = []
     var possibleTypes: PossibleTypes
     var useCounter: UInt64 = 0
+    /// Changes whenever a record's fields change, one is removed or put back: a ``ReadMemo``
+    /// entry found current at one content version is current until the next.
+    var contentVersion: UInt64 = 0
     var nextLayerID: UInt64 = 0
     /// The estimated bytes of ``records``.
     var totalSize = 0
@@ -114,7 +117,9 @@ public actor RecordStore {
     /// Reads `operation`'s data back as a `Value`.
     package func read<Value: Decodable>(_ type: Value.Type, for operation: StoreOperation) throws -> Value {
         let (plan, variables) = try inputs(of: operation)
-        return try decode(Value.self, plan: plan, variables: variables, from: plan.rootKey)
+        return try decode(
+            Value.self, plan: plan, variables: variables, from: plan.rootKey,
+            memo: watchers.memo(for: plan, variables: variables, root: plan.rootKey))
     }
 
     /// Reads `operation`'s data back as the JSON text a server would have sent for its `data`
@@ -152,9 +157,14 @@ public actor RecordStore {
         try write(try Self.tape(of: data, for: operation), at: 0, for: operation)
     }
 
-    /// Writes data encoded from a Swift value: selected fields it leaves out are `null`.
-    func write(encoded json: some ContiguousBytes, for operation: StoreOperation) throws {
-        try apply(normalize(try Self.tape(ofJSON: json), at: 0, for: operation, absentFieldsAreNull: true))
+    /// Writes data encoded from a Swift value: selected fields it leaves out are `null`, and
+    /// objects `{"$ref": key}` stand for records kept as they are (see ``KeptItemsSubstitution``).
+    func write(encoded json: some ContiguousBytes, for operation: StoreOperation, keptReferences: Bool = false) throws {
+        let (plan, variables) = try inputs(of: operation)
+        try apply(
+            normalize(
+                try Self.tape(ofJSON: json), at: 0, plan: plan, variables: variables, into: plan.rootKey,
+                absentFieldsAreNull: true, keptReferences: keptReferences))
     }
 
     /// Writes the operation's data found at token `index` of `tape` (where the response decoder
@@ -185,7 +195,7 @@ public actor RecordStore {
     /// The records the object at token `index` of `tape` holds when `plan` is read on the record `key`.
     func normalize(
         _ tape: JSONTape, at index: Int, plan: SelectionPlan, variables: PlanVariables, into key: CacheKey,
-        absentFieldsAreNull: Bool = false
+        absentFieldsAreNull: Bool = false, keptReferences: Bool = false
     ) throws -> RecordNormalizer {
         guard tape.view.tokens[index].kind == .object else {
             throw RecordStoreError.invalidData("The data is a \(tape.view.tokens[index].kind), not an object.")
@@ -194,6 +204,7 @@ public actor RecordStore {
             tape: tape, variables: variables, possibleTypes: possibleTypes(for: plan), keys: keys,
             now: configuration.now().timeIntervalSince1970, existing: records)
         normalizer.absentFieldsAreNull = absentFieldsAreNull
+        normalizer.acceptsKeptReferences = keptReferences
         try normalizer.normalize(objectAt: index, selectionSet: plan.root, into: key)
         possibleTypes.learn(normalizer.inferences)
         return normalizer
@@ -236,14 +247,17 @@ public actor RecordStore {
 
     // MARK: Untyped reads and writes
 
-    /// Decodes `plan` read on the record `key` as a `Value`, straight from the records.
-    func decode<Value: Decodable>(_ type: Value.Type, plan: SelectionPlan, variables: PlanVariables, from key: CacheKey)
-        throws -> Value
-    {
+    /// Decodes `plan` read on the record `key` as a `Value`, straight from the records, reusing
+    /// the values `memo` kept of objects whose records did not change.
+    func decode<Value: Decodable>(
+        _ type: Value.Type, plan: SelectionPlan, variables: PlanVariables, from key: CacheKey, memo: ReadMemo? = nil
+    ) throws -> Value {
+        memo?.beginRead()
+        defer { memo?.endRead() }
         let (result, visited) = { () -> (Result<Value, any Error>, [Dictionary<CacheKey, StoredRecord>.Index]) in
             let decoder = RecordDecoder(
                 view: view(), collector: FieldCollector(variables: variables, possibleTypes: possibleTypes(for: plan)),
-                redirects: redirects, root: key, selectionSet: plan.root)
+                redirects: redirects, root: key, selectionSet: plan.root, memo: memo)
             return (Result { try decoder.decodeValue(Value.self) }, decoder.visited)
         }()
         // Touched once the decoder, and the view of the records it holds, is gone: touching them
@@ -269,7 +283,7 @@ public actor RecordStore {
     func view() -> RecordView {
         RecordView(
             records: records, layers: layers, now: configuration.now().timeIntervalSince1970,
-            configuration: configuration)
+            configuration: configuration, contentVersion: contentVersion)
     }
 
     /// Merges groups of fields into the records, in order; returns the keys of records whose
@@ -282,6 +296,7 @@ public actor RecordStore {
         if noteChanges { changed.reserveCapacity(groups.count) }
         records.reserveCapacity(records.count + groups.count)
         var sizeChange = 0
+        contentVersion &+= 1
         if transaction != nil {
             noteBeforeChange(groups.map(\.key))
             for group in groups { transaction?.written[group.key, default: []].formUnion(group.fields.map(\.key)) }
@@ -319,6 +334,7 @@ public actor RecordStore {
             }
             if changed || before == 0 { record.size = record.estimatedSize(key: group.key) }
         }
+        if changed { record.version = use }
         record.lastUsed = use
         totalSize += record.size - before
         return changed
@@ -360,6 +376,7 @@ public actor RecordStore {
     public func removeRecord(for key: CacheKey) -> Record? {
         noteBeforeChange([key])
         guard let removed = records.removeValue(forKey: key) else { return nil }
+        contentVersion &+= 1
         totalSize -= removed.size
         noteUnsaved([key])
         notifyWatchers(of: [key])
@@ -380,6 +397,7 @@ public actor RecordStore {
         let keys = Set(records.keys)
         noteBeforeChange(keys)
         records.removeAll()
+        contentVersion &+= 1
         totalSize = 0
         noteUnsaved(keys)
         notifyWatchers(of: keys)

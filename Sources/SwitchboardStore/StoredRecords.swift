@@ -16,6 +16,10 @@ struct StoredRecord: Sendable {
     var lastUsed: UInt64 = 0
     /// The estimated bytes of the record, kept current by the store as fields change.
     var size: Int = 0
+    /// The store's use counter when a value of the record last changed: what a read memo checks
+    /// to tell whether a value it decoded from the record still holds. A record put back by a
+    /// rollback comes back with its old version, and the memo's older entries hold again.
+    var version: UInt64 = 0
 
     /// The estimated bytes of the record stored under `key`.
     func estimatedSize(key: CacheKey) -> Int {
@@ -50,12 +54,23 @@ struct RecordView {
     let configuration: RecordStoreConfiguration
     /// Whether any record can expire: most stores have no time to live, and their reads skip it.
     private let expires: Bool
+    /// The store's ``RecordStore/contentVersion`` when the view was taken.
+    let contentVersion: UInt64
+
+    /// Whether a read may reuse values a ``ReadMemo`` kept: a record's version then says all
+    /// there is to know about its fields. Optimistic layers and time to live change what a read
+    /// sees without changing any version, so reads under either decode everything.
+    var allowsMemo: Bool { layers.isEmpty && !expires }
+
+    /// Whether the stored record `key` is at `version`.
+    func isCurrent(_ key: CacheKey, version: UInt64) -> Bool { records[key]?.version == version }
 
     init(
         records: [CacheKey: StoredRecord], layers: [OptimisticLayer], now: Double,
-        configuration: RecordStoreConfiguration
+        configuration: RecordStoreConfiguration, contentVersion: UInt64 = 0
     ) {
         self.records = records
+        self.contentVersion = contentVersion
         self.layers = layers
         self.now = now
         self.configuration = configuration
@@ -69,7 +84,9 @@ struct RecordView {
         let index = records.index(forKey: key)
         if layers.isEmpty && !expires {
             guard let index else { return nil }
-            return RecordFields(stored: records.values[index].fields, overlays: [], expiredBefore: nil, index: index)
+            let record = records.values[index]
+            return RecordFields(
+                stored: record.fields, overlays: [], expiredBefore: nil, index: index, version: record.version)
         }
         let stored = index.map { records.values[$0] }
         var overlays: [[String: StoredValue]] = []
@@ -79,7 +96,8 @@ struct RecordView {
         guard stored != nil || !overlays.isEmpty else { return nil }
         let ttl = stored.flatMap { timeToLive(of: $0) }
         return RecordFields(
-            stored: stored?.fields, overlays: overlays, expiredBefore: ttl.map { now - $0 }, index: index)
+            stored: stored?.fields, overlays: overlays, expiredBefore: ttl.map { now - $0 }, index: index,
+            version: stored?.version ?? 0)
     }
 
     func contains(_ key: CacheKey) -> Bool {
@@ -103,6 +121,8 @@ struct RecordFields {
     let expiredBefore: Double?
     /// The record's position among the stored records, if it is stored rather than only optimistic.
     let index: Dictionary<CacheKey, StoredRecord>.Index?
+    /// The stored record's version (see ``StoredRecord/version``).
+    let version: UInt64
 
     /// The value of `storageKey`, looked up from `hint` (the position the field is expected at).
     @inline(__always)

@@ -5,6 +5,10 @@ import SwitchboardCore
 /// be read (a record or field is now missing).
 package typealias WatcherDelivery = @Sendable (Result<[UInt8], RecordStoreError>) -> Void
 
+/// How a typed watcher is told after its data changed: it decodes the records itself, in the
+/// store's isolation, with the values it decoded last time at hand (see ``ReadMemo``).
+typealias DecodedDelivery = @Sendable (isolated RecordStore) -> Void
+
 /// One watcher: a selection read from a record, the records the last read visited, and the last
 /// result, so that a change that leaves the result as it was yields nothing.
 struct Watcher: Sendable {
@@ -12,10 +16,32 @@ struct Watcher: Sendable {
     let variables: PlanVariables
     let root: CacheKey
     var dependencies: Set<CacheKey>
+    /// How the last read changed ``dependencies``, for the table's index.
+    var dependencyChange = DependencyChange.added([])
+    /// The number of dependencies the last read that built them anew found.
+    var dependenciesAtRebuild = 0
     var last: [UInt8]?
     /// Whether the last read missed, so that a miss is reported once, not on every change.
     var lastMissed = false
     let deliver: WatcherDelivery
+    /// What the watcher's reads keep between them.
+    let memo: ReadMemo
+    /// Replaces ``deliver`` for data read: a typed watcher decodes from the records.
+    var deliverDecoded: DecodedDelivery? = nil
+
+    /// The dependencies, moved out so that a read adds to them in place.
+    mutating func takeDependencies() -> Set<CacheKey> {
+        defer { dependencies = [] }
+        return dependencies
+    }
+}
+
+/// How a read changed a watcher's dependencies.
+enum DependencyChange: Sendable {
+    /// These records were added to the ones it had.
+    case added([CacheKey])
+    /// The read built them anew; these were the ones it had.
+    case replaced(old: Set<CacheKey>)
 }
 
 /// The store's watchers, indexed by the records they depend on so that a write finds the
@@ -48,26 +74,40 @@ struct WatcherTable: Sendable {
         return ids.sorted()
     }
 
-    /// Replaces a watcher's state after it read again.
+    /// Replaces a watcher's state after it read again (see ``Watcher/dependencyChange``).
     mutating func update(_ id: UInt64, _ body: (inout Watcher) -> Void) {
-        guard var watcher = entries[id] else { return }
-        let before = watcher.dependencies
+        // Taken out, so that the read changes the only copy of its dependencies.
+        guard var watcher = entries.removeValue(forKey: id) else { return }
         body(&watcher)
-        entries[id] = watcher
-        if watcher.dependencies != before {
+        switch watcher.dependencyChange {
+        case .added(let keys):
+            index(id, adding: keys)
+        case .replaced(let before) where before != watcher.dependencies:
             unindex(id, removing: before.subtracting(watcher.dependencies))
             index(id, adding: watcher.dependencies.subtracting(before))
+        case .replaced:
+            break
         }
+        watcher.dependencyChange = .added([])
+        entries[id] = watcher
+    }
+
+    /// The memo of a watcher reading `plan` with `variables` on `root`, for another read of the same.
+    func memo(for plan: SelectionPlan, variables: PlanVariables, root: CacheKey) -> ReadMemo? {
+        for watcher in entries.values where watcher.memo.matches(plan, variables: variables, rootKey: root) {
+            return watcher.memo
+        }
+        return nil
     }
 
     /// Every record some watcher depends on, which memory-budget eviction must keep.
     var watchedRecords: Set<CacheKey> { Set(byRecord.keys) }
 
-    private mutating func index(_ id: UInt64, adding keys: Set<CacheKey>) {
+    private mutating func index(_ id: UInt64, adding keys: some Sequence<CacheKey>) {
         for key in keys { byRecord[key, default: []].insert(id) }
     }
 
-    private mutating func unindex(_ id: UInt64, removing keys: Set<CacheKey>) {
+    private mutating func unindex(_ id: UInt64, removing keys: some Sequence<CacheKey>) {
         for key in keys {
             byRecord[key]?.remove(id)
             if byRecord[key]?.isEmpty == true { byRecord[key] = nil }

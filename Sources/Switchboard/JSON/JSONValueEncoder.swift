@@ -7,10 +7,17 @@ import Foundation
 /// The same keyed container may be asked for more than once at one position: the members merge,
 /// the later value of a key winning (generated mutable data writes its fragments' fields, then
 /// its own, into one object).
-struct JSONValueEncoder {
-    func encode(_ value: some Encodable) throws -> JSONValue {
+package struct JSONValueEncoder {
+    /// What may stand in for a value instead of its encoding (see ``JSONValueSubstitution``).
+    package var substitution: (any JSONValueSubstitution)?
+
+    package init(substitution: (any JSONValueSubstitution)? = nil) {
+        self.substitution = substitution
+    }
+
+    package func encode(_ value: some Encodable) throws -> JSONValue {
         let root = EncodedNode()
-        try EncodingStep(node: root, link: nil).encodeValue(value)
+        try EncodingStep(node: root, link: nil, substitution: substitution).encodeValue(value)
         guard let result = root.value else {
             throw EncodingError.invalidValue(
                 value, EncodingError.Context(codingPath: [], debugDescription: "The value did not encode anything."))
@@ -111,26 +118,37 @@ private final class PathLink {
     }
 }
 
+/// Decides, value by value, whether a ``JSONValueEncoder`` writes something else instead of a
+/// value's encoding: how the record store writes back a list an update changed without encoding
+/// the items it left as they were.
+package protocol JSONValueSubstitution: Sendable {
+    /// What to write instead of encoding `value`, found at `path` (evaluated only when asked), or
+    /// `nil` to encode it. Asked for every value that is not a scalar.
+    func substitute<Value: Encodable>(_ value: Value, at path: () -> [any CodingKey]) throws -> JSONValue?
+}
+
 /// The `Encoder` for one node.
 private struct EncodingStep: Encoder {
     let node: EncodedNode
     let link: PathLink?
+    let substitution: (any JSONValueSubstitution)?
     var codingPath: [any CodingKey] { PathLink.path(of: link) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(node: EncodedNode, link: PathLink?) {
+    init(node: EncodedNode, link: PathLink?, substitution: (any JSONValueSubstitution)?) {
         self.node = node
         self.link = link
+        self.substitution = substitution
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if case .object = node.content {} else { node.content = .object([:]) }
-        return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, link: link))
+        return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, link: link, substitution: substitution))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         if case .array = node.content {} else { node.content = .array([]) }
-        return UnkeyedNodeContainer(node: node, link: link)
+        return UnkeyedNodeContainer(node: node, link: link, substitution: substitution)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -154,7 +172,12 @@ private struct EncodingStep: Encoder {
         case let url as URL: node.content = .leaf(.string(url.absoluteString))
         case let decimal as Decimal:
             node.content = .leaf(.number(Double(decimal.description) ?? NSDecimalNumber(decimal: decimal).doubleValue))
-        default: try value.encode(to: self)
+        default:
+            if let substitution, let substitute = try substitution.substitute(value, at: { codingPath }) {
+                node.content = .leaf(substitute)
+            } else {
+                try value.encode(to: self)
+            }
         }
     }
 
@@ -172,10 +195,13 @@ private struct EncodingStep: Encoder {
 private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: EncodedNode
     let link: PathLink?
+    let substitution: (any JSONValueSubstitution)?
     var codingPath: [any CodingKey] { PathLink.path(of: link) }
 
     private func step(for key: Key) -> EncodingStep {
-        EncodingStep(node: node.setMember(key.stringValue, nil)!, link: PathLink(parent: link, key: key))
+        EncodingStep(
+            node: node.setMember(key.stringValue, nil)!, link: PathLink(parent: link, key: key),
+            substitution: substitution)
     }
 
     mutating func encodeNil(forKey key: Key) throws { node.setMember(key.stringValue, .null) }
@@ -202,7 +228,7 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func superEncoder() -> any Encoder {
         EncodingStep(
             node: node.setMember("super", nil)!,
-            link: PathLink(parent: link, key: JSONIndexCodingKey(stringValue: "super")))
+            link: PathLink(parent: link, key: JSONIndexCodingKey(stringValue: "super")), substitution: substitution)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder { step(for: key) }
@@ -211,13 +237,15 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     let node: EncodedNode
     let link: PathLink?
+    let substitution: (any JSONValueSubstitution)?
     var codingPath: [any CodingKey] { PathLink.path(of: link) }
     var count: Int { node.itemCount }
 
     private func next() -> EncodingStep {
         let index = node.itemCount
         return EncodingStep(
-            node: node.appendItem(nil)!, link: PathLink(parent: link, key: JSONIndexCodingKey(intValue: index)))
+            node: node.appendItem(nil)!, link: PathLink(parent: link, key: JSONIndexCodingKey(intValue: index)),
+            substitution: substitution)
     }
 
     mutating func encodeNil() throws { node.appendItem(.null) }

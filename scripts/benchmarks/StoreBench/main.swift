@@ -92,10 +92,14 @@ func seconds(_ duration: Duration) -> Double {
 }
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
-// STORE_BENCH_PROFILE=plain|store|write|read runs one side (or one half of the store's side)
+// STORE_BENCH_PROFILE=plain|store|write|read|transaction runs one side (or one half of the store's side)
 // STORE_BENCH_COUNT times, for a profiler.
 if let only = ProcessInfo.processInfo.environment["STORE_BENCH_PROFILE"] {
     let count = Int(ProcessInfo.processInfo.environment["STORE_BENCH_COUNT"] ?? "200")!
+    if only == "transaction" {
+        _ = try await transactionRounds(count, extra: try await plainDecode().listPosts!.items[0])
+        exit(0)
+    }
     let filled = RecordStore()
     try await filled.write(json: dataBytes, for: query)
     for _ in 0..<count {
