@@ -66,7 +66,7 @@ struct StoredReferences {
             let kept = memo.entry(
                 for: ReadMemo.Key(record: key, selectionSet: ObjectIdentifier(selectionSet)), in: view)?
                 .kept(Element.self),
-            kept.value == element.pointee
+            kept.isEqual(to: element)
         else { return nil }
         return key
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Switchboard
 
 /// What the reads of one watched selection keep between them: for each object with an identity,
@@ -18,52 +19,14 @@ final class ReadMemo: @unchecked Sendable {
         let selectionSet: ObjectIdentifier
     }
 
-    /// A record and the version it was at when an entry was made.
-    struct Stamp {
-        let key: CacheKey
-        let version: UInt64
-    }
-
-    /// What was read of one object: its JSON text, its values by type, and the records behind them.
-    final class Entry {
-        /// Held so that its identifier, part of the key, cannot be reused by another selection set.
-        let selectionSet: PlannedSelectionSet
-        /// Every record the object was read from, its own first.
-        let stamps: [Stamp]
-        var text: [UInt8]?
-        /// The values decoded, each in a ``Kept`` of its type (usually one, two for an optional).
-        var values: [AnyObject] = []
-        /// The read that last used the entry.
-        var lastRead: UInt64
-        /// The store's content version when the stamps were last found current.
-        var checkedAt: UInt64
-
-        init(selectionSet: PlannedSelectionSet, stamps: [Stamp], lastRead: UInt64, checkedAt: UInt64) {
-            self.selectionSet = selectionSet
-            self.stamps = stamps
-            self.lastRead = lastRead
-            self.checkedAt = checkedAt
-        }
-
-        /// The value decoded as `T`, in its box: compared in place, it is not copied.
-        func kept<T>(_ type: T.Type) -> Kept<T>? {
-            for kept in values {
-                if let kept = kept as? Kept<T> { return kept }
-            }
-            return nil
-        }
-    }
-
-    /// A value decoded as `T`. A class cast finds it without copying the value out of an `Any`.
-    final class Kept<T> {
-        let value: T
-        init(_ value: T) { self.value = value }
-    }
-
     private var entries: [Key: Entry] = [:]
-    /// The records visited by each object being read, innermost last.
-    private var frames: [[Stamp]] = []
+    /// What each object being read has visited, innermost last.
+    private var frames: [Frame] = []
     private var read: UInt64 = 0
+    /// Changes each time the watcher builds its dependencies anew (see ``DependencyTracker``).
+    private(set) var dependencyEpoch: UInt64 = 1
+    /// Whether the current read tracks the watcher's dependencies.
+    private var tracking = false
     /// The records the current read visited, those behind the entries it used included.
     private var visitedThisRead = 0
 
@@ -85,12 +48,15 @@ final class ReadMemo: @unchecked Sendable {
 
     var count: Int { entries.count }
 
-    /// Starts one read.
-    func beginRead() {
+    /// Starts one read; `dependencies` tracks the watcher's dependencies, if the read is the
+    /// watcher's.
+    func beginRead(dependencies: DependencyTracker? = nil) {
+        tracking = dependencies != nil
+        if dependencies?.rebuilding == true { dependencyEpoch &+= 1 }
         read &+= 1
         visitedThisRead = 0
         frames.removeAll(keepingCapacity: true)
-        frames.append([])
+        frames.append(Frame())
     }
 
     /// Ends a read: when the entries outnumber the records the read visited twice over (objects
@@ -108,21 +74,16 @@ final class ReadMemo: @unchecked Sendable {
     @inline(__always)
     func noteVisit(_ key: CacheKey, version: UInt64) {
         visitedThisRead += 1
-        if !frames.isEmpty { frames[frames.count - 1].append(Stamp(key: key, version: version)) }
+        if !frames.isEmpty { frames[frames.count - 1].stamps.append(Stamp(key: key, version: version)) }
     }
 
     /// The entry kept for `key`, if every record it was read from is still at the version it was
     /// read at; its records join the object being read around it.
     func entry(for key: Key, in view: RecordView) -> Entry? {
-        guard let entry = entries[key] else { return nil }
-        if entry.checkedAt != view.contentVersion {
-            // Checked once per change of the store, however many reads use the entry after it.
-            for stamp in entry.stamps where !view.isCurrent(stamp.key, version: stamp.version) { return nil }
-            entry.checkedAt = view.contentVersion
-        }
+        guard let entry = entries[key], entry.isCurrent(in: view) else { return nil }
         entry.lastRead = read
-        visitedThisRead += entry.stamps.count
-        if !frames.isEmpty { frames[frames.count - 1].append(contentsOf: entry.stamps) }
+        visitedThisRead += entry.recordCount
+        if !frames.isEmpty { frames[frames.count - 1].children.append(entry) }
         return entry
     }
 
@@ -132,7 +93,7 @@ final class ReadMemo: @unchecked Sendable {
         _ key: Key, selectionSet: PlannedSelectionSet, in view: RecordView, current: Entry?,
         keep: (Entry, T) -> Void, _ body: () throws(Failure) -> T
     ) throws(Failure) -> T {
-        frames.append([])
+        frames.append(Frame())
         let value: T
         do {
             value = try body()
@@ -140,14 +101,16 @@ final class ReadMemo: @unchecked Sendable {
             frames.removeLast()
             throw error
         }
-        let stamps = frames.removeLast()
+        let frame = frames.removeLast()
         if let current {
-            // Its records joined the object around it when it was found.
+            // It joined the object around it when it was found.
             keep(current, value)
             return value
         }
-        if !frames.isEmpty { frames[frames.count - 1].append(contentsOf: stamps) }
-        let entry = Entry(selectionSet: selectionSet, stamps: stamps, lastRead: read, checkedAt: view.contentVersion)
+        let entry = Entry(selectionSet: selectionSet, frame: frame, lastRead: read, checkedAt: view.contentVersion)
+        if !frames.isEmpty { frames[frames.count - 1].children.append(entry) }
+        // The read visited its records, or added those of the entries it reused.
+        if tracking { entry.dependencyEpoch = dependencyEpoch }
         keep(entry, value)
         entries[key] = entry
         return value

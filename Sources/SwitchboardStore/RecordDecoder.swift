@@ -27,14 +27,17 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
     private let log: VisitLog
     /// Values of objects kept from earlier reads of the same selection, when the view allows.
     let memo: ReadMemo?
+    /// The records a watcher's decode depends on, when it is one.
+    let tracker: DependencyTracker?
 
     /// A decoder of the selection set `selectionSet` on the record `root`.
     init(
         view: RecordView, collector: FieldCollector, redirects: CacheRedirects, root: CacheKey,
-        selectionSet: PlannedSelectionSet, memo: ReadMemo? = nil
+        selectionSet: PlannedSelectionSet, memo: ReadMemo? = nil, tracker: DependencyTracker? = nil
     ) {
         self.view = view
         self.memo = view.allowsMemo ? memo : nil
+        self.tracker = tracker
         self.collector = collector
         self.redirects = redirects
         value = .reference(root)
@@ -58,6 +61,7 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
         self.path = path
         log = parent.log
         memo = parent.memo
+        tracker = parent.tracker
     }
 
     /// The positions among the view's records of every stored record the decode visited, for
@@ -118,13 +122,29 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
         if let memo, case .reference(let key) = value, let selectionSet, selectionSet.fixedFields != nil {
             let memoKey = ReadMemo.Key(record: key, selectionSet: ObjectIdentifier(selectionSet))
             let current = memo.entry(for: memoKey, in: view)
-            if let kept = current?.kept(T.self) { return kept.value }
+            if let current, let kept = current.kept(T.self) {
+                tracker?.reuse(current, of: memo)
+                return kept.value
+            }
             return try memo.remember(
                 memoKey, selectionSet: selectionSet, in: view, current: current,
                 keep: { entry, value in entry.values.append(ReadMemo.Kept(value)) }
             ) { try T(from: self) }
         }
         return try T(from: self)
+    }
+
+    /// The value the memo kept of `value` (a list item) as `T`, if it holds a current one: how a
+    /// list reuses its unchanged items without moving the decoder to each of them.
+    @inline(__always)
+    func keptValue<T>(_ type: T.Type, of value: StoredValue, selectionSet: PlannedSelectionSet?) -> T? {
+        guard let memo, case .reference(let key) = value, let selectionSet, selectionSet.fixedFields != nil,
+            let current = memo.entry(
+                for: ReadMemo.Key(record: key, selectionSet: ObjectIdentifier(selectionSet)), in: view),
+            let kept = current.kept(T.self)
+        else { return nil }
+        tracker?.reuse(current, of: memo)
+        return kept.value
     }
 
     /// A decoder for `value` that stays valid on its own (`superDecoder`, nested containers).
@@ -142,6 +162,7 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
     func object(_ key: CacheKey, selectionSet: PlannedSelectionSet, path: @autoclosure () -> String) throws
         -> RecordObject
     {
+        tracker?.visit(key)
         guard let record = view.fields(of: key) else { throw RecordStoreError.missingRecord(key, path: path()) }
         if let index = record.index { log.indices.append(index) }
         memo?.noteVisit(key, version: record.version)

@@ -202,8 +202,13 @@ struct RecordUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let item = try next(type)
+        if let kept = decoder.keptValue(type, of: item, selectionSet: list.selectionSet) {
+            currentIndex += 1
+            return kept
+        }
         let value = try decoder.decode(
-            type, value: try next(type), selectionSet: list.selectionSet, location: list.location, key: key)
+            type, value: item, selectionSet: list.selectionSet, location: list.location, key: key)
         currentIndex += 1
         return value
     }

@@ -9,14 +9,10 @@ import SwitchboardCore
 struct RecordReader {
     private let view: RecordView
     private var collector: FieldCollector
-    /// Every record the read visited, for watchers and least-recently-used bookkeeping; reading
-    /// with a memo and earlier dependencies, those and the records it newly visited.
-    private(set) var dependencies: Set<CacheKey>
-    /// The records the read added to the dependencies it started with.
-    private(set) var added: [CacheKey] = []
-    /// Whether an object reused from the memo adds its records: not when the read started from
-    /// the dependencies of the reads that made the memo's entries.
-    private let reusedObjectsAddRecords: Bool
+    /// Every record the read visited, for watchers and least-recently-used bookkeeping (see
+    /// ``DependencyTracker`` for a read that reuses what a memo kept).
+    let tracker: DependencyTracker
+    var dependencies: Set<CacheKey> { tracker.keys }
     /// The JSON text read so far.
     var bytes: [UInt8] = []
 
@@ -27,11 +23,10 @@ struct RecordReader {
 
     init(
         view: RecordView, variables: PlanVariables, possibleTypes: PossibleTypes, redirects: CacheRedirects,
-        memo: ReadMemo? = nil, dependencies: Set<CacheKey> = []
+        memo: ReadMemo? = nil, tracker: DependencyTracker = DependencyTracker(previous: nil)
     ) {
         self.view = view
-        self.dependencies = dependencies
-        reusedObjectsAddRecords = dependencies.isEmpty
+        self.tracker = tracker
         self.redirects = redirects
         self.memo = view.allowsMemo ? memo : nil
         collector = FieldCollector(variables: variables, possibleTypes: possibleTypes)
@@ -50,9 +45,7 @@ struct RecordReader {
         let current = memo.entry(for: memoKey, in: view)
         if let current, let text = current.text {
             bytes.append(contentsOf: text)
-            if reusedObjectsAddRecords {
-                for stamp in current.stamps { depend(on: stamp.key) }
-            }
+            tracker.reuse(current, of: memo)
             return
         }
         let start = bytes.count
@@ -68,7 +61,7 @@ struct RecordReader {
     private mutating func readObject(
         _ selectionSet: PlannedSelectionSet, from key: CacheKey, path: () -> String
     ) throws(RecordStoreError) {
-        depend(on: key)
+        tracker.visit(key)
         guard let record = view.fields(of: key) else { throw .missingRecord(key, path: path()) }
         memo?.noteVisit(key, version: record.version)
         let variables = collector.variables
@@ -118,10 +111,6 @@ struct RecordReader {
             }
             bytes.append(UInt8(ascii: "]"))
         }
-    }
-
-    private mutating func depend(on key: CacheKey) {
-        if dependencies.insert(key).inserted { added.append(key) }
     }
 
     /// A reference to the record a query root object field redirects to, when the store has it.

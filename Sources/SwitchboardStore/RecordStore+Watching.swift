@@ -24,6 +24,12 @@ extension RecordStore {
     func watchSequence<Value: Decodable & Sendable>(
         of type: Value.Type, plan: SelectionPlan, variables: PlanVariables, root: CacheKey
     ) throws -> SwitchboardAsyncThrowingSequence<Value> {
+        if let equatable = Value.self as? any (Decodable & Sendable & Equatable).Type {
+            func watch<Equatable: Decodable & Sendable & Swift.Equatable>(_ type: Equatable.Type) throws -> Any {
+                try watchValues(of: type, plan: plan, variables: variables, root: root)
+            }
+            return try watch(equatable) as! SwitchboardAsyncThrowingSequence<Value>
+        }
         let (stream, continuation) = AsyncThrowingStream<Value, any Error>.makeStream(
             bufferingPolicy: .bufferingNewest(1))
         let memo = ReadMemo(root: plan.root, variables: variables, rootKey: root)
@@ -38,6 +44,15 @@ extension RecordStore {
         }
         let id = try addWatcher(
             plan: plan, variables: variables, root: root, memo: memo, deliverDecoded: decoded, deliver: { _ in })
+        return sequence(stream, continuation, removing: id)
+    }
+
+    /// The sequence of a watcher's stream, removing the watcher when it ends.
+    func sequence<Value>(
+        _ stream: AsyncThrowingStream<Value, any Error>,
+        _ continuation: AsyncThrowingStream<Value, any Error>.Continuation,
+        removing id: UInt64
+    ) -> SwitchboardAsyncThrowingSequence<Value> {
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
             Task { await self.removeWatcher(id) }
@@ -56,7 +71,7 @@ extension RecordStore {
     /// miss) at once, and returns its identifier.
     func addWatcher(
         plan: SelectionPlan, variables: PlanVariables, root: CacheKey, memo: ReadMemo? = nil,
-        deliverDecoded: DecodedDelivery? = nil, deliver: @escaping WatcherDelivery
+        deliverDecoded: DecodedDelivery? = nil, valueRead: ValueRead? = nil, deliver: @escaping WatcherDelivery
     ) throws -> UInt64 {
         guard watchers.count < configuration.maximumWatchers else {
             throw RecordStoreError.tooManyWatchers(limit: configuration.maximumWatchers)
@@ -64,7 +79,7 @@ extension RecordStore {
         var watcher = Watcher(
             plan: plan, variables: variables, root: root, dependencies: [], last: nil, deliver: deliver,
             memo: memo ?? ReadMemo(root: plan.root, variables: variables, rootKey: root),
-            deliverDecoded: deliverDecoded)
+            deliverDecoded: deliverDecoded, valueRead: valueRead)
         let result = reread(&watcher)
         let id = watchers.add(watcher)
         tell(watcher, result)
@@ -118,12 +133,14 @@ extension RecordStore {
     /// records it no longer shows stay dependencies until they outnumber the others: then the
     /// next read builds them anew.
     private func reread(_ watcher: inout Watcher) -> Result<[UInt8], RecordStoreError> {
-        let view = view()
-        let rebuild = !view.allowsMemo || watcher.dependencies.count > 2 * watcher.dependenciesAtRebuild + 64
+        let tracker = dependencyTracker(for: &watcher)
+        // Before any view of the records is taken: the decode touches the records it reads, and a
+        // view alive then would copy them all.
+        if let valueRead = watcher.valueRead { return reread(&watcher, with: valueRead, tracker: tracker) }
         var reader = RecordReader(
-            view: view, variables: watcher.variables, possibleTypes: possibleTypes(for: watcher.plan),
-            redirects: redirects, memo: watcher.memo, dependencies: rebuild ? [] : watcher.takeDependencies())
-        watcher.memo.beginRead()
+            view: view(), variables: watcher.variables, possibleTypes: possibleTypes(for: watcher.plan),
+            redirects: redirects, memo: watcher.memo, tracker: tracker)
+        watcher.memo.beginRead(dependencies: tracker)
         defer { watcher.memo.endRead() }
         let result: Result<[UInt8], RecordStoreError>
         do {
@@ -138,13 +155,15 @@ extension RecordStore {
             watcher.lastMissed = true
             result = .failure(error)
         }
-        if rebuild {
-            watcher.dependencyChange = .replaced(old: watcher.dependencies)
-            watcher.dependenciesAtRebuild = reader.dependencies.count
-        } else {
-            watcher.dependencyChange = .added(reader.added)
-        }
-        watcher.dependencies = reader.dependencies
+        watcher.noteDependencies(of: tracker)
         return result
+    }
+
+    /// The tracker of a watcher's next read: from the dependencies it has, or building them anew
+    /// when they are mostly records it no longer shows, or when the read cannot reuse entries.
+    func dependencyTracker(for watcher: inout Watcher) -> DependencyTracker {
+        let rebuild = !readsAllowMemo || watcher.dependencies.count > 2 * watcher.dependenciesAtRebuild + 64
+        if rebuild { watcher.dependencyChange = .replaced(old: watcher.dependencies) }
+        return DependencyTracker(previous: rebuild ? nil : watcher.takeDependencies())
     }
 }

@@ -250,14 +250,15 @@ public actor RecordStore {
     /// Decodes `plan` read on the record `key` as a `Value`, straight from the records, reusing
     /// the values `memo` kept of objects whose records did not change.
     func decode<Value: Decodable>(
-        _ type: Value.Type, plan: SelectionPlan, variables: PlanVariables, from key: CacheKey, memo: ReadMemo? = nil
+        _ type: Value.Type, plan: SelectionPlan, variables: PlanVariables, from key: CacheKey, memo: ReadMemo? = nil,
+        tracker: DependencyTracker? = nil
     ) throws -> Value {
-        memo?.beginRead()
+        memo?.beginRead(dependencies: tracker)
         defer { memo?.endRead() }
         let (result, visited) = { () -> (Result<Value, any Error>, [Dictionary<CacheKey, StoredRecord>.Index]) in
             let decoder = RecordDecoder(
                 view: view(), collector: FieldCollector(variables: variables, possibleTypes: possibleTypes(for: plan)),
-                redirects: redirects, root: key, selectionSet: plan.root, memo: memo)
+                redirects: redirects, root: key, selectionSet: plan.root, memo: memo, tracker: tracker)
             return (Result { try decoder.decodeValue(Value.self) }, decoder.visited)
         }()
         // Touched once the decoder, and the view of the records it holds, is gone: touching them
@@ -277,6 +278,11 @@ public actor RecordStore {
         var types = possibleTypes
         types.operation = plan.possibleTypes
         return types
+    }
+
+    /// Whether reads may reuse what a ``ReadMemo`` kept (see ``RecordView/allowsMemo``).
+    var readsAllowMemo: Bool {
+        layers.isEmpty && configuration.timeToLive == nil && configuration.timeToLiveByType.isEmpty
     }
 
     /// The records as reads see them now.

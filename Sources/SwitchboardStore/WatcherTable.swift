@@ -28,11 +28,24 @@ struct Watcher: Sendable {
     let memo: ReadMemo
     /// Replaces ``deliver`` for data read: a typed watcher decodes from the records.
     var deliverDecoded: DecodedDelivery? = nil
+    /// Replaces the read as JSON text: a typed watcher of `Equatable` data decodes it and compares.
+    var valueRead: ValueRead? = nil
 
     /// The dependencies, moved out so that a read adds to them in place.
     mutating func takeDependencies() -> Set<CacheKey> {
         defer { dependencies = [] }
         return dependencies
+    }
+
+    /// Takes the dependencies a read found (see ``DependencyTracker``).
+    mutating func noteDependencies(of tracker: DependencyTracker) {
+        if tracker.rebuilding {
+            // `dependencyChange` holds the old ones already.
+            dependenciesAtRebuild = tracker.keys.count
+        } else {
+            dependencyChange = .added(tracker.added)
+        }
+        dependencies = tracker.keys
     }
 }
 

@@ -4,6 +4,7 @@ import Foundation
 import Switchboard
 import SwitchboardCore
 import SwitchboardStore
+import TestSupport
 import Testing
 
 /// Watched reads reuse what they decoded of objects whose records did not change, and updates
@@ -48,6 +49,35 @@ import Testing
         static let document = "query Blog { blog(id: \"b1\") { __typename id name } }"
         let variables = GraphQLNoVariables()
         struct Data: Codable, Sendable, Equatable { var blog: PostsQuery.Blog? }
+    }
+
+    /// A post's title and a field `PostsQuery` does not select.
+    struct PostViewsQuery: GraphQLQuery {
+        static let operationName = "PostViews"
+        static let document = "query PostViews($id: ID!) { getPost(id: $id) { __typename id title views } }"
+        struct Variables: Encodable, Sendable { let id: String }
+        let variables: Variables
+        struct Data: Codable, Sendable, Equatable { var getPost: Post? }
+        struct Post: Codable, Sendable, Equatable {
+            var __typename = "Post"
+            var id: String
+            var title: String
+            var views: Int
+        }
+    }
+
+    /// Data that is not `Equatable`: its watcher compares the JSON text read instead.
+    struct TitlesQuery: GraphQLQuery {
+        static let operationName = "Titles"
+        static let document = "query Titles { posts { __typename id title } }"
+        let variables = GraphQLNoVariables()
+        struct Data: Decodable, Sendable {
+            let posts: [Post?]
+            struct Post: Decodable, Sendable {
+                let id: String
+                let title: String
+            }
+        }
     }
 
     static func post(_ id: Int, blog: Int = 1) -> PostsQuery.Post {
@@ -165,6 +195,49 @@ import Testing
         }
         let appended = try #require(try await updates.next())
         #expect(appended.posts.map { $0?.blog.name } == ["Renamed", "Renamed", "Blog 2", "Blog 2"])
+    }
+
+    @Test func aChangeToAFieldTheWatcherDoesNotShowTellsItNothing() async throws {
+        let store = RecordStore()
+        try await store.write(Self.three, for: PostsQuery())
+        var updates = try await store.watch(operation: PostsQuery()).makeAsyncIterator()
+        var titles = try await store.watch(operation: TitlesQuery()).makeAsyncIterator()
+        _ = try await updates.next()
+        #expect(try await titles.next()?.posts.map { $0?.title } == ["Post 1", "Post 2", "Post 3"])
+        let views = { (count: Int, title: String) in
+            PostViewsQuery.Data(getPost: .init(id: "p2", title: title, views: count))
+        }
+        try await store.write(views(10, "Post 2"), for: PostViewsQuery(variables: .init(id: "p2")))
+        try await store.write(views(11, "Post 2"), for: PostViewsQuery(variables: .init(id: "p2")))
+        try await store.write(views(12, "Renamed"), for: PostViewsQuery(variables: .init(id: "p2")))
+        // Each watcher's next data is the rename: the view counts changed nothing it shows.
+        #expect(try await updates.next()?.posts[1]?.title == "Renamed")
+        #expect(try await titles.next()?.posts.map { $0?.title } == ["Post 1", "Renamed", "Post 3"])
+    }
+
+    @Test func anObjectBackInTheListAfterTheDependenciesWereRebuiltIsWatchedAgain() async throws {
+        let store = RecordStore()
+        let many = PostsQuery.Data(posts: (1...40).map { Self.post($0) })
+        try await store.write(many, for: PostsQuery())
+        // A watcher not told would hang: fail instead.
+        let title = try await resultUnlessHung(deadline: .seconds(30)) {
+            var updates = try await store.watch(operation: PostsQuery()).makeAsyncIterator()
+            _ = try await updates.next()
+            // Down to one post, then another write: the watcher's dependencies are now mostly
+            // posts it no longer shows, and its next read builds them anew, without post 2.
+            try await store.write(PostsQuery.Data(posts: [Self.post(1)]), for: PostsQuery())
+            _ = try await updates.next()
+            try await store.write(PostsQuery.Data(posts: [Self.post(1, blog: 3)]), for: PostsQuery())
+            _ = try await updates.next()
+            // Post 2 comes back: its decoded value is reused, and its records watched again.
+            try await store.write(PostsQuery.Data(posts: [Self.post(1, blog: 3), Self.post(2)]), for: PostsQuery())
+            #expect(try await updates.next()?.posts.count == 2)
+            try await store.write(
+                PostViewsQuery.Data(getPost: .init(id: "p2", title: "Back", views: 1)),
+                for: PostViewsQuery(variables: .init(id: "p2")))
+            return try await updates.next()?.posts.last??.title
+        }
+        #expect(title == "Back")
     }
 
     @Test func aRolledBackUpdateLeavesReadsAsTheyWere() async throws {
