@@ -17,7 +17,8 @@ extension RecordStore {
     /// Runs `body` as one change to the store: its reads see its own writes, watchers are told
     /// once when it ends (each watcher reads again at most once, whatever number of writes the
     /// body made), the records are saved then, and if `body` throws, every record it changed is
-    /// put back as it was and nobody is told anything.
+    /// put back as it was: watchers from before are told nothing, and one added inside the
+    /// transaction is given the data as it is again.
     ///
     /// `body` gets the store itself, isolated, so every method of the store joins the
     /// transaction: `read(operation:)`, ``update(_:_:)``, `write(data:for:)`, `removeRecord(for:)`.
@@ -37,7 +38,10 @@ extension RecordStore {
         do {
             result = try body(self)
         } catch {
-            rollBack()
+            let restored = rollBack()
+            // Watchers from before the transaction were told nothing and read the same again; one
+            // added inside it was given the transaction's data and learns it is gone.
+            notifyWatchers(of: restored)
             throw error
         }
         let changed = transaction?.changed ?? []
@@ -121,14 +125,22 @@ extension RecordStore {
         return true
     }
 
-    /// Puts back every record the transaction changed, and the optimistic layers.
-    private func rollBack() {
-        guard let undone = transaction else { return }
+    /// Puts back every record the transaction changed, and the optimistic layers; returns the
+    /// keys of the records put back.
+    private func rollBack() -> Set<CacheKey> {
+        guard let undone = transaction else { return [] }
         transaction = nil
+        var restored = Set(undone.before.keys)
+        // A layer the transaction added or removed changes what its records read as, too.
+        let kept = Set(undone.layers.map(\.id)).intersection(layers.map(\.id))
+        for layer in undone.layers + layers where !kept.contains(layer.id) {
+            restored.formUnion(layer.records.keys)
+        }
         for (key, record) in undone.before { records[key] = record }
         contentVersion &+= 1
         layers = undone.layers
         totalSize = undone.totalSize
         noteUnsaved(undone.before.keys)
+        return restored
     }
 }

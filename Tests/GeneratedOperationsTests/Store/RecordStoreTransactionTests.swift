@@ -89,6 +89,24 @@ import Testing
         #expect(try await store.read(operation: TodosQuery()).todos[0].note == nil)
     }
 
+    @Test func aWatcherAddedInARolledBackTransactionEndsWithTheDataAsItWas() async throws {
+        struct Refused: Error {}
+        let store = try await Self.filled()
+        let watcher = Locked<SwitchboardAsyncThrowingSequence<TodosQuery.Data>?>(nil)
+        await #expect(throws: Refused.self) {
+            try await store.withTransaction { store in
+                try store.update(TodosQuery()) { $0.todos = [Self.todo(9)] }
+                // Given the transaction's data at once.
+                let watching = try store.watch(operation: TodosQuery())
+                watcher.withLock { $0 = watching }
+                throw Refused()
+            }
+        }
+        var watched = try #require(watcher.withLock { $0 }).makeAsyncIterator()
+        // The newest data waits for the consumer: the list as it was, not the rolled-back one.
+        #expect(try await watched.next()?.todos.map(\.id) == ["1", "2"])
+    }
+
     @Test func anOptimisticUpdateMadeOfATransactionIsALayer() async throws {
         let store = try await Self.filled()
         var watched = try await store.watch(operation: TodosQuery()).makeAsyncIterator()
