@@ -5,15 +5,15 @@ import ModelTransform
 /// or else those of its type's, or else only the API's default mode. Any other mode gets
 /// "Not Authorized to access X on type Y" (`errorType` `Unauthorized`) in place of the field.
 struct DirectiveAccessPolicy: FieldAccessPolicy {
-    private let typeModes: [String: Set<AuthorizationMode>]
-    private let fieldModes: [String: [String: Set<AuthorizationMode>]]
-    /// The default mode alone, built once: building it for every field cost a `Set` allocation
-    /// per field executed.
-    private let defaultModes: Set<AuthorizationMode>
+    /// The modes of each type that names some, and of each field that names some, as bit sets:
+    /// checked for every field executed, a `Set` of modes cost a hash of the mode's name each time.
+    private let typeModes: [String: ModeSet]
+    private let fieldModes: [String: [String: ModeSet]]
+    private let defaultModes: ModeSet
 
     init(schema: Schema, defaultMode: AuthorizationMode) {
-        var typeModes: [String: Set<AuthorizationMode>] = [:]
-        var fieldModes: [String: [String: Set<AuthorizationMode>]] = [:]
+        var typeModes: [String: ModeSet] = [:]
+        var fieldModes: [String: [String: ModeSet]] = [:]
         for type in schema.types.values where type.kind == .object || type.kind == .interface {
             let modes = Self.modes(type.directives)
             if !modes.isEmpty { typeModes[type.name] = modes }
@@ -24,22 +24,50 @@ struct DirectiveAccessPolicy: FieldAccessPolicy {
         }
         self.typeModes = typeModes
         self.fieldModes = fieldModes
-        self.defaultModes = [defaultMode]
+        defaultModes = ModeSet(defaultMode)
     }
 
-    static func modes(_ directives: [Directive]) -> Set<AuthorizationMode> {
-        Set(
-            directives.compactMap { directive in AuthorizationMode.allCases.first { $0.directiveName == directive.name }
-            })
+    static func modes(_ directives: [Directive]) -> ModeSet {
+        var modes = ModeSet()
+        for directive in directives {
+            if let mode = AuthorizationMode.allCases.first(where: { $0.directiveName == directive.name }) {
+                modes.insert(mode)
+            }
+        }
+        return modes
     }
 
     /// The modes `field` of `type` admits.
-    func modes(type: String, field: String) -> Set<AuthorizationMode> {
-        fieldModes[type]?[field] ?? typeModes[type] ?? defaultModes
+    func modes(type: String, field: String) -> ModeSet {
+        if !fieldModes.isEmpty, let modes = fieldModes[type]?[field] { return modes }
+        if !typeModes.isEmpty, let modes = typeModes[type] { return modes }
+        return defaultModes
     }
 
     func check(parentType: String, field: SchemaField, context: RequestContext) -> ExecutionError? {
         guard !modes(type: parentType, field: field.name).contains(context.identity.mode) else { return nil }
         return AppSyncErrors.unauthorized(field: field.name, type: parentType)
     }
+}
+
+/// A set of authorization modes, one bit each.
+struct ModeSet: Sendable, Equatable {
+    private var bits: UInt32 = 0
+
+    init() {}
+
+    init(_ mode: AuthorizationMode) { insert(mode) }
+
+    var isEmpty: Bool { bits == 0 }
+
+    mutating func insert(_ mode: AuthorizationMode) { bits |= Self.bit(of: mode) }
+
+    func contains(_ mode: AuthorizationMode) -> Bool { bits & Self.bit(of: mode) != 0 }
+
+    private static func bit(of mode: AuthorizationMode) -> UInt32 {
+        // The modes are a handful: a mode's bit is its position among them.
+        1 << UInt32(order.firstIndex(of: mode)!)
+    }
+
+    private static let order = AuthorizationMode.allCases
 }

@@ -28,6 +28,9 @@ final class ExecutionRun<Context: Sendable> {
     /// item of a list has the same ones, and collecting them again per item cost 12% of a
     /// 100-item page.
     private var subfields: [SubfieldKey: [FieldCollector.Group]] = [:]
+    /// The scalar types serialized so far: a handful, found by their names (the schema's strings,
+    /// so compared by identity first) rather than hashed for every leaf.
+    private var scalarsUsed: [(name: String, scalar: any ScalarType)] = []
     private var resolverExecutions = 0
 
     init(executor: Executor<Context>, prepared: Executor<Context>.PreparedOperation, context: Context, sourceOnly: Bool)
@@ -51,9 +54,13 @@ final class ExecutionRun<Context: Sendable> {
     /// ExecuteSelectionSet: each collected field in order; a non-null field that ends up null
     /// makes the whole object null (`.bubble`).
     nonisolated(nonsending) func executeSelectionSet(
-        _ groups: [FieldCollector.Group], objectType: String, source: JSON, path: [PathComponent]
+        _ groups: [FieldCollector.Group], objectType: String, source: JSON, path: ResponsePath
     ) async throws(CompletionFailure) -> JSON {
         var result = JSONObject()
+        // Spelled out once for all the fields, which spell out their own only when asked.
+        let objectPath = path.components
+        // Looked up once for the object: most objects' fields have no resolver of their own.
+        let hasResolvers = !sourceOnly && resolvers.hasResolvers(for: objectType)
         for group in groups {
             if group.name == "__typename" {
                 result.append(group.responseKey, .string(objectType))
@@ -62,7 +69,8 @@ final class ExecutionRun<Context: Sendable> {
             guard let definition = group.definition else { continue }
             let value = try await executeField(
                 group, objectType: objectType, definition: definition, source: source,
-                path: path + [.key(group.responseKey)])
+                path: ResponsePath(parent: objectPath, last: .key(group.responseKey), depth: path.depth + 1),
+                hasResolvers: hasResolvers)
             result.append(group.responseKey, value)
         }
         return .object(result)
@@ -72,14 +80,17 @@ final class ExecutionRun<Context: Sendable> {
     /// and the field becomes null, or propagates when the field is non-null.
     nonisolated(nonsending) private func executeField(
         _ group: FieldCollector.Group, objectType: String, definition: SchemaField, source: JSON,
-        path: [PathComponent]
+        path: ResponsePath, hasResolvers: Bool
     ) async throws(CompletionFailure) -> JSON {
         if stopped {
             if definition.type.isNonNull { throw .bubble }
             return .null
         }
         let failure: CompletionFailure
-        switch await resolve(group, objectType: objectType, definition: definition, source: source, path: path) {
+        switch await resolve(
+            group, objectType: objectType, definition: definition, source: source, path: path,
+            hasResolvers: hasResolvers)
+        {
         case .failure(let error):
             failure = .error(error)
         case .success(let resolved):
@@ -92,7 +103,7 @@ final class ExecutionRun<Context: Sendable> {
             }
         }
         if case .error(var error) = failure {
-            error.path = path
+            error.path = path.components
             if error.locations.isEmpty { error.locations = group.nodes.map(\.location) }
             record(error)
         }
@@ -103,12 +114,11 @@ final class ExecutionRun<Context: Sendable> {
     /// The field's raw value: from its resolver, the introspection system, or the parent's member.
     nonisolated(nonsending) private func resolve(
         _ group: FieldCollector.Group, objectType: String, definition: SchemaField, source: JSON,
-        path: [PathComponent]
+        path: ResponsePath, hasResolvers: Bool
     ) async -> Result<JSON, ExecutionError> {
         let name = group.name
-        if let limit = limits.maximumFieldDepth {
-            let depth = path.count { if case .key = $0 { true } else { false } }
-            if depth > limit { return .failure(ExecutionLimitErrors.queryDepth(limit: limit)) }
+        if let limit = limits.maximumFieldDepth, path.depth > limit {
+            return .failure(ExecutionLimitErrors.queryDepth(limit: limit))
         }
         let arguments: JSONObject
         do {
@@ -128,7 +138,7 @@ final class ExecutionRun<Context: Sendable> {
         {
             return .failure(denied)
         }
-        guard !sourceOnly, let resolver = resolvers.resolver(type: objectType, field: name) else {
+        guard hasResolvers, let resolver = resolvers.resolver(type: objectType, field: name) else {
             return .success(source[name] ?? .null)
         }
         resolverExecutions += 1
@@ -136,7 +146,7 @@ final class ExecutionRun<Context: Sendable> {
             return .failure(ExecutionLimitErrors.resolverLimitReached())
         }
         let info = FieldInfo(
-            parentType: objectType, field: definition, path: path, nodes: group.nodes,
+            parentType: objectType, field: definition, path: path.components, nodes: group.nodes,
             variables: prepared.variables, fragments: prepared.fragments, operation: prepared.operation.operation)
         do {
             return .success(
@@ -184,7 +194,7 @@ final class ExecutionRun<Context: Sendable> {
     /// collected field rather than for every value).
     nonisolated(nonsending) private func completeValue(
         _ type: TypeReference, namedType: SchemaType? = nil, nodes: [Field], value: JSON, parentType: String,
-        path: [PathComponent]
+        path: ResponsePath
     ) async throws(CompletionFailure) -> JSON {
         if stopped { throw .bubble }
         completedValues += 1
@@ -203,7 +213,7 @@ final class ExecutionRun<Context: Sendable> {
                 throw .error(
                     ExecutionError(
                         "Cannot return null for non-nullable type: '\(inner)' within parent '\(parentType)' "
-                            + "(\(Self.pathText(path)))"))
+                            + "(\(Self.pathText(path.components)))"))
             }
             return completed
         case .list(let inner):
@@ -211,12 +221,14 @@ final class ExecutionRun<Context: Sendable> {
             guard case .array(let elements) = value else {
                 throw .error(
                     ExecutionError(
-                        "Can't resolve value (\(Self.pathText(path))) : type mismatch error, expected type LIST"))
+                        "Can't resolve value (\(Self.pathText(path.components))) : type mismatch error, expected type LIST"
+                    ))
             }
             var output: [JSON] = []
             output.reserveCapacity(elements.count)
+            let listPath = path.components
             for (index, element) in elements.enumerated() {
-                let itemPath = path + [.index(index)]
+                let itemPath = ResponsePath(parent: listPath, last: .index(index), depth: path.depth)
                 do throws(CompletionFailure) {
                     output.append(
                         try await completeValue(
@@ -224,7 +236,7 @@ final class ExecutionRun<Context: Sendable> {
                             path: itemPath))
                 } catch {
                     if case .error(var itemError) = error {
-                        itemError.path = itemPath
+                        itemError.path = itemPath.components
                         if itemError.locations.isEmpty { itemError.locations = nodes.map(\.location) }
                         record(itemError)
                     }
@@ -240,21 +252,22 @@ final class ExecutionRun<Context: Sendable> {
     }
 
     nonisolated(nonsending) private func completeNamed(
-        _ name: String, namedType: SchemaType?, nodes: [Field], value: JSON, path: [PathComponent]
+        _ name: String, namedType: SchemaType?, nodes: [Field], value: JSON, path: ResponsePath
     ) async throws(CompletionFailure) -> JSON {
         guard let schemaType = namedType ?? schema.type(named: name) else { return value }
         switch schemaType.kind {
         case .scalar:
             do {
-                return try (scalars[name] ?? PassThroughScalar(name: name)).serialize(value)
+                return try scalar(named: name).serialize(value)
             } catch {
-                throw .error(ExecutionError("Can't serialize value (\(Self.pathText(path))) : \(error.reason)"))
+                throw .error(
+                    ExecutionError("Can't serialize value (\(Self.pathText(path.components))) : \(error.reason)"))
             }
         case .enum:
             guard case .string(let text) = value, schemaType.enumValues.contains(where: { $0.name == text }) else {
                 throw .error(
                     ExecutionError(
-                        "Can't serialize value (\(Self.pathText(path))) : Invalid input for Enum '\(name)'. "
+                        "Can't serialize value (\(Self.pathText(path.components))) : Invalid input for Enum '\(name)'. "
                             + "No value found for name '\(value.stringValue ?? value.text)'"))
             }
             return value
@@ -262,7 +275,8 @@ final class ExecutionRun<Context: Sendable> {
             guard case .object = value else {
                 throw .error(
                     ExecutionError(
-                        "Can't resolve value (\(Self.pathText(path))) : expected an object of type '\(name)'"))
+                        "Can't resolve value (\(Self.pathText(path.components))) : expected an object of type '\(name)'"
+                    ))
             }
             let groups = collectedSubfields(of: nodes, on: name)
             return try await executeSelectionSet(groups, objectType: name, source: value, path: path)
@@ -272,13 +286,23 @@ final class ExecutionRun<Context: Sendable> {
             else {
                 throw .error(
                     ExecutionError(
-                        "Abstract type '\(name)' must resolve to an Object type at runtime (\(Self.pathText(path)))"))
+                        "Abstract type '\(name)' must resolve to an Object type at runtime (\(Self.pathText(path.components)))"
+                    ))
             }
             let groups = collectedSubfields(of: nodes, on: concrete)
             return try await executeSelectionSet(groups, objectType: concrete, source: value, path: path)
         case .inputObject:
-            throw .error(ExecutionError("Can't resolve value (\(Self.pathText(path))) : '\(name)' is an input type"))
+            throw .error(
+                ExecutionError("Can't resolve value (\(Self.pathText(path.components))) : '\(name)' is an input type"))
         }
+    }
+
+    /// The scalar type `name` serializes with.
+    private func scalar(named name: String) -> any ScalarType {
+        for used in scalarsUsed where used.name == name { return used.scalar }
+        let scalar = scalars[name] ?? PassThroughScalar(name: name)
+        scalarsUsed.append((name, scalar))
+        return scalar
     }
 
     /// The groups of `nodes`' sub-selections on `objectType`, collected once per execution.
@@ -313,5 +337,24 @@ struct SubfieldKey: Hashable {
         self.objectType = objectType
         self.first = first.location.offset
         others = nodes.dropFirst().map(\.location.offset)
+    }
+}
+
+/// A value's response path, kept as its parent's path and its own last component, and spelled
+/// out only when something reads it: a resolver, an error, or the fields of an object under it.
+/// Most values are leaves that need none of those, and building every field's path cost an
+/// array each (five hundred for a page of a hundred items with five fields).
+struct ResponsePath {
+    let parent: [PathComponent]
+    let last: PathComponent?
+    /// The number of field keys in the path, for the depth limit.
+    let depth: Int
+
+    /// The path of the root selection set.
+    static let root = ResponsePath(parent: [], last: nil, depth: 0)
+
+    var components: [PathComponent] {
+        guard let last else { return parent }
+        return parent + [last]
     }
 }

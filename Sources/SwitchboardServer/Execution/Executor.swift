@@ -101,7 +101,7 @@ struct Executor<Context: Sendable>: Sendable {
         let groups = run.collector.collect(prepared.operation.selectionSet, on: rootType.name)
         let data: JSON
         do throws(CompletionFailure) {
-            data = try await run.executeSelectionSet(groups, objectType: rootType.name, source: rootValue, path: [])
+            data = try await run.executeSelectionSet(groups, objectType: rootType.name, source: rootValue, path: .root)
         } catch {
             data = .null
         }
