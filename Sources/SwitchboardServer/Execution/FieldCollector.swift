@@ -9,15 +9,27 @@ struct FieldCollector: Sendable {
     let variables: JSONObject
 
     /// Fields grouped under one response key.
-    struct Group: Sendable {
-        var responseKey: String
-        var nodes: [Field]
+    ///
+    /// A class: every field of every item executed reads its group, and copying a struct of
+    /// strings, nodes and schema types cost a reference count for each of them (4 % of a list
+    /// page). Its nodes change only while the collector builds it, before anyone else sees it.
+    final class Group: @unchecked Sendable {
+        let responseKey: String
+        fileprivate(set) var nodes: [Field]
         /// The field's definition on the type the group was collected on (`nil` for
         /// `__typename` and unknown fields), looked up once rather than for every item.
-        var definition: SchemaField?
+        let definition: SchemaField?
         /// The schema type the field's type names, looked up with the definition.
-        var namedType: SchemaType?
-        var name: String { nodes[0].name }
+        let namedType: SchemaType?
+        let name: String
+
+        init(responseKey: String, nodes: [Field], definition: SchemaField?, namedType: SchemaType?) {
+            self.responseKey = responseKey
+            self.nodes = nodes
+            self.definition = definition
+            self.namedType = namedType
+            name = nodes[0].name
+        }
     }
 
     /// The groups of `selectionSet` on `objectType`.
