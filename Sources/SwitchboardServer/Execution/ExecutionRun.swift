@@ -254,15 +254,14 @@ final class ExecutionRun<Context: Sendable> {
     nonisolated(nonsending) private func completeNamed(
         _ name: String, namedType: SchemaType?, nodes: [Field], value: JSON, path: ResponsePath
     ) async throws(CompletionFailure) -> JSON {
+        // The kind alone for a leaf, the common case: binding the type would copy it.
+        if namedType?.kind == .scalar {
+            return try serialize(value, as: name, path: path)
+        }
         guard let schemaType = namedType ?? schema.type(named: name) else { return value }
         switch schemaType.kind {
         case .scalar:
-            do {
-                return try scalar(named: name).serialize(value)
-            } catch {
-                throw .error(
-                    ExecutionError("Can't serialize value (\(Self.pathText(path.components))) : \(error.reason)"))
-            }
+            return try serialize(value, as: name, path: path)
         case .enum:
             guard case .string(let text) = value, schemaType.enumValues.contains(where: { $0.name == text }) else {
                 throw .error(
@@ -294,6 +293,15 @@ final class ExecutionRun<Context: Sendable> {
         case .inputObject:
             throw .error(
                 ExecutionError("Can't resolve value (\(Self.pathText(path.components))) : '\(name)' is an input type"))
+        }
+    }
+
+    /// `value` serialized as the scalar `name`.
+    private func serialize(_ value: JSON, as name: String, path: ResponsePath) throws(CompletionFailure) -> JSON {
+        do {
+            return try scalar(named: name).serialize(value)
+        } catch {
+            throw .error(ExecutionError("Can't serialize value (\(Self.pathText(path.components))) : \(error.reason)"))
         }
     }
 

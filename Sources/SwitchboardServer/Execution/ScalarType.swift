@@ -24,11 +24,33 @@ struct ScalarError: Error, Sendable, Hashable {
 /// GraphQL's five built-in scalars, with the spec's coercion rules.
 struct BuiltInScalar: ScalarType {
     let name: String
+    /// The scalar, named once: every leaf of a response is serialized, and matching the name
+    /// against five strings first cost more than the rest.
+    private let kind: Kind?
+
+    private enum Kind: String {
+        case int = "Int"
+        case float = "Float"
+        case string = "String"
+        case boolean = "Boolean"
+        case id = "ID"
+    }
+
+    init(name: String) {
+        self.name = name
+        kind = Kind(rawValue: name)
+    }
 
     /// `Int`, `Float`, `String`, `Boolean` and `ID`.
     static let all: [any ScalarType] = ["Int", "Float", "String", "Boolean", "ID"].map(BuiltInScalar.init(name:))
 
     func serialize(_ value: JSON) throws(ScalarError) -> JSON {
+        // A value already of the scalar's kind, the common case, is the value.
+        switch (kind, value) {
+        case (.string, .string), (.id, .string), (.boolean, .bool), (.float, .double): return value
+        case (.int, .int(let number)) where Self.int32Range.contains(number): return value
+        default: break
+        }
         switch (name, value) {
         case ("Int", .int(let number)) where Self.int32Range.contains(number): return value
         case ("Int", .double(let number)):
