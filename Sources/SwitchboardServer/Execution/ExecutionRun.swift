@@ -29,8 +29,10 @@ final class ExecutionRun<Context: Sendable> {
     /// 100-item page.
     private var subfields: [SubfieldKey: [FieldCollector.Group]] = [:]
     /// The scalar types serialized so far: a handful, found by their names (the schema's strings,
-    /// so compared by identity first) rather than hashed for every leaf.
-    private var scalarsUsed: [(name: String, scalar: any ScalarType)] = []
+    /// so compared by identity first) rather than hashed for every leaf. Two arrays, so that the
+    /// search compares names in place instead of copying name and scalar out of a tuple.
+    private var scalarNames: [String] = []
+    private var scalarTypes: [any ScalarType] = []
     private var resolverExecutions = 0
 
     init(executor: Executor<Context>, prepared: Executor<Context>.PreparedOperation, context: Context, sourceOnly: Bool)
@@ -307,9 +309,10 @@ final class ExecutionRun<Context: Sendable> {
 
     /// The scalar type `name` serializes with.
     private func scalar(named name: String) -> any ScalarType {
-        for used in scalarsUsed where used.name == name { return used.scalar }
+        if let index = scalarNames.firstIndex(of: name) { return scalarTypes[index] }
         let scalar = scalars[name] ?? PassThroughScalar(name: name)
-        scalarsUsed.append((name, scalar))
+        scalarNames.append(name)
+        scalarTypes.append(scalar)
         return scalar
     }
 
