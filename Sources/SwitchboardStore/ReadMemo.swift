@@ -1,4 +1,3 @@
-import Foundation
 import Switchboard
 
 /// What the reads of one watched selection keep between them: for each object with an identity,
@@ -12,6 +11,7 @@ import Switchboard
 /// the last reads visited, and drops the others once they outnumber those (see ``endRead()``).
 ///
 /// Confined to the store's actor, which is the only code that holds one.
+// Unchecked: only the store's actor holds a memo (in its watchers and its reads) and uses it.
 final class ReadMemo: @unchecked Sendable {
     /// An object read with a selection set.
     struct Key: Hashable {

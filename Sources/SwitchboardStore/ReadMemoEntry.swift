@@ -1,4 +1,3 @@
-import Foundation
 import Switchboard
 
 extension ReadMemo {
@@ -79,11 +78,8 @@ extension ReadMemo {
 }
 
 extension ReadMemo.Kept where T: Equatable {
-    /// Whether the kept value equals `other`, compared in place.
-    ///
-    /// An item an update left alone is a copy of the kept value: the same bytes (the same string
-    /// and array buffers), found without calling `==`, which this unspecialized code would call
-    /// on copies of both values.
+    /// Whether the kept value equals `other`, compared in place: this code is not specialized for
+    /// the app's types, and reading the value out of an `Any` or a computed property would copy it.
     func isEqual(to other: UnsafePointer<T>) -> Bool {
         value == other.pointee
     }

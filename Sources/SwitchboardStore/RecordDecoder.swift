@@ -117,34 +117,14 @@ final class RecordDecoder: Decoder, SingleValueDecodingContainer {
         }
         // Foundation types the JSON decoder reads in its own way: decoded from the leaf's text by it.
         if T.self == Decimal.self || T.self == URL.self || T.self == Data.self { return try decodeLeafText(type) }
-        // Only selection sets that collect the same fields for every object: which fields the
-        // others collect can change with the possible types the store learns, not only with records.
-        if let memo, case .reference(let key) = value, let selectionSet, selectionSet.fixedFields != nil {
-            let memoKey = ReadMemo.Key(record: key, selectionSet: ObjectIdentifier(selectionSet))
-            let current = memo.entry(for: memoKey, in: view)
-            if let current, let kept = current.kept(T.self) {
-                tracker?.reuse(current, of: memo)
-                return kept.value
-            }
-            return try memo.remember(
-                memoKey, selectionSet: selectionSet, in: view, current: current,
-                keep: { entry, value in entry.values.append(ReadMemo.Kept(value)) }
-            ) { try T(from: self) }
+        guard let (memo, memoKey, objectSelection, current) = memoLookup(of: value, selectionSet: selectionSet) else {
+            return try T(from: self)
         }
-        return try T(from: self)
-    }
-
-    /// The value the memo kept of `value` (a list item) as `T`, if it holds a current one: how a
-    /// list reuses its unchanged items without moving the decoder to each of them.
-    @inline(__always)
-    func keptValue<T>(_ type: T.Type, of value: StoredValue, selectionSet: PlannedSelectionSet?) -> T? {
-        guard let memo, case .reference(let key) = value, let selectionSet, selectionSet.fixedFields != nil,
-            let current = memo.entry(
-                for: ReadMemo.Key(record: key, selectionSet: ObjectIdentifier(selectionSet)), in: view),
-            let kept = current.kept(T.self)
-        else { return nil }
-        tracker?.reuse(current, of: memo)
-        return kept.value
+        if let kept = kept(T.self, in: current, of: memo) { return kept }
+        return try memo.remember(
+            memoKey, selectionSet: objectSelection, in: view, current: current,
+            keep: { entry, value in entry.values.append(ReadMemo.Kept(value)) }
+        ) { try T(from: self) }
     }
 
     /// A decoder for `value` that stays valid on its own (`superDecoder`, nested containers).

@@ -52,7 +52,8 @@ extension RecordStore {
     }
 }
 
-/// The value a watcher yielded last. Only the store's isolation touches it.
+/// The value a watcher yielded last.
+// Unchecked: read and written only by the watcher's read, which runs in the store's isolation.
 final class LastValue<Value>: @unchecked Sendable {
     var value: Value?
 }

@@ -282,7 +282,7 @@ public actor RecordStore {
 
     /// Whether reads may reuse what a ``ReadMemo`` kept (see ``RecordView/allowsMemo``).
     var readsAllowMemo: Bool {
-        layers.isEmpty && configuration.timeToLive == nil && configuration.timeToLiveByType.isEmpty
+        layers.isEmpty && !configuration.expires
     }
 
     /// The records as reads see them now.

@@ -63,3 +63,8 @@ public struct RecordStoreConfiguration: Sendable {
     /// The defaults described on each property.
     public init() {}
 }
+
+extension RecordStoreConfiguration {
+    /// Whether any record can expire: most stores have no time to live, and their reads skip it.
+    var expires: Bool { timeToLive != nil || !timeToLiveByType.isEmpty }
+}

@@ -74,7 +74,7 @@ struct RecordView {
         self.layers = layers
         self.now = now
         self.configuration = configuration
-        expires = configuration.timeToLive != nil || !configuration.timeToLiveByType.isEmpty
+        expires = configuration.expires
     }
 
     /// The fields of one record as reads see them, looked up once for all the fields a read needs.
@@ -106,7 +106,7 @@ struct RecordView {
     }
 
     private func timeToLive(of record: StoredRecord) -> Double? {
-        guard configuration.timeToLive != nil || !configuration.timeToLiveByType.isEmpty else { return nil }
+        guard expires else { return nil }
         let duration = record.typename.flatMap { configuration.timeToLiveByType[$0] } ?? configuration.timeToLive
         return duration.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }
     }

@@ -12,7 +12,8 @@ struct FieldCollector: Sendable {
     ///
     /// A class: every field of every item executed reads its group, and copying a struct of
     /// strings, nodes and schema types cost a reference count for each of them (4 % of a list
-    /// page). Its nodes change only while the collector builds it, before anyone else sees it.
+    /// page).
+    // Unchecked: `nodes` changes only while the collector builds the group, before it is shared.
     final class Group: @unchecked Sendable {
         let responseKey: String
         fileprivate(set) var nodes: [Field]

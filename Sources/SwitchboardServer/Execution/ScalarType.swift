@@ -45,24 +45,17 @@ struct BuiltInScalar: ScalarType {
     static let all: [any ScalarType] = ["Int", "Float", "String", "Boolean", "ID"].map(BuiltInScalar.init(name:))
 
     func serialize(_ value: JSON) throws(ScalarError) -> JSON {
-        // A value already of the scalar's kind, the common case, is the value.
         switch (kind, value) {
+        // A value already of the scalar's kind, the common case, is the value.
         case (.string, .string), (.id, .string), (.boolean, .bool), (.float, .double): return value
         case (.int, .int(let number)) where Self.int32Range.contains(number): return value
-        default: break
-        }
-        switch (name, value) {
-        case ("Int", .int(let number)) where Self.int32Range.contains(number): return value
-        case ("Int", .double(let number)):
+        case (.int, .double(let number)):
             if let integer = Int(exactly: number), Self.int32Range.contains(integer) { return .int(integer) }
-        case ("Int", .bool(let flag)): return .int(flag ? 1 : 0)
-        case ("Float", .int(let number)): return .double(Double(number))
-        case ("Float", .double): return value
-        case ("String", .string), ("ID", .string): return value
-        case ("String", .int(let number)), ("ID", .int(let number)): return .string(String(number))
-        case ("String", .bool(let flag)): return .string(flag ? "true" : "false")
-        case ("String", .double(let number)): return .string(number.description)
-        case ("Boolean", .bool): return value
+        case (.int, .bool(let flag)): return .int(flag ? 1 : 0)
+        case (.float, .int(let number)): return .double(Double(number))
+        case (.string, .int(let number)), (.id, .int(let number)): return .string(String(number))
+        case (.string, .bool(let flag)): return .string(flag ? "true" : "false")
+        case (.string, .double(let number)): return .string(number.description)
         default: break
         }
         throw ScalarError("\(name) cannot represent value: \(value.text.prefix(100))")
