@@ -30,6 +30,31 @@ struct HTTPServerTests {
         await server.stop()
     }
 
+    /// Connections take the server's loops in turn and are answered on their loop's thread, so
+    /// two connections of a two-loop server are served by two threads (both cores at work).
+    @Test func connectionsAreSpreadOverTheLoopsThreads() async throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.loopCount = 2
+        try await withServer(configuration: configuration, responder: { _ in .text("\(pthread_self())") }) {
+            server in
+            var threads: Set<String> = []
+            var clients: [RawHTTPClient] = []
+            for _ in 0..<2 {
+                var client = try await RawHTTPClient.connect(port: server.port)
+                try await client.send("GET /thread HTTP/1.1\r\nHost: x\r\n\r\n")
+                threads.insert(try #require(try await client.readResponse()).body)
+                clients.append(client)
+            }
+            #expect(threads.count == 2)
+            // Each keeps its thread for its next request.
+            for index in clients.indices {
+                try await clients[index].send("GET /thread HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(threads.contains(try #require(try await clients[index].readResponse()).body))
+                await clients[index].connection.close()
+            }
+        }
+    }
+
     @Test func servesURLSessionRequestsOnAnEphemeralPort() async throws {
         try await withServer { server in
             #expect(server.port > 0)

@@ -76,6 +76,47 @@ import Testing
         #expect(try await store.item(in: "Post", key: key) == nil)
     }
 
+    /// Requests on every loop thread read and write at once: no write is lost, and every read
+    /// sees a table in key order, each item whole.
+    @Test(arguments: Kind.allCases) func concurrentReadsAndWritesStayConsistent(_ kind: Kind) async throws {
+        let store = try Self.makeStore(kind, layouts: Self.layouts())
+        let problems = try await withThrowingTaskGroup(of: Int.self) { group in
+            for writer in 0..<4 {
+                group.addTask {
+                    for number in 0..<100 {
+                        let id = "w\(writer)-\(String(number + 1000))"
+                        try await Self.put(
+                            store, "Post", Self.post(id, rating: number, category: "c"),
+                            key: ItemKey(partition: .string(id)))
+                    }
+                    return 0
+                }
+            }
+            for _ in 0..<4 {
+                group.addTask {
+                    var problems = 0
+                    for _ in 0..<50 {
+                        let ids = try await store.query(KeyQuery(table: "Post", limit: 1_000)).items.compactMap {
+                            $0["id"]?.stringValue
+                        }
+                        if ids != ids.sorted() { problems += 1 }
+                        if let id = ids.last,
+                            try await store.item(in: "Post", key: ItemKey(partition: .string(id)))?["title"]
+                                != .string("Post \(id)")
+                        {
+                            problems += 1
+                        }
+                    }
+                    return problems
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(problems == 0)
+        #expect(try await store.query(KeyQuery(table: "Post", limit: 1_000)).items.count == 400)
+        await store.close()
+    }
+
     @Test(arguments: Kind.allCases) func scansPageInKeyOrderWithCursors(_ kind: Kind) async throws {
         let store = try Self.makeStore(kind, layouts: Self.layouts())
         try await Self.seedPosts(store)

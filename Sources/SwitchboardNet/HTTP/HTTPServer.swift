@@ -50,6 +50,11 @@ package final class HTTPServer: Sendable {
         /// How long a lingering close (after an error response, or a `Connection: close` the
         /// client did not ask for) keeps draining the client's input before closing anyway.
         var lingerTimeout: Duration = .seconds(2)
+        /// How many event loops (threads) serve the connections, each connection staying on the
+        /// loop it was given when accepted, in turn. By default one per processor the process may
+        /// use, at most 16 (``EventLoop/defaultServerLoopCount``); the loops are shared with the
+        /// process's other servers.
+        package var loopCount = EventLoop.defaultServerLoopCount
 
         /// The default ``maximumConnections``: the process's soft `RLIMIT_NOFILE` limit, read once,
         /// minus a reserve of a quarter of it (at least 64) for files, name resolution, outgoing
@@ -117,14 +122,19 @@ package final class HTTPServer: Sendable {
     ) async throws -> HTTPServer {
         let listener = try TCPListener(host: host, port: port)
         let server = HTTPServer(listener: listener, configuration: configuration, isSecure: tls != nil)
+        let loops = try EventLoop.pooled(count: configuration.loopCount)
         let task = Task.onLoop(listener.loop) {
             [connections = server.connections, admission = server.admission, accepted = server.accepted] in
-            // Connections inherit the preference for the loop: a request is parsed and answered on
-            // the thread that saw its bytes arrive.
+            // Each connection's task prefers the loop its socket is registered with: a request is
+            // parsed and answered on the thread that saw its bytes arrive, and the loops (one per
+            // core by default) take the connections in turn, so that every core serves requests.
             await withDiscardingTaskGroup { group in
                 group.addTask { await connections.reapExpiredConnections() }
+                var turn = 0
                 while true {
-                    guard let connection = try? await listener.accept() else { break }
+                    let loop = loops[turn % loops.count]
+                    turn &+= 1
+                    guard let connection = try? await listener.accept(on: loop) else { break }
                     guard admission.admit() else {
                         refuseOverCapacity(connection, isSecure: tls != nil)
                         continue
@@ -132,7 +142,7 @@ package final class HTTPServer: Sendable {
                     accepted.withLock { $0 += 1 }
                     // Tracked from accept, so a TLS handshake counts against the request head timeout.
                     connections.insert(connection)
-                    group.addTask {
+                    group.addTask(onLoop: loop) {
                         defer {
                             connections.remove(connection)
                             connection.closeNow()

@@ -41,8 +41,9 @@ package final class TCPListener: Sendable {
 
     deinit { close() }
 
-    /// Waits for the next client. Throws ``NetworkError/Kind/closed`` after ``close()``.
-    package func accept() async throws -> TCPConnection {
+    /// Waits for the next client, whose connection is registered with `connectionLoop` (by
+    /// default the listener's own). Throws ``NetworkError/Kind/closed`` after ``close()``.
+    package func accept(on connectionLoop: EventLoop? = nil) async throws -> TCPConnection {
         while true {
             let (listenFD, clientFD, failure, address) = descriptor.withLock {
                 fd -> (Int32, Int32, Int32, SocketAddress?) in
@@ -72,7 +73,7 @@ package final class TCPListener: Sendable {
                     SocketCalls.setOption(clientFD, level: SOL_SOCKET, name: SO_NOSIGPIPE, value: 1)
                 #endif
                 return TCPConnection(
-                    adopting: clientFD, remoteAddress: address.hostAndPort, loop: loop)
+                    adopting: clientFD, remoteAddress: address.hostAndPort, loop: connectionLoop ?? loop)
             }
             if listenFD < 0 { throw NetworkError(.closed, operation: "accept") }
             switch failure {

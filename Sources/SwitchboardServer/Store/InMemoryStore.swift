@@ -1,8 +1,14 @@
+import SwitchboardCore
+
 /// A ``ModelStore`` in memory: each table's items by key, and for the table and each index a
 /// sorted list of entries (in chunks, so writes stay cheap as tables grow), so reads walk key
 /// order as DynamoDB does. For tests and
 /// `switchboard serve --in-memory`; everything is gone when the process ends.
-actor InMemoryStore: ModelStore {
+///
+/// The tables sit behind a reader/writer lock, not in an actor: requests on every loop thread
+/// read at the same time, and a write (short, and never suspending) waits only for the reads
+/// under way.
+final class InMemoryStore: ModelStore {
     private struct Entry {
         var cursor: [JSON]
         var key: ItemKey
@@ -18,14 +24,14 @@ actor InMemoryStore: ModelStore {
         var orders: [String: ChunkedList<Entry>] = [:]
     }
 
-    private var tables: [String: Table]
+    private let tables: ReadWriteLocked<[String: Table]>
     private let secret: [UInt8]
 
     /// A store for the tables `layouts` describe, with a random pagination secret.
     init(layouts: [TableLayout]) {
         var tables: [String: Table] = [:]
         for layout in layouts { tables[layout.name] = Table(layout: layout) }
-        self.tables = tables
+        self.tables = ReadWriteLocked(tables)
         var generator = SystemRandomNumberGenerator()
         secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
@@ -33,11 +39,17 @@ actor InMemoryStore: ModelStore {
     func paginationSecret() async throws -> [UInt8] { secret }
 
     func item(in table: String, key: ItemKey) async throws -> JSONObject? {
-        guard let table = tables[table] else { throw StoreError("unknown table \(table)") }
-        return table.items[key]
+        try tables.withReadLock { tables throws(StoreError) in
+            guard let found = tables[table] else { throw StoreError("unknown table \(table)") }
+            return found.items[key]
+        }
     }
 
     func query(_ query: KeyQuery) async throws -> QueryPage {
+        try tables.withReadLock { tables throws(StoreError) in try Self.query(query, in: tables) }
+    }
+
+    private static func query(_ query: KeyQuery, in tables: borrowing [String: Table]) throws(StoreError) -> QueryPage {
         guard let table = tables[query.table], let schema = table.layout.keySchema(index: query.index) else {
             throw StoreError("unknown table or index \(query.table).\(query.index ?? "")")
         }
@@ -85,6 +97,13 @@ actor InMemoryStore: ModelStore {
     func write(
         in tableName: String, key: ItemKey, _ change: @Sendable (JSONObject?) throws -> ItemChange
     ) async throws -> WriteResult {
+        try tables.withWriteLock { tables in try Self.write(in: tableName, key: key, change, tables: &tables) }
+    }
+
+    private static func write(
+        in tableName: String, key: ItemKey, _ change: (JSONObject?) throws -> ItemChange,
+        tables: inout [String: Table]
+    ) throws -> WriteResult {
         // Taken out of `tables` while it changes, so that the table is not shared and changing it
         // does not copy every item and entry (it did: writes slowed down as the table grew).
         guard var table = tables.removeValue(forKey: tableName) else {
@@ -93,14 +112,14 @@ actor InMemoryStore: ModelStore {
         defer { tables[tableName] = table }
         let old = table.items[key]
         let decision = try change(old)
-        if let old { Self.removeEntries(of: old, key: key, from: &table) }
+        if let old { removeEntries(of: old, key: key, from: &table) }
         switch decision {
         case .put(let item):
             guard table.layout.primaryKey.key(of: item) == key else {
                 throw StoreError("the item written to \(tableName) does not have the key it was written at")
             }
             table.items[key] = item
-            Self.insertEntries(of: item, key: key, into: &table)
+            insertEntries(of: item, key: key, into: &table)
             return WriteResult(old: old, new: item)
         case .delete:
             table.items[key] = nil
