@@ -22,6 +22,7 @@ import Testing
           broken: String
           brokenRequired: Human
           count(limit: Int): Int
+          crew: [Character]
         }
         type Mutation { createReview(episode: Episode!, review: ReviewInput!): Review }
         """
@@ -60,6 +61,13 @@ import Testing
         resolvers.register(
             Canned { call in call.arguments["limit"] ?? .string("absent") }, type: "Query", field: "count")
         resolvers.register(
+            Canned { _ in
+                .array([
+                    .object(["__typename": "Droid", "id": "2001", "name": "R2-D2", "primaryFunction": "Astromech"]),
+                    .object(["__typename": "Droid", "id": "3", "name": "Broken", "primaryFunction": nil]), luke,
+                ])
+            }, type: "Query", field: "crew")
+        resolvers.register(
             Canned { call in call.arguments["review"] ?? .null }, type: "Mutation", field: "createReview")
         return Executor(schema: schema, resolvers: resolvers)
     }
@@ -70,7 +78,7 @@ import Testing
         let document = try Parser.parse(query)
         let result = try await executor().execute(
             document, operationName: operationName, variables: variables, context: Context())
-        return result.json.text
+        return String(decoding: result.body, as: UTF8.self)
     }
 
     @Test func aliasesFragmentsAndAbstractTypes() async throws {
@@ -110,6 +118,17 @@ import Testing
         #expect(
             text
                 == #"{"data":{"brokenRequired":null,"search":null},"errors":[{"path":["brokenRequired","id"],"locations":[{"line":1,"column":20,"sourceName":null}],"message":"Cannot return null for non-nullable type: 'ID' within parent 'Human' (/brokenRequired/id)"},{"path":["search",1,"primaryFunction"],"locations":[{"line":1,"column":65,"sourceName":null}],"message":"Cannot return null for non-nullable type: 'String' within parent 'Droid' (/search[1]/primaryFunction)"}]}"#
+        )
+    }
+
+    /// The response is written as values complete, so an item that turns null after part of it
+    /// was written must leave nothing of itself behind, and what follows must still be whole.
+    @Test func aListItemThatTurnsNullHalfWrittenLeavesOnlyNull() async throws {
+        let text = try await Self.run(
+            "{ crew { name ... on Droid { id primaryFunction } ... on Human { height } } after: count(limit: 1) }")
+        #expect(
+            text
+                == #"{"data":{"crew":[{"name":"R2-D2","id":"2001","primaryFunction":"Astromech"},null,{"name":"Luke","height":1.72}],"after":1},"errors":[{"path":["crew",1,"primaryFunction"],"locations":[{"line":1,"column":33,"sourceName":null}],"message":"Cannot return null for non-nullable type: 'String' within parent 'Droid' (/crew[1]/primaryFunction)"}]}"#
         )
     }
 

@@ -18,6 +18,9 @@ final class ExecutionRun<Context: Sendable> {
     private let limits: Executor<Context>.Limits
     private let scalars: [String: any ScalarType]
     private(set) var errors: [ExecutionError] = []
+    /// The response's `data` as JSON text, written as values complete: no tree of values is
+    /// built for a response only to be walked again to write it.
+    private(set) var output = JSONWriter(capacity: 4096)
     private var completedValues = 0
     /// Set once a budget runs out (values or errors): every value not yet completed becomes null
     /// at once, without resolvers or further errors, so what is left costs a step per item.
@@ -53,29 +56,35 @@ final class ExecutionRun<Context: Sendable> {
 
     // MARK: Selection sets and fields
 
-    /// ExecuteSelectionSet: each collected field in order; a non-null field that ends up null
-    /// makes the whole object null (`.bubble`).
+    /// ExecuteSelectionSet: each collected field in order, written into ``output``; a non-null
+    /// field that ends up null makes the whole object null (`.bubble`), and whoever catches that
+    /// replaces what this object wrote.
     nonisolated(nonsending) func executeSelectionSet(
         _ groups: [FieldCollector.Group], objectType: String, source: JSON, path: ResponsePath
-    ) async throws(CompletionFailure) -> JSON {
-        var result = JSONObject()
+    ) async throws(CompletionFailure) {
+        output.writeByte(UInt8(ascii: "{"))
+        var first = true
         // Spelled out once for all the fields, which spell out their own only when asked.
         let objectPath = path.components
         // Looked up once for the object: most objects' fields have no resolver of their own.
         let hasResolvers = !sourceOnly && resolvers.hasResolvers(for: objectType)
         for group in groups {
-            if group.name == "__typename" {
-                result.append(group.responseKey, .string(objectType))
+            let isTypename = group.name == "__typename"
+            let definition = group.definition
+            guard isTypename || definition != nil else { continue }
+            if !first { output.writeByte(UInt8(ascii: ",")) }
+            first = false
+            output.writeRaw(group.keyText)
+            guard let definition, !isTypename else {
+                output.writeString(objectType)
                 continue
             }
-            guard let definition = group.definition else { continue }
-            let value = try await executeField(
+            try await executeField(
                 group, objectType: objectType, definition: definition, source: source,
                 path: ResponsePath(parent: objectPath, last: .key(group.responseKey), depth: path.depth + 1),
                 hasResolvers: hasResolvers)
-            result.append(group.responseKey, value)
         }
-        return .object(result)
+        output.writeByte(UInt8(ascii: "}"))
     }
 
     /// ExecuteField: access check, arguments, resolution, completion; errors are recorded here
@@ -83,11 +92,13 @@ final class ExecutionRun<Context: Sendable> {
     nonisolated(nonsending) private func executeField(
         _ group: FieldCollector.Group, objectType: String, definition: SchemaField, source: JSON,
         path: ResponsePath, hasResolvers: Bool
-    ) async throws(CompletionFailure) -> JSON {
+    ) async throws(CompletionFailure) {
         if stopped {
             if definition.type.isNonNull { throw .bubble }
-            return .null
+            output.writeNull()
+            return
         }
+        let start = output.count
         let failure: CompletionFailure
         switch await resolve(
             group, objectType: objectType, definition: definition, source: source, path: path,
@@ -97,9 +108,10 @@ final class ExecutionRun<Context: Sendable> {
             failure = .error(error)
         case .success(let resolved):
             do throws(CompletionFailure) {
-                return try await completeValue(
+                try await completeValue(
                     definition.type, namedType: group.namedType, nodes: group.nodes, value: resolved,
                     parentType: objectType, path: path)
+                return
             } catch {
                 failure = error
             }
@@ -110,7 +122,8 @@ final class ExecutionRun<Context: Sendable> {
             record(error)
         }
         if definition.type.isNonNull { throw .bubble }
-        return .null
+        output.truncate(to: start)
+        output.writeNull()
     }
 
     /// The field's raw value: from its resolver, the introspection system, or the parent's member.
@@ -164,6 +177,12 @@ final class ExecutionRun<Context: Sendable> {
     /// Records a field's error; past ``Executor/Limits/maximumErrors`` the execution stops with
     /// one more error saying so (after a limit is reached, every further field would add one:
     /// ten thousand items with a thousand fields each would answer ten million errors).
+    /// Replaces everything written with `null` (the data of an execution whose root bubbled).
+    func replaceOutputWithNull() {
+        output.truncate(to: 0)
+        output.writeNull()
+    }
+
     private func record(_ error: ExecutionError) {
         // The error that stopped the execution (the values budget) is still recorded; once the
         // errors themselves ran out, nothing more is.
@@ -190,14 +209,16 @@ final class ExecutionRun<Context: Sendable> {
 
     // MARK: Value completion
 
-    /// CompleteValue: non-null checks, lists item by item, leaves serialized, objects (and
-    /// abstract types resolved through `__typename`) by executing their sub-selections.
-    /// `namedType` is the schema type `type` names when the caller knows it (looked up once per
-    /// collected field rather than for every value).
+    /// CompleteValue, written into ``output``: non-null checks, lists item by item, leaves
+    /// serialized, objects (and abstract types resolved through `__typename`) by executing their
+    /// sub-selections. Returns whether it wrote `null`. `namedType` is the schema type `type`
+    /// names when the caller knows it (looked up once per collected field rather than for every
+    /// value). A thrown failure leaves what was written for whoever catches it to replace.
+    @discardableResult
     nonisolated(nonsending) private func completeValue(
         _ type: TypeReference, namedType: SchemaType? = nil, nodes: [Field], value: JSON, parentType: String,
         path: ResponsePath
-    ) async throws(CompletionFailure) -> JSON {
+    ) async throws(CompletionFailure) -> Bool {
         if stopped { throw .bubble }
         completedValues += 1
         if completedValues > limits.maximumCompletedValues {
@@ -209,33 +230,36 @@ final class ExecutionRun<Context: Sendable> {
         }
         switch type {
         case .nonNull(let inner):
-            let completed = try await completeValue(
+            let wroteNull = try await completeValue(
                 inner, namedType: namedType, nodes: nodes, value: value, parentType: parentType, path: path)
-            if completed.isNull {
+            if wroteNull {
                 throw .error(
                     ExecutionError(
                         "Cannot return null for non-nullable type: '\(inner)' within parent '\(parentType)' "
                             + "(\(Self.pathText(path.components)))"))
             }
-            return completed
+            return false
         case .list(let inner):
-            if value.isNull { return .null }
+            if value.isNull {
+                output.writeNull()
+                return true
+            }
             guard case .array(let elements) = value else {
                 throw .error(
                     ExecutionError(
                         "Can't resolve value (\(Self.pathText(path.components))) : type mismatch error, expected type LIST"
                     ))
             }
-            var output: [JSON] = []
-            output.reserveCapacity(elements.count)
+            output.writeByte(UInt8(ascii: "["))
             let listPath = path.components
             for (index, element) in elements.enumerated() {
+                if index > 0 { output.writeByte(UInt8(ascii: ",")) }
+                let itemStart = output.count
                 let itemPath = ResponsePath(parent: listPath, last: .index(index), depth: path.depth)
                 do throws(CompletionFailure) {
-                    output.append(
-                        try await completeValue(
-                            inner, namedType: namedType, nodes: nodes, value: element, parentType: parentType,
-                            path: itemPath))
+                    try await completeValue(
+                        inner, namedType: namedType, nodes: nodes, value: element, parentType: parentType,
+                        path: itemPath)
                 } catch {
                     if case .error(var itemError) = error {
                         itemError.path = itemPath.components
@@ -243,27 +267,35 @@ final class ExecutionRun<Context: Sendable> {
                         record(itemError)
                     }
                     if inner.isNonNull { throw .bubble }
-                    output.append(.null)
+                    output.truncate(to: itemStart)
+                    output.writeNull()
                 }
             }
-            return .array(output)
+            output.writeByte(UInt8(ascii: "]"))
+            return false
         case .named(let name):
-            if value.isNull { return .null }
+            if value.isNull {
+                output.writeNull()
+                return true
+            }
             return try await completeNamed(name, namedType: namedType, nodes: nodes, value: value, path: path)
         }
     }
 
     nonisolated(nonsending) private func completeNamed(
         _ name: String, namedType: SchemaType?, nodes: [Field], value: JSON, path: ResponsePath
-    ) async throws(CompletionFailure) -> JSON {
+    ) async throws(CompletionFailure) -> Bool {
         // The kind alone for a leaf, the common case: binding the type would copy it.
         if namedType?.kind == .scalar {
-            return try serialize(value, as: name, path: path)
+            return try writeSerialized(value, as: name, path: path)
         }
-        guard let schemaType = namedType ?? schema.type(named: name) else { return value }
+        guard let schemaType = namedType ?? schema.type(named: name) else {
+            output.write(value)
+            return value.isNull
+        }
         switch schemaType.kind {
         case .scalar:
-            return try serialize(value, as: name, path: path)
+            return try writeSerialized(value, as: name, path: path)
         case .enum:
             guard case .string(let text) = value, schemaType.enumValues.contains(where: { $0.name == text }) else {
                 throw .error(
@@ -271,7 +303,8 @@ final class ExecutionRun<Context: Sendable> {
                         "Can't serialize value (\(Self.pathText(path.components))) : Invalid input for Enum '\(name)'. "
                             + "No value found for name '\(value.stringValue ?? value.text)'"))
             }
-            return value
+            output.writeString(text)
+            return false
         case .object:
             guard case .object = value else {
                 throw .error(
@@ -280,7 +313,8 @@ final class ExecutionRun<Context: Sendable> {
                     ))
             }
             let groups = collectedSubfields(of: nodes, on: name)
-            return try await executeSelectionSet(groups, objectType: name, source: value, path: path)
+            try await executeSelectionSet(groups, objectType: name, source: value, path: path)
+            return false
         case .interface, .union:
             guard let concrete = value["__typename"]?.stringValue, schema.type(named: concrete)?.kind == .object,
                 schema.isPossibleType(concrete, of: name)
@@ -291,11 +325,19 @@ final class ExecutionRun<Context: Sendable> {
                     ))
             }
             let groups = collectedSubfields(of: nodes, on: concrete)
-            return try await executeSelectionSet(groups, objectType: concrete, source: value, path: path)
+            try await executeSelectionSet(groups, objectType: concrete, source: value, path: path)
+            return false
         case .inputObject:
             throw .error(
                 ExecutionError("Can't resolve value (\(Self.pathText(path.components))) : '\(name)' is an input type"))
         }
+    }
+
+    /// `value` serialized as the scalar `name` and written; whether that wrote `null`.
+    private func writeSerialized(_ value: JSON, as name: String, path: ResponsePath) throws(CompletionFailure) -> Bool {
+        let serialized = try serialize(value, as: name, path: path)
+        output.write(serialized)
+        return serialized.isNull
     }
 
     /// `value` serialized as the scalar `name`.

@@ -99,13 +99,12 @@ struct Executor<Context: Sendable>: Sendable {
         }
         let run = ExecutionRun(executor: self, prepared: prepared, context: context, sourceOnly: sourceOnly)
         let groups = run.collector.collect(prepared.operation.selectionSet, on: rootType.name)
-        let data: JSON
         do throws(CompletionFailure) {
-            data = try await run.executeSelectionSet(groups, objectType: rootType.name, source: rootValue, path: .root)
+            try await run.executeSelectionSet(groups, objectType: rootType.name, source: rootValue, path: .root)
         } catch {
-            data = .null
+            run.replaceOutputWithNull()
         }
-        return ExecutionResult(data: data, errors: run.errors)
+        return ExecutionResult(dataText: run.output.bytes, errors: run.errors)
     }
 
     /// Prepares and executes in one step; errors before execution give a result without data.
@@ -125,18 +124,47 @@ struct Executor<Context: Sendable>: Sendable {
 
 /// The outcome of an execution: `data` (absent when execution never started) and the errors.
 struct ExecutionResult: Sendable {
-    /// The data; `nil` when an error stopped the request before execution.
-    var data: JSON?
+    /// The data as JSON text, as the executor wrote it; `nil` when an error stopped the request
+    /// before execution.
+    var dataText: [UInt8]?
     /// Every error, in the order raised.
     var errors: [ExecutionError]
 
-    /// The response body in AppSync's shape: `data` (null when absent) and `errors` when any.
-    var json: JSON {
-        var object = JSONObject()
-        object.append("data", data ?? .null)
-        if !errors.isEmpty { object.append("errors", .array(errors.map(\.json))) }
-        return .object(object)
+    init(dataText: [UInt8]?, errors: [ExecutionError]) {
+        self.dataText = dataText
+        self.errors = errors
     }
+
+    init(data: JSON?, errors: [ExecutionError]) {
+        dataText = data.map { value in
+            var writer = JSONWriter()
+            writer.write(value)
+            return writer.bytes
+        }
+        self.errors = errors
+    }
+
+    /// The data read back as values (for mutation events and tests; responses use the text).
+    var data: JSON? {
+        guard let dataText else { return nil }
+        return (try? JSONReader.read(dataText)) ?? .null
+    }
+
+    /// The response body in AppSync's shape: `data` (null when absent) and `errors` when any.
+    var body: [UInt8] {
+        var writer = JSONWriter(capacity: (dataText?.count ?? 4) + 32)
+        writer.writeRaw(#"{"data":"#.utf8)
+        if let dataText { writer.writeRaw(dataText) } else { writer.writeNull() }
+        if !errors.isEmpty {
+            writer.writeRaw(#","errors":"#.utf8)
+            writer.write(.array(errors.map(\.json)))
+        }
+        writer.writeByte(UInt8(ascii: "}"))
+        return writer.bytes
+    }
+
+    /// The response body as a value.
+    var json: JSON { (try? JSONReader.read(body)) ?? .null }
 }
 
 /// How a field's completion failed: with an error still to be recorded at that field, or with

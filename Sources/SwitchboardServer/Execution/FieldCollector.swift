@@ -23,9 +23,16 @@ struct FieldCollector: Sendable {
         /// The schema type the field's type names, looked up with the definition.
         let namedType: SchemaType?
         let name: String
+        /// The response key as JSON text with its colon (`"title":`), escaped once for every
+        /// object written with it.
+        let keyText: [UInt8]
 
         init(responseKey: String, nodes: [Field], definition: SchemaField?, namedType: SchemaType?) {
             self.responseKey = responseKey
+            var writer = JSONWriter(capacity: responseKey.utf8.count + 3)
+            writer.writeString(responseKey)
+            writer.writeByte(UInt8(ascii: ":"))
+            keyText = writer.bytes
             self.nodes = nodes
             self.definition = definition
             self.namedType = namedType

@@ -37,6 +37,25 @@ struct JSONWriter {
         }
     }
 
+    /// The number of bytes written.
+    var count: Int { bytes.count }
+
+    /// Drops what was written after the first `count` bytes (a value the executor started and
+    /// then replaced with `null`).
+    mutating func truncate(to count: Int) {
+        bytes.removeSubrange(count...)
+    }
+
+    /// One byte of JSON syntax (`{`, `,`, …).
+    mutating func writeByte(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// `null`.
+    mutating func writeNull() {
+        bytes.append(contentsOf: "null".utf8)
+    }
+
     /// Raw bytes that are already JSON text.
     mutating func writeRaw(_ raw: some Sequence<UInt8>) {
         bytes.append(contentsOf: raw)

@@ -87,9 +87,7 @@ actor SubscriptionRegistry {
                         let result = await service.executor.execute(
                             subscriber.operation, context: RequestContext(identity: subscriber.identity, now: now),
                             rootValue: .object([field: event.payload]), sourceOnly: true)
-                        var writer = JSONWriter()
-                        writer.write(result.json)
-                        bytes = writer.bytes
+                        bytes = result.body
                         shaped[shape] = bytes
                     }
                     await subscriber.session.deliver(id: subscriber.id, payload: bytes)
