@@ -18,9 +18,6 @@ final class ExecutionRun<Context: Sendable> {
     private let limits: Executor<Context>.Limits
     private let scalars: [String: any ScalarType]
     private(set) var errors: [ExecutionError] = []
-    /// The response's `data` as JSON text, written as values complete: no tree of values is
-    /// built for a response only to be walked again to write it.
-    private(set) var output = JSONWriter(capacity: 4096)
     private var completedValues = 0
     /// Set once a budget runs out (values or errors): every value not yet completed becomes null
     /// at once, without resolvers or further errors, so what is left costs a step per item.
@@ -56,11 +53,12 @@ final class ExecutionRun<Context: Sendable> {
 
     // MARK: Selection sets and fields
 
-    /// ExecuteSelectionSet: each collected field in order, written into ``output``; a non-null
+    /// ExecuteSelectionSet: each collected field in order, written into `output`; a non-null
     /// field that ends up null makes the whole object null (`.bubble`), and whoever catches that
     /// replaces what this object wrote.
     nonisolated(nonsending) func executeSelectionSet(
-        _ groups: [FieldCollector.Group], objectType: String, source: JSON, path: ResponsePath
+        _ groups: [FieldCollector.Group], objectType: String, source: JSON, path: ResponsePath,
+        into output: inout JSONWriter
     ) async throws(CompletionFailure) {
         output.writeByte(UInt8(ascii: "{"))
         var first = true
@@ -70,19 +68,18 @@ final class ExecutionRun<Context: Sendable> {
         let hasResolvers = !sourceOnly && resolvers.hasResolvers(for: objectType)
         for group in groups {
             let isTypename = group.name == "__typename"
-            let definition = group.definition
-            guard isTypename || definition != nil else { continue }
+            guard isTypename || group.fieldType != nil else { continue }
             if !first { output.writeByte(UInt8(ascii: ",")) }
             first = false
             output.writeRaw(group.keyText)
-            guard let definition, !isTypename else {
+            if isTypename {
                 output.writeString(objectType)
                 continue
             }
             try await executeField(
-                group, objectType: objectType, definition: definition, source: source,
+                group, objectType: objectType, source: source,
                 path: ResponsePath(parent: objectPath, last: .key(group.responseKey), depth: path.depth + 1),
-                hasResolvers: hasResolvers)
+                hasResolvers: hasResolvers, into: &output)
         }
         output.writeByte(UInt8(ascii: "}"))
     }
@@ -90,27 +87,24 @@ final class ExecutionRun<Context: Sendable> {
     /// ExecuteField: access check, arguments, resolution, completion; errors are recorded here
     /// and the field becomes null, or propagates when the field is non-null.
     nonisolated(nonsending) private func executeField(
-        _ group: FieldCollector.Group, objectType: String, definition: SchemaField, source: JSON,
-        path: ResponsePath, hasResolvers: Bool
+        _ group: FieldCollector.Group, objectType: String, source: JSON, path: ResponsePath, hasResolvers: Bool,
+        into output: inout JSONWriter
     ) async throws(CompletionFailure) {
         if stopped {
-            if definition.type.isNonNull { throw .bubble }
+            if group.isNonNull { throw .bubble }
             output.writeNull()
             return
         }
         let start = output.count
         let failure: CompletionFailure
-        switch await resolve(
-            group, objectType: objectType, definition: definition, source: source, path: path,
-            hasResolvers: hasResolvers)
-        {
+        switch await resolve(group, objectType: objectType, source: source, path: path, hasResolvers: hasResolvers) {
         case .failure(let error):
             failure = .error(error)
         case .success(let resolved):
             do throws(CompletionFailure) {
                 try await completeValue(
-                    definition.type, namedType: group.namedType, nodes: group.nodes, value: resolved,
-                    parentType: objectType, path: path)
+                    group.fieldType.unsafelyUnwrapped, namedType: group.namedType, nodes: group.nodes, group: group,
+                    value: resolved, parentType: objectType, path: path, into: &output)
                 return
             } catch {
                 failure = error
@@ -121,36 +115,33 @@ final class ExecutionRun<Context: Sendable> {
             if error.locations.isEmpty { error.locations = group.nodes.map(\.location) }
             record(error)
         }
-        if definition.type.isNonNull { throw .bubble }
+        if group.isNonNull { throw .bubble }
         output.truncate(to: start)
         output.writeNull()
     }
 
     /// The field's raw value: from its resolver, the introspection system, or the parent's member.
     nonisolated(nonsending) private func resolve(
-        _ group: FieldCollector.Group, objectType: String, definition: SchemaField, source: JSON,
-        path: ResponsePath, hasResolvers: Bool
+        _ group: FieldCollector.Group, objectType: String, source: JSON, path: ResponsePath, hasResolvers: Bool
     ) async -> Result<JSON, ExecutionError> {
         let name = group.name
         if let limit = limits.maximumFieldDepth, path.depth > limit {
             return .failure(ExecutionLimitErrors.queryDepth(limit: limit))
         }
         let arguments: JSONObject
-        do {
-            arguments = try coercion.coerceArguments(
-                definition.arguments, group.nodes[0].arguments, variables: prepared.variables)
-        } catch {
-            return .failure(ExecutionError(Self.argumentMessage(error, field: name)))
+        switch group.arguments ?? coercedArguments(of: group) {
+        case .success(let coerced): arguments = coerced
+        case .failure(let error): return .failure(error)
         }
-        if objectType == schema.queryType && (name == "__schema" || name == "__type") {
+        // First bytes first: these comparisons run for every field of every item.
+        let underscore = UInt8(ascii: "_")
+        if name.utf8.first == underscore, objectType == schema.queryType, name == "__schema" || name == "__type" {
             return .success(Introspection(schema: schema).root(field: name, arguments: arguments))
         }
-        if objectType.hasPrefix("__") {
+        if objectType.utf8.first == underscore, objectType.hasPrefix("__") {
             return .success(Introspection(schema: schema).resolve(field: name, of: source, arguments: arguments))
         }
-        if let policy = accessPolicy,
-            let denied = policy.check(parentType: objectType, field: definition, context: context)
-        {
+        if let denied = group.access ?? accessDenial(of: group, on: objectType) {
             return .failure(denied)
         }
         guard hasResolvers, let resolver = resolvers.resolver(type: objectType, field: name) else {
@@ -161,8 +152,9 @@ final class ExecutionRun<Context: Sendable> {
             return .failure(ExecutionLimitErrors.resolverLimitReached())
         }
         let info = FieldInfo(
-            parentType: objectType, field: definition, path: path.components, nodes: group.nodes,
-            variables: prepared.variables, fragments: prepared.fragments, operation: prepared.operation.operation)
+            parentType: objectType, field: group.definition.unsafelyUnwrapped, path: path.components,
+            nodes: group.nodes, variables: prepared.variables, fragments: prepared.fragments,
+            operation: prepared.operation.operation)
         do {
             return .success(
                 try await resolver.resolve(
@@ -174,13 +166,28 @@ final class ExecutionRun<Context: Sendable> {
         }
     }
 
-    /// Records a field's error; past ``Executor/Limits/maximumErrors`` the execution stops with
-    /// one more error saying so (after a limit is reached, every further field would add one:
-    /// ten thousand items with a thousand fields each would answer ten million errors).
-    /// Replaces everything written with `null` (the data of an execution whose root bubbled).
-    func replaceOutputWithNull() {
-        output.truncate(to: 0)
-        output.writeNull()
+    /// The group's arguments, coerced once: every item of a list has the same.
+    private func coercedArguments(of group: FieldCollector.Group) -> Result<JSONObject, ExecutionError> {
+        let result: Result<JSONObject, ExecutionError>
+        do {
+            result = .success(
+                try coercion.coerceArguments(
+                    group.definition.unsafelyUnwrapped.arguments, group.nodes[0].arguments,
+                    variables: prepared.variables))
+        } catch {
+            result = .failure(ExecutionError(Self.argumentMessage(error, field: group.name)))
+        }
+        group.arguments = result
+        return result
+    }
+
+    /// Why the caller may not read the group's field, checked once: the caller and the type are
+    /// the same for every item.
+    private func accessDenial(of group: FieldCollector.Group, on objectType: String) -> ExecutionError? {
+        let denial = accessPolicy?.check(
+            parentType: objectType, field: group.definition.unsafelyUnwrapped, context: context)
+        group.access = .some(denial)
+        return denial
     }
 
     private func record(_ error: ExecutionError) {
@@ -209,15 +216,15 @@ final class ExecutionRun<Context: Sendable> {
 
     // MARK: Value completion
 
-    /// CompleteValue, written into ``output``: non-null checks, lists item by item, leaves
+    /// CompleteValue, written into `output`: non-null checks, lists item by item, leaves
     /// serialized, objects (and abstract types resolved through `__typename`) by executing their
     /// sub-selections. Returns whether it wrote `null`. `namedType` is the schema type `type`
     /// names when the caller knows it (looked up once per collected field rather than for every
     /// value). A thrown failure leaves what was written for whoever catches it to replace.
     @discardableResult
     nonisolated(nonsending) private func completeValue(
-        _ type: TypeReference, namedType: SchemaType? = nil, nodes: [Field], value: JSON, parentType: String,
-        path: ResponsePath
+        _ type: TypeReference, namedType: SchemaType? = nil, nodes: [Field], group: FieldCollector.Group? = nil,
+        value: JSON, parentType: String, path: ResponsePath, into output: inout JSONWriter
     ) async throws(CompletionFailure) -> Bool {
         if stopped { throw .bubble }
         completedValues += 1
@@ -231,7 +238,8 @@ final class ExecutionRun<Context: Sendable> {
         switch type {
         case .nonNull(let inner):
             let wroteNull = try await completeValue(
-                inner, namedType: namedType, nodes: nodes, value: value, parentType: parentType, path: path)
+                inner, namedType: namedType, nodes: nodes, group: group, value: value, parentType: parentType,
+                path: path, into: &output)
             if wroteNull {
                 throw .error(
                     ExecutionError(
@@ -258,8 +266,8 @@ final class ExecutionRun<Context: Sendable> {
                 let itemPath = ResponsePath(parent: listPath, last: .index(index), depth: path.depth)
                 do throws(CompletionFailure) {
                     try await completeValue(
-                        inner, namedType: namedType, nodes: nodes, value: element, parentType: parentType,
-                        path: itemPath)
+                        inner, namedType: namedType, nodes: nodes, group: group, value: element,
+                        parentType: parentType, path: itemPath, into: &output)
                 } catch {
                     if case .error(var itemError) = error {
                         itemError.path = itemPath.components
@@ -278,16 +286,18 @@ final class ExecutionRun<Context: Sendable> {
                 output.writeNull()
                 return true
             }
-            return try await completeNamed(name, namedType: namedType, nodes: nodes, value: value, path: path)
+            return try await completeNamed(
+                name, namedType: namedType, nodes: nodes, group: group, value: value, path: path, into: &output)
         }
     }
 
     nonisolated(nonsending) private func completeNamed(
-        _ name: String, namedType: SchemaType?, nodes: [Field], value: JSON, path: ResponsePath
+        _ name: String, namedType: SchemaType?, nodes: [Field], group: FieldCollector.Group?, value: JSON,
+        path: ResponsePath, into output: inout JSONWriter
     ) async throws(CompletionFailure) -> Bool {
         // The kind alone for a leaf, the common case: binding the type would copy it.
         if namedType?.kind == .scalar {
-            return try writeSerialized(value, as: name, path: path)
+            return try writeSerialized(value, as: name, path: path, into: &output)
         }
         guard let schemaType = namedType ?? schema.type(named: name) else {
             output.write(value)
@@ -295,7 +305,7 @@ final class ExecutionRun<Context: Sendable> {
         }
         switch schemaType.kind {
         case .scalar:
-            return try writeSerialized(value, as: name, path: path)
+            return try writeSerialized(value, as: name, path: path, into: &output)
         case .enum:
             guard case .string(let text) = value, schemaType.enumValues.contains(where: { $0.name == text }) else {
                 throw .error(
@@ -312,8 +322,8 @@ final class ExecutionRun<Context: Sendable> {
                         "Can't resolve value (\(Self.pathText(path.components))) : expected an object of type '\(name)'"
                     ))
             }
-            let groups = collectedSubfields(of: nodes, on: name)
-            try await executeSelectionSet(groups, objectType: name, source: value, path: path)
+            let groups = collectedSubfields(of: nodes, group: group, on: name)
+            try await executeSelectionSet(groups, objectType: name, source: value, path: path, into: &output)
             return false
         case .interface, .union:
             guard let concrete = value["__typename"]?.stringValue, schema.type(named: concrete)?.kind == .object,
@@ -324,8 +334,8 @@ final class ExecutionRun<Context: Sendable> {
                         "Abstract type '\(name)' must resolve to an Object type at runtime (\(Self.pathText(path.components)))"
                     ))
             }
-            let groups = collectedSubfields(of: nodes, on: concrete)
-            try await executeSelectionSet(groups, objectType: concrete, source: value, path: path)
+            let groups = collectedSubfields(of: nodes, group: group, on: concrete)
+            try await executeSelectionSet(groups, objectType: concrete, source: value, path: path, into: &output)
             return false
         case .inputObject:
             throw .error(
@@ -334,7 +344,9 @@ final class ExecutionRun<Context: Sendable> {
     }
 
     /// `value` serialized as the scalar `name` and written; whether that wrote `null`.
-    private func writeSerialized(_ value: JSON, as name: String, path: ResponsePath) throws(CompletionFailure) -> Bool {
+    private func writeSerialized(
+        _ value: JSON, as name: String, path: ResponsePath, into output: inout JSONWriter
+    ) throws(CompletionFailure) -> Bool {
         let serialized = try serialize(value, as: name, path: path)
         output.write(serialized)
         return serialized.isNull
@@ -358,7 +370,18 @@ final class ExecutionRun<Context: Sendable> {
         return scalar
     }
 
-    /// The groups of `nodes`' sub-selections on `objectType`, collected once per execution.
+    /// The groups of `nodes`' sub-selections on `objectType`, collected once per execution: kept
+    /// on the field's group for the last type (every item of a list of one type finds them there
+    /// without hashing a key), and by nodes and type for the others.
+    private func collectedSubfields(of nodes: [Field], group: FieldCollector.Group?, on objectType: String)
+        -> [FieldCollector.Group]
+    {
+        if let known = group?.subfields, known.objectType == objectType { return known.groups }
+        let groups = collectedSubfields(of: nodes, on: objectType)
+        group?.subfields = (objectType, groups)
+        return groups
+    }
+
     private func collectedSubfields(of nodes: [Field], on objectType: String) -> [FieldCollector.Group] {
         guard let key = SubfieldKey(nodes: nodes, objectType: objectType) else {
             return collector.collectSubfields(of: nodes, on: objectType)

@@ -99,12 +99,18 @@ struct Executor<Context: Sendable>: Sendable {
         }
         let run = ExecutionRun(executor: self, prepared: prepared, context: context, sourceOnly: sourceOnly)
         let groups = run.collector.collect(prepared.operation.selectionSet, on: rootType.name)
+        // The data is written as values complete (an inout buffer, not a property of the run, so
+        // that its appends need no runtime exclusivity checks): no tree of values is built only to
+        // be walked again to write it.
+        var output = JSONWriter(capacity: 4096)
         do throws(CompletionFailure) {
-            try await run.executeSelectionSet(groups, objectType: rootType.name, source: rootValue, path: .root)
+            try await run.executeSelectionSet(
+                groups, objectType: rootType.name, source: rootValue, path: .root, into: &output)
         } catch {
-            run.replaceOutputWithNull()
+            output.truncate(to: 0)
+            output.writeNull()
         }
-        return ExecutionResult(dataText: run.output.bytes, errors: run.errors)
+        return ExecutionResult(dataText: output.bytes, errors: run.errors)
     }
 
     /// Prepares and executes in one step; errors before execution give a result without data.

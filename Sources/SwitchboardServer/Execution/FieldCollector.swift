@@ -13,7 +13,8 @@ struct FieldCollector: Sendable {
     /// A class: every field of every item executed reads its group, and copying a struct of
     /// strings, nodes and schema types cost a reference count for each of them (4 % of a list
     /// page).
-    // Unchecked: `nodes` changes only while the collector builds the group, before it is shared.
+    // Unchecked: `nodes` changes only while the collector builds the group, and the memos only
+    // in the execution that collected it, which runs in one task.
     final class Group: @unchecked Sendable {
         let responseKey: String
         fileprivate(set) var nodes: [Field]
@@ -26,6 +27,16 @@ struct FieldCollector: Sendable {
         /// The response key as JSON text with its colon (`"title":`), escaped once for every
         /// object written with it.
         let keyText: [UInt8]
+        /// The field's type, and whether it is non-null, read for every value of the field.
+        let fieldType: TypeReference?
+        let isNonNull: Bool
+
+        /// What the execution learned the first time it ran the field, the same for every item
+        /// of a list (one object type, one caller, one set of variables): the coerced arguments,
+        /// whether the caller may read the field, and the last sub-selection collected.
+        var arguments: Result<JSONObject, ExecutionError>?
+        var access: ExecutionError??
+        var subfields: (objectType: String, groups: [Group])?
 
         init(responseKey: String, nodes: [Field], definition: SchemaField?, namedType: SchemaType?) {
             self.responseKey = responseKey
@@ -33,6 +44,8 @@ struct FieldCollector: Sendable {
             writer.writeString(responseKey)
             writer.writeByte(UInt8(ascii: ":"))
             keyText = writer.bytes
+            fieldType = definition?.type
+            isNonNull = definition?.type.isNonNull ?? false
             self.nodes = nodes
             self.definition = definition
             self.namedType = namedType
