@@ -32,7 +32,10 @@ struct ChunkedList<Element> {
     var startIndex: Index { Index(chunk: 0, offset: 0) }
     var endIndex: Index { Index(chunk: chunks.count, offset: 0) }
 
-    subscript(position: Index) -> Element { chunks[position.chunk][position.offset] }
+    subscript(position: Index) -> Element {
+        // Borrowed in place: a reader of one member of an element does not copy the others.
+        _read { yield chunks[position.chunk][position.offset] }
+    }
 
     func index(after position: Index) -> Index {
         position.offset + 1 < chunks[position.chunk].count

@@ -15,6 +15,9 @@ final class InMemoryStore: ModelStore {
         /// The item itself (shared, not copied): a page reads it without hashing its key. A
         /// write replaces every entry of the item it changes, so it is never stale.
         var item: JSONObject
+        /// The item's ``JSONObject/approximateSize``, counted once when it is written rather than
+        /// for every page that reads it (a page stops after about a megabyte).
+        var size: Int
     }
 
     private struct Table {
@@ -73,22 +76,22 @@ final class InMemoryStore: ModelStore {
         }
         var items: [JSONObject] = []
         var bytes = 0
-        var last: [JSON]?
         // Walked in place: a page of 100 from a large table must not list every position first.
         var position = query.ascending ? low : high
         while query.ascending ? position < high : position > low {
             if !query.ascending { position = entries.index(before: position) }
-            let entry = entries[position]
+            let current = position
             if query.ascending { position = entries.index(after: position) }
             if let condition = query.sortCondition {
-                guard schema.hasSort, entry.cursor.count > 1, condition.matches(entry.cursor[1]) else { continue }
+                let cursor = entries[current].cursor
+                guard schema.hasSort, cursor.count > 1, condition.matches(cursor[1]) else { continue }
             }
-            let item = entry.item
-            items.append(item)
-            bytes += item.approximateSize
-            last = entry.cursor
+            // Read in place (the list yields its elements borrowed): one item retained, not the
+            // whole entry copied.
+            items.append(entries[current].item)
+            bytes += entries[current].size
             if items.count >= query.limit || bytes >= query.maximumBytes {
-                return QueryPage(items: items, cursor: last)
+                return QueryPage(items: items, cursor: entries[current].cursor)
             }
         }
         return QueryPage(items: items, cursor: nil)
@@ -136,6 +139,7 @@ final class InMemoryStore: ModelStore {
     }
 
     private static func insertEntries(of item: JSONObject, key: ItemKey, into table: inout Table) {
+        let size = item.approximateSize
         for index in orderNames(table.layout) {
             guard let schema = table.layout.keySchema(index: index), schema.key(of: item) != nil else { continue }
             let cursor = table.layout.cursor(of: item, index: index)
@@ -147,7 +151,7 @@ final class InMemoryStore: ModelStore {
                     }
                 } ?? ChunkedList<Entry>.Index(chunk: 0, offset: 0)
             table.orders[name, default: ChunkedList()].insert(
-                Entry(cursor: cursor, key: key, item: item), at: position)
+                Entry(cursor: cursor, key: key, item: item, size: size), at: position)
         }
     }
 
