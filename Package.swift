@@ -10,7 +10,8 @@ import PackageDescription
 // MARK: - System libraries
 
 let systemTargets: [Target] = [
-    // OpenSSL from the OS (Debian: libssl-dev): TLS on Linux, SHA-256 baseline in benchmarks.
+    // OpenSSL from the OS (Debian: libssl-dev): TLS and the local server's token signatures on Linux, SHA-256
+    // baseline in benchmarks.
     .systemLibrary(
         name: "COpenSSL",
         pkgConfig: "openssl",
@@ -215,6 +216,8 @@ let serverTargets: [Target] = [
         dependencies: [
             "ModelTransform", "GraphQLLanguage", "SwitchboardNet", "SwitchboardSigV4", "Switchboard", "CSQLite",
             "SwitchboardCore", "SwitchboardRealtimeServer", "SwitchboardSQLite", "SwitchboardRealtimeProtocol",
+            // Token signatures (RS256, ES256); Apple platforms use the Security framework.
+            .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
         ]),
     .testTarget(
         name: "SwitchboardServerTests",
@@ -223,6 +226,8 @@ let serverTargets: [Target] = [
             "Switchboard", "SwitchboardAPI", "SwitchboardRealtimeServer", "SwitchboardCodegen", "SwitchboardSQLite",
             "SwitchboardCore",
             "TestSupport",
+            // Test keys for token verification, made and used for signing at test time.
+            .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
         ]),
 ]
 

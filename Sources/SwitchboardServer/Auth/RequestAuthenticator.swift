@@ -22,14 +22,16 @@ struct AuthenticationFailure: Error, Sendable, Hashable {
 /// Decides who a request comes from, from its headers (HTTP requests, WebSocket upgrades) or an
 /// AppSync real-time authorization object: an API key in `x-api-key` (checked, with its
 /// expiry), a SigV4 signature in `Authorization` (verified for the service `appsync`, the signer
-/// mapped to its IAM role), or a Cognito/OIDC token in `Authorization` (decoded, NOT verified —
-/// local development only, so owner and group rules can be exercised).
+/// mapped to its IAM role), or a Cognito/OIDC token in `Authorization` (verified with the
+/// issuer's keys; without keys trusted as sent on a loopback bind only, see ``TokenPolicy``).
 struct RequestAuthenticator: Sendable {
     let apiKeys: [LocalServer.APIKey]
     let iamPrincipals: [LocalServer.IAMPrincipal]
     let region: String
     /// The token modes the schema uses (`AMAZON_COGNITO_USER_POOLS`, `OPENID_CONNECT`).
     let tokenModes: Set<AuthorizationMode>
+    /// Whether tokens are verified, trusted or refused.
+    let tokens: TokenPolicy
 
     /// The caller of a request with `headers`; for IAM the method, target and body are what was signed.
     func authenticate(
@@ -42,7 +44,7 @@ struct RequestAuthenticator: Sendable {
             if authorization.hasPrefix(SigV4Signer.algorithm) {
                 return verifySignature(headers: headers, method: method, target: target, body: body, now: now)
             }
-            return decodeToken(authorization)
+            return authenticateToken(authorization, now: now)
         }
         if let key = header("x-api-key") {
             guard
@@ -74,14 +76,29 @@ struct RequestAuthenticator: Sendable {
         }
     }
 
-    /// A JWT's claims, unverified; the mode is the one the schema uses (by the issuer when both are).
-    private func decodeToken(_ authorization: String) -> Result<RequestIdentity, AuthenticationFailure> {
+    /// A JWT's claims, as the token policy allows; the mode is the one the schema uses (by the
+    /// issuer when both are).
+    private func authenticateToken(_ authorization: String, now: Date) -> Result<RequestIdentity, AuthenticationFailure>
+    {
         guard !tokenModes.isEmpty else { return .failure(.refused) }
-        let token = authorization.hasPrefix("Bearer ") ? String(authorization.dropFirst(7)) : authorization
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let payload = Self.base64URLDecoded(parts[1]),
-            case .object(let claims)? = try? JSONReader.read(payload)
-        else { return .failure(.refused) }
+        let token = authorization.hasPrefix("Bearer ") ? authorization.dropFirst(7) : Substring(authorization)
+        let claims: JSONObject
+        switch tokens {
+        case .verified(let verifier):
+            switch verifier.verify(token, now: now) {
+            case .failure(let rejection):
+                return .failure(
+                    AuthenticationFailure(message: "You are not authorized to make this call. \(rejection)"))
+            case .success(let verified): claims = verified
+            }
+        case .unverified:
+            let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+                case .object(let decoded)? = try? JSONReader.read(payload)
+            else { return .failure(.refused) }
+            claims = decoded
+        case .refused: return .failure(TokenPolicy.refusedFailure)
+        }
         let mode: AuthorizationMode
         if tokenModes.count == 1, let only = tokenModes.first {
             mode = only
@@ -89,11 +106,5 @@ struct RequestAuthenticator: Sendable {
             mode = claims["iss"]?.stringValue?.contains("cognito-idp") == true ? .userPools : .oidc
         }
         return .success(RequestIdentity(mode: mode, claims: claims))
-    }
-
-    static func base64URLDecoded(_ text: Substring) -> [UInt8]? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64).map(Array.init)
     }
 }

@@ -10,7 +10,8 @@ struct RequestIdentity: Sendable, Hashable, CustomStringConvertible {
     var mode: AuthorizationMode
     /// The signer's role, for IAM requests.
     var iamRole: IAMRole?
-    /// The token's claims, for Cognito and OIDC requests (not verified: local development only).
+    /// The token's claims, for Cognito and OIDC requests (verified unless the server has no keys
+    /// and listens on loopback only).
     var claims: JSONObject
 
     init(mode: AuthorizationMode, iamRole: IAMRole? = nil, claims: JSONObject = JSONObject()) {

@@ -103,6 +103,10 @@ extension LocalServer {
         /// database (0 to 10 minutes; default 5 s) before it answers AppSync's throttling error,
         /// `DynamoDB:ProvisionedThroughputExceededException`. Reads never wait for writers.
         public var storeBusyTimeout: Duration = .seconds(5)
+        /// How Cognito user-pool and OIDC tokens are verified. `nil` (the default) verifies
+        /// nothing: tokens are then trusted as sent when ``host`` is a loopback address, for
+        /// local development, and refused otherwise.
+        public var tokenVerification: LocalServer.TokenVerification?
 
         /// Creates a configuration.
         public init(

@@ -19,7 +19,7 @@ import SwitchboardNet
 public final class LocalServer: Sendable {
     /// What the server was started with.
     public let configuration: Configuration
-    /// Things worth knowing about the schema and setup (ignored directives, unverified tokens).
+    /// Things worth knowing about the schema and setup (ignored directives, unverified or refused tokens).
     public let warnings: [String]
     /// The AppSync schema served, as SDL.
     public let appSyncSchema: String
@@ -51,6 +51,7 @@ public final class LocalServer: Sendable {
         let options = try configuration.transformOptions()
         let limits = try configuration.executionLimits()
         let busyTimeout = try configuration.busyTimeout()
+        let tokens = try configuration.tokenPolicy()
         do {
             transform = try ModelTransformer.transform(schema, fileName: fileName, options: options)
         } catch {
@@ -72,14 +73,10 @@ public final class LocalServer: Sendable {
             transform: transform, store: store, limits: limits)
         let tokenModes = Self.tokenModes(of: transform.catalog)
         var warnings = transform.warnings.map(\.description)
-        if !tokenModes.isEmpty {
-            warnings.append(
-                "Cognito and OIDC tokens are accepted WITHOUT signature verification (their claims are trusted as "
-                    + "sent): for local development only.")
-        }
+        if !tokenModes.isEmpty, let warning = tokens.warning(host: configuration.host) { warnings.append(warning) }
         let authenticator = RequestAuthenticator(
             apiKeys: configuration.apiKeys, iamPrincipals: configuration.iamPrincipals, region: configuration.region,
-            tokenModes: tokenModes)
+            tokenModes: tokenModes, tokens: tokens)
         let realtime = RealtimeGateway(
             service: service, authenticator: authenticator, options: configuration.realtime)
         let router = HTTPRouter(service: service, authenticator: authenticator, realtime: realtime)
