@@ -1,4 +1,5 @@
 import SwitchboardAPI
+import SwitchboardServer
 
 /// How errors become one stderr line and an exit code.
 enum CLIFailure {
@@ -12,6 +13,10 @@ enum CLIFailure {
             if case .pluginConfiguration = error { return ExitCode.usage }
             return ExitCode.failure
         case let error as APIError:
+            if case .invalidConfiguration = error { return ExitCode.usage }
+            return ExitCode.failure
+        case let error as LocalServerError:
+            // serve's own checks come first; what is left are files named on the command line (--jwks).
             if case .invalidConfiguration = error { return ExitCode.usage }
             return ExitCode.failure
         case let error as SubscriptionError:

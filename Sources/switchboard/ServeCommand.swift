@@ -14,6 +14,11 @@ struct ServeCommand: CLICommand {
             Give --schema or --example-schema. Prints the GraphQL and real-time endpoints and the API key once \
             it accepts connections; Ctrl-C or SIGTERM stop it with every write committed.
 
+            Cognito and OIDC tokens are verified with --jwks (the issuer's public keys, RS256 or ES256): \
+            signature, exp, nbf and iat (60 s leeway), iss against --token-issuer and, when given, aud or \
+            client_id against --token-client-id. Without --jwks they are trusted unverified on a loopback \
+            --host (127.0.0.1, ::1, localhost) and refused on any other.
+
 
             """ + CodegenSchemaInput.authorizationDiscussion,
         options: [
@@ -46,6 +51,16 @@ struct ServeCommand: CLICommand {
                 "query-depth-limit", value: "n",
                 help: "The deepest field a request may select (AppSync's queryDepthLimit, 1-75; 0: none).",
                 default: "none"),
+            .option(
+                "jwks", value: "file",
+                help: "Verify Cognito/OIDC tokens with the public keys of this JWKS file, the issuer's jwks.json "
+                    + "(repeatable); needs --token-issuer.", repeatable: true),
+            .option(
+                "token-issuer", value: "url", help: "An iss verified tokens may carry (repeatable).", repeatable: true),
+            .option(
+                "token-client-id", value: "id",
+                help: "An app client ID verified tokens may name in aud or client_id (repeatable).", default: "any",
+                repeatable: true),
             .option("write-config", value: "file", help: "Write an amplifyconfiguration.json for this server."),
         ] + CodegenSchemaInput.authorizationOptions)
 
@@ -88,6 +103,7 @@ struct ServeCommand: CLICommand {
         if let credentials = try iamCredentials(arguments, environment: environment) {
             configuration.iamPrincipals = [.init(credentials: credentials, role: .authenticated)]
         }
+        configuration.tokenVerification = try tokenVerification(arguments)
         let (key, keyFile) = try apiKey(arguments, dataDirectory: dataDirectory)
         configuration.apiKeys = [key]
         let server: LocalServer
@@ -118,6 +134,7 @@ struct ServeCommand: CLICommand {
         if let principal = configuration.iamPrincipals.first {
             print("  IAM:       \(principal.credentials.accessKeyId) (region \(configuration.region), service appsync)")
         }
+        if let tokens = server.tokenPolicy { print("  Tokens:    \(describe(tokens, host: configuration.host))") }
         print("  Data:      \(dataDirectory.map { "\($0.path) (SQLite)" } ?? "in memory")")
         if let path = arguments.value("write-config") {
             do {
@@ -134,6 +151,41 @@ struct ServeCommand: CLICommand {
         await server.stop()
         print("\(signal): stopped.")
         return ExitCode.success
+    }
+
+    /// `--jwks`, `--token-issuer` and `--token-client-id`; `nil` without `--jwks`.
+    private static func tokenVerification(_ arguments: ParsedArguments) throws(UsageError)
+        -> LocalServer.TokenVerification?
+    {
+        let files = arguments.allValues("jwks")
+        let issuers = arguments.allValues("token-issuer")
+        let clientIDs = arguments.allValues("token-client-id")
+        guard !files.isEmpty else {
+            guard issuers.isEmpty && clientIDs.isEmpty else {
+                throw UsageError("--token-issuer and --token-client-id need --jwks, the keys tokens are verified with")
+            }
+            return nil
+        }
+        guard !issuers.isEmpty else {
+            throw UsageError("--jwks needs --token-issuer, the iss verified tokens must carry")
+        }
+        guard !(issuers + clientIDs).contains(where: \.isEmpty) else {
+            throw UsageError("--token-issuer and --token-client-id must not be empty")
+        }
+        return LocalServer.TokenVerification(
+            keySetFiles: files.map { URL(fileURLWithPath: $0) }, issuers: issuers, clientIDs: clientIDs)
+    }
+
+    /// The banner's `Tokens:` line.
+    private static func describe(_ tokens: TokenPolicy, host: String) -> String {
+        switch tokens {
+        case .verified(let verifier):
+            let keys = verifier.keyCount == 1 ? "1 key" : "\(verifier.keyCount) keys"
+            let clients = verifier.clientIDs.isEmpty ? "any" : verifier.clientIDs.joined(separator: ", ")
+            return "verified (\(keys); issuer \(verifier.issuers.joined(separator: ", ")); client ID \(clients))"
+        case .unverified: return "NOT verified (no --jwks): accepted as sent, on loopback only"
+        case .refused: return "refused (no --jwks to verify them with, and \(host) is not loopback)"
+        }
     }
 
     private static func number(_ arguments: ParsedArguments, _ name: String, in range: ClosedRange<Int>)
