@@ -34,6 +34,11 @@ final class ExecutionRun<Context: Sendable> {
     private var scalarNames: [String] = []
     private var scalarTypes: [any ScalarType] = []
     private var resolverExecutions = 0
+    /// The response path of the value being completed: fields run one after another, depth
+    /// first, so one stack, pushed and popped around each field and list item, spells every
+    /// path, and an error or a resolver copies it only when it needs it. (Building a path for
+    /// every object cost an array for each item of a list.)
+    private var pathStack: [PathComponent] = []
 
     init(executor: Executor<Context>, prepared: Executor<Context>.PreparedOperation, context: Context, sourceOnly: Bool)
     {
@@ -62,8 +67,6 @@ final class ExecutionRun<Context: Sendable> {
     ) async throws(CompletionFailure) {
         output.writeByte(UInt8(ascii: "{"))
         var first = true
-        // Spelled out once for all the fields, which spell out their own only when asked.
-        let objectPath = path.components
         // Looked up once for the object: most objects' fields have no resolver of their own.
         let hasResolvers = !sourceOnly && resolvers.hasResolvers(for: objectType)
         for group in groups {
@@ -76,9 +79,10 @@ final class ExecutionRun<Context: Sendable> {
                 output.writeString(objectType)
                 continue
             }
+            pathStack.append(.key(group.responseKey))
+            defer { pathStack.removeLast() }
             try await executeField(
-                group, objectType: objectType, source: source,
-                path: ResponsePath(parent: objectPath, last: .key(group.responseKey), depth: path.depth + 1),
+                group, objectType: objectType, source: source, path: ResponsePath(depth: path.depth + 1),
                 hasResolvers: hasResolvers, into: &output)
         }
         output.writeByte(UInt8(ascii: "}"))
@@ -103,7 +107,7 @@ final class ExecutionRun<Context: Sendable> {
         case .success(let resolved):
             do throws(CompletionFailure) {
                 try await completeValue(
-                    group.fieldType.unsafelyUnwrapped, namedType: group.namedType, nodes: group.nodes, group: group,
+                    group.fieldType.unsafelyUnwrapped, namedKind: group.namedKind, nodes: group.nodes, group: group,
                     value: resolved, parentType: objectType, path: path, into: &output)
                 return
             } catch {
@@ -111,7 +115,7 @@ final class ExecutionRun<Context: Sendable> {
             }
         }
         if case .error(var error) = failure {
-            error.path = path.components
+            error.path = pathStack
             if error.locations.isEmpty { error.locations = group.nodes.map(\.location) }
             record(error)
         }
@@ -145,14 +149,15 @@ final class ExecutionRun<Context: Sendable> {
             return .failure(denied)
         }
         guard hasResolvers, let resolver = resolvers.resolver(type: objectType, field: name) else {
-            return .success(source[name] ?? .null)
+            guard case .object(let object) = source else { return .success(.null) }
+            return .success(object.value(forKey: name, hint: &group.memberPosition) ?? .null)
         }
         resolverExecutions += 1
         if resolverExecutions > limits.maximumResolverExecutions {
             return .failure(ExecutionLimitErrors.resolverLimitReached())
         }
         let info = FieldInfo(
-            parentType: objectType, field: group.definition.unsafelyUnwrapped, path: path.components,
+            parentType: objectType, field: group.definition.unsafelyUnwrapped, path: pathStack,
             nodes: group.nodes, variables: prepared.variables, fragments: prepared.fragments,
             operation: prepared.operation.operation)
         do {
@@ -218,12 +223,12 @@ final class ExecutionRun<Context: Sendable> {
 
     /// CompleteValue, written into `output`: non-null checks, lists item by item, leaves
     /// serialized, objects (and abstract types resolved through `__typename`) by executing their
-    /// sub-selections. Returns whether it wrote `null`. `namedType` is the schema type `type`
-    /// names when the caller knows it (looked up once per collected field rather than for every
-    /// value). A thrown failure leaves what was written for whoever catches it to replace.
+    /// sub-selections. Returns whether it wrote `null`. `namedKind` is the kind of the schema type
+    /// `type` names when the caller knows it (looked up once per collected field rather than for
+    /// every value). A thrown failure leaves what was written for whoever catches it to replace.
     @discardableResult
     nonisolated(nonsending) private func completeValue(
-        _ type: TypeReference, namedType: SchemaType? = nil, nodes: [Field], group: FieldCollector.Group? = nil,
+        _ type: TypeReference, namedKind: TypeDefinitionKind? = nil, nodes: [Field], group: FieldCollector.Group? = nil,
         value: JSON, parentType: String, path: ResponsePath, into output: inout JSONWriter
     ) async throws(CompletionFailure) -> Bool {
         if stopped { throw .bubble }
@@ -238,13 +243,13 @@ final class ExecutionRun<Context: Sendable> {
         switch type {
         case .nonNull(let inner):
             let wroteNull = try await completeValue(
-                inner, namedType: namedType, nodes: nodes, group: group, value: value, parentType: parentType,
+                inner, namedKind: namedKind, nodes: nodes, group: group, value: value, parentType: parentType,
                 path: path, into: &output)
             if wroteNull {
                 throw .error(
                     ExecutionError(
                         "Cannot return null for non-nullable type: '\(inner)' within parent '\(parentType)' "
-                            + "(\(Self.pathText(path.components)))"))
+                            + "(\(Self.pathText(pathStack)))"))
             }
             return false
         case .list(let inner):
@@ -255,22 +260,22 @@ final class ExecutionRun<Context: Sendable> {
             guard case .array(let elements) = value else {
                 throw .error(
                     ExecutionError(
-                        "Can't resolve value (\(Self.pathText(path.components))) : type mismatch error, expected type LIST"
+                        "Can't resolve value (\(Self.pathText(pathStack))) : type mismatch error, expected type LIST"
                     ))
             }
             output.writeByte(UInt8(ascii: "["))
-            let listPath = path.components
             for (index, element) in elements.enumerated() {
                 if index > 0 { output.writeByte(UInt8(ascii: ",")) }
                 let itemStart = output.count
-                let itemPath = ResponsePath(parent: listPath, last: .index(index), depth: path.depth)
+                pathStack.append(.index(index))
+                defer { pathStack.removeLast() }
                 do throws(CompletionFailure) {
                     try await completeValue(
-                        inner, namedType: namedType, nodes: nodes, group: group, value: element,
-                        parentType: parentType, path: itemPath, into: &output)
+                        inner, namedKind: namedKind, nodes: nodes, group: group, value: element,
+                        parentType: parentType, path: path, into: &output)
                 } catch {
                     if case .error(var itemError) = error {
-                        itemError.path = itemPath.components
+                        itemError.path = pathStack
                         if itemError.locations.isEmpty { itemError.locations = nodes.map(\.location) }
                         record(itemError)
                     }
@@ -287,30 +292,40 @@ final class ExecutionRun<Context: Sendable> {
                 return true
             }
             return try await completeNamed(
-                name, namedType: namedType, nodes: nodes, group: group, value: value, path: path, into: &output)
+                name, namedKind: namedKind, nodes: nodes, group: group, value: value, path: path, into: &output)
         }
     }
 
     nonisolated(nonsending) private func completeNamed(
-        _ name: String, namedType: SchemaType?, nodes: [Field], group: FieldCollector.Group?, value: JSON,
+        _ name: String, namedKind: TypeDefinitionKind?, nodes: [Field], group: FieldCollector.Group?, value: JSON,
         path: ResponsePath, into output: inout JSONWriter
     ) async throws(CompletionFailure) -> Bool {
-        // The kind alone for a leaf, the common case: binding the type would copy it.
-        if namedType?.kind == .scalar {
-            return try writeSerialized(value, as: name, path: path, into: &output)
-        }
-        guard let schemaType = namedType ?? schema.type(named: name) else {
+        let kind: TypeDefinitionKind
+        if let namedKind {
+            kind = namedKind
+        } else if let found = schema.type(named: name)?.kind {
+            kind = found
+        } else {
             output.write(value)
             return value.isNull
         }
-        switch schemaType.kind {
+        switch kind {
         case .scalar:
-            return try writeSerialized(value, as: name, path: path, into: &output)
+            let scalar: any ScalarType
+            if let known = group?.scalar {
+                scalar = known
+            } else {
+                scalar = self.scalar(named: name)
+                group?.scalar = scalar
+            }
+            return try writeSerialized(value, with: scalar, path: path, into: &output)
         case .enum:
-            guard case .string(let text) = value, schemaType.enumValues.contains(where: { $0.name == text }) else {
+            guard case .string(let text) = value,
+                schema.type(named: name)?.enumValues.contains(where: { $0.name == text }) == true
+            else {
                 throw .error(
                     ExecutionError(
-                        "Can't serialize value (\(Self.pathText(path.components))) : Invalid input for Enum '\(name)'. "
+                        "Can't serialize value (\(Self.pathText(pathStack))) : Invalid input for Enum '\(name)'. "
                             + "No value found for name '\(value.stringValue ?? value.text)'"))
             }
             output.writeString(text)
@@ -319,7 +334,7 @@ final class ExecutionRun<Context: Sendable> {
             guard case .object = value else {
                 throw .error(
                     ExecutionError(
-                        "Can't resolve value (\(Self.pathText(path.components))) : expected an object of type '\(name)'"
+                        "Can't resolve value (\(Self.pathText(pathStack))) : expected an object of type '\(name)'"
                     ))
             }
             let groups = collectedSubfields(of: nodes, group: group, on: name)
@@ -331,7 +346,7 @@ final class ExecutionRun<Context: Sendable> {
             else {
                 throw .error(
                     ExecutionError(
-                        "Abstract type '\(name)' must resolve to an Object type at runtime (\(Self.pathText(path.components)))"
+                        "Abstract type '\(name)' must resolve to an Object type at runtime (\(Self.pathText(pathStack)))"
                     ))
             }
             let groups = collectedSubfields(of: nodes, group: group, on: concrete)
@@ -339,26 +354,22 @@ final class ExecutionRun<Context: Sendable> {
             return false
         case .inputObject:
             throw .error(
-                ExecutionError("Can't resolve value (\(Self.pathText(path.components))) : '\(name)' is an input type"))
+                ExecutionError("Can't resolve value (\(Self.pathText(pathStack))) : '\(name)' is an input type"))
         }
     }
 
-    /// `value` serialized as the scalar `name` and written; whether that wrote `null`.
+    /// `value` serialized with `scalar` and written; whether that wrote `null`.
     private func writeSerialized(
-        _ value: JSON, as name: String, path: ResponsePath, into output: inout JSONWriter
+        _ value: JSON, with scalar: any ScalarType, path: ResponsePath, into output: inout JSONWriter
     ) throws(CompletionFailure) -> Bool {
-        let serialized = try serialize(value, as: name, path: path)
+        let serialized: JSON
+        do {
+            serialized = try scalar.serialize(value)
+        } catch {
+            throw .error(ExecutionError("Can't serialize value (\(Self.pathText(pathStack))) : \(error.reason)"))
+        }
         output.write(serialized)
         return serialized.isNull
-    }
-
-    /// `value` serialized as the scalar `name`.
-    private func serialize(_ value: JSON, as name: String, path: ResponsePath) throws(CompletionFailure) -> JSON {
-        do {
-            return try scalar(named: name).serialize(value)
-        } catch {
-            throw .error(ExecutionError("Can't serialize value (\(Self.pathText(path.components))) : \(error.reason)"))
-        }
     }
 
     /// The scalar type `name` serializes with.
@@ -416,21 +427,12 @@ struct SubfieldKey: Hashable {
     }
 }
 
-/// A value's response path, kept as its parent's path and its own last component, and spelled
-/// out only when something reads it: a resolver, an error, or the fields of an object under it.
-/// Most values are leaves that need none of those, and building every field's path cost an
-/// array each (five hundred for a page of a hundred items with five fields).
+/// Where a value is in the response, as far as a function completing it needs to know: the
+/// number of field keys above it, for the depth limit. The path itself is the run's stack.
 struct ResponsePath {
-    let parent: [PathComponent]
-    let last: PathComponent?
-    /// The number of field keys in the path, for the depth limit.
+    /// The number of field keys in the path.
     let depth: Int
 
     /// The path of the root selection set.
-    static let root = ResponsePath(parent: [], last: nil, depth: 0)
-
-    var components: [PathComponent] {
-        guard let last else { return parent }
-        return parent + [last]
-    }
+    static let root = ResponsePath(depth: 0)
 }

@@ -21,8 +21,9 @@ struct FieldCollector: Sendable {
         /// The field's definition on the type the group was collected on (`nil` for
         /// `__typename` and unknown fields), looked up once rather than for every item.
         let definition: SchemaField?
-        /// The schema type the field's type names, looked up with the definition.
-        let namedType: SchemaType?
+        /// The kind of the schema type the field's type names, looked up with the definition (the
+        /// kind alone: binding the type for every value copied all its members).
+        let namedKind: TypeDefinitionKind?
         let name: String
         /// The response key as JSON text with its colon (`"title":`), escaped once for every
         /// object written with it.
@@ -37,8 +38,13 @@ struct FieldCollector: Sendable {
         var arguments: Result<JSONObject, ExecutionError>?
         var access: ExecutionError??
         var subfields: (objectType: String, groups: [Group])?
+        /// The scalar type the field's values serialize with, found the first time.
+        var scalar: (any ScalarType)?
+        /// Where the field's member was in the last parent object read (see
+        /// ``JSONObject/value(forKey:hint:)``).
+        var memberPosition = 0
 
-        init(responseKey: String, nodes: [Field], definition: SchemaField?, namedType: SchemaType?) {
+        init(responseKey: String, nodes: [Field], definition: SchemaField?, namedKind: TypeDefinitionKind?) {
             self.responseKey = responseKey
             var writer = JSONWriter(capacity: responseKey.utf8.count + 3)
             writer.writeString(responseKey)
@@ -48,7 +54,7 @@ struct FieldCollector: Sendable {
             isNonNull = definition?.type.isNonNull ?? false
             self.nodes = nodes
             self.definition = definition
-            self.namedType = namedType
+            self.namedKind = namedKind
             name = nodes[0].name
         }
     }
@@ -91,7 +97,7 @@ struct FieldCollector: Sendable {
                     groups.append(
                         Group(
                             responseKey: field.responseKey, nodes: [field], definition: definition,
-                            namedType: definition.flatMap { schema.type(named: $0.type.namedType) }))
+                            namedKind: definition.flatMap { schema.type(named: $0.type.namedType)?.kind }))
                 }
             case .inlineFragment(let fragment):
                 guard isIncluded(fragment.directives), applies(fragment.typeCondition, to: objectType) else { continue }

@@ -140,6 +140,16 @@ struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral 
         }
     }
 
+    /// The value of `key`, looking first at position `hint` and leaving there the position it was
+    /// found at: objects of one shape (a table's items) keep a key at one position, so a caller
+    /// reading the same key of many of them compares one key instead of searching.
+    func value(forKey key: String, hint: inout Int) -> JSON? {
+        if hint < keys.count && keys[hint] == key { return values[hint] }
+        guard let index = keys.firstIndex(of: key) else { return nil }
+        hint = index
+        return values[index]
+    }
+
     /// Appends a member without looking for an existing one (the caller knows the key is new).
     mutating func append(_ key: String, _ value: JSON) {
         keys.append(key)
