@@ -23,8 +23,9 @@ import Testing
         }
         """
 
+    /// `sqliteFile` is a database file (WAL journaling, unlike `:memory:`).
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
-        case memory, sqlite
+        case memory, sqlite, sqliteFile
         var testDescription: String { rawValue }
     }
 
@@ -36,6 +37,10 @@ import Testing
         switch kind {
         case .memory: return InMemoryStore(layouts: layouts)
         case .sqlite: return try SQLiteStore(path: ":memory:", layouts: layouts)
+        case .sqliteFile:
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "sb-store-\(UUID().uuidString)")
+            return try SQLiteStore.open(directory: directory, layouts: layouts)
         }
     }
 
