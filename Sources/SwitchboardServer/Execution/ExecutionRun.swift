@@ -40,14 +40,21 @@ final class ExecutionRun<Context: Sendable> {
     /// every object cost an array for each item of a list.)
     private var pathStack: [PathComponent] = []
 
-    init(executor: Executor<Context>, prepared: Executor<Context>.PreparedOperation, context: Context, sourceOnly: Bool)
-    {
+    /// What the run learned about each group the first time it ran the field, at the group's
+    /// ``FieldCollector/Group/index``.
+    private var memos: [GroupMemo?] = []
+
+    init(
+        executor: Executor<Context>, prepared: Executor<Context>.PreparedOperation, context: Context,
+        sourceOnly: Bool, collector: FieldCollector? = nil
+    ) {
         self.executor = executor
         self.prepared = prepared
         self.context = context
         self.sourceOnly = sourceOnly
-        collector = FieldCollector(
-            schema: executor.schema, fragments: prepared.fragments, variables: prepared.variables)
+        self.collector =
+            collector
+            ?? FieldCollector(schema: executor.schema, fragments: prepared.fragments, variables: prepared.variables)
         schema = executor.schema
         coercion = executor.coercion
         accessPolicy = executor.accessPolicy
@@ -100,15 +107,18 @@ final class ExecutionRun<Context: Sendable> {
             return
         }
         let start = output.count
+        let memo = memo(of: group)
         let failure: CompletionFailure
-        switch await resolve(group, objectType: objectType, source: source, path: path, hasResolvers: hasResolvers) {
+        switch await resolve(
+            group, memo: memo, objectType: objectType, source: source, path: path, hasResolvers: hasResolvers)
+        {
         case .failure(let error):
             failure = .error(error)
         case .success(let resolved):
             do throws(CompletionFailure) {
                 try await completeValue(
                     group.fieldType.unsafelyUnwrapped, namedKind: group.namedKind, nodes: group.nodes, group: group,
-                    value: resolved, parentType: objectType, path: path, into: &output)
+                    memo: memo, value: resolved, parentType: objectType, path: path, into: &output)
                 return
             } catch {
                 failure = error
@@ -126,14 +136,15 @@ final class ExecutionRun<Context: Sendable> {
 
     /// The field's raw value: from its resolver, the introspection system, or the parent's member.
     nonisolated(nonsending) private func resolve(
-        _ group: FieldCollector.Group, objectType: String, source: JSON, path: ResponsePath, hasResolvers: Bool
+        _ group: FieldCollector.Group, memo: GroupMemo, objectType: String, source: JSON, path: ResponsePath,
+        hasResolvers: Bool
     ) async -> Result<JSON, ExecutionError> {
         let name = group.name
         if let limit = limits.maximumFieldDepth, path.depth > limit {
             return .failure(ExecutionLimitErrors.queryDepth(limit: limit))
         }
         let arguments: JSONObject
-        switch group.arguments ?? coercedArguments(of: group) {
+        switch memo.arguments ?? coercedArguments(of: group, memo) {
         case .success(let coerced): arguments = coerced
         case .failure(let error): return .failure(error)
         }
@@ -145,12 +156,12 @@ final class ExecutionRun<Context: Sendable> {
         if objectType.utf8.first == underscore, objectType.hasPrefix("__") {
             return .success(Introspection(schema: schema).resolve(field: name, of: source, arguments: arguments))
         }
-        if let denied = group.access ?? accessDenial(of: group, on: objectType) {
+        if let denied = memo.access ?? accessDenial(of: group, memo, on: objectType) {
             return .failure(denied)
         }
         guard hasResolvers, let resolver = resolvers.resolver(type: objectType, field: name) else {
             guard case .object(let object) = source else { return .success(.null) }
-            return .success(object.value(forKey: name, hint: &group.memberPosition) ?? .null)
+            return .success(object.value(forKey: name, hint: &memo.memberPosition) ?? .null)
         }
         resolverExecutions += 1
         if resolverExecutions > limits.maximumResolverExecutions {
@@ -172,7 +183,9 @@ final class ExecutionRun<Context: Sendable> {
     }
 
     /// The group's arguments, coerced once: every item of a list has the same.
-    private func coercedArguments(of group: FieldCollector.Group) -> Result<JSONObject, ExecutionError> {
+    private func coercedArguments(of group: FieldCollector.Group, _ memo: GroupMemo) -> Result<
+        JSONObject, ExecutionError
+    > {
         let result: Result<JSONObject, ExecutionError>
         do {
             result = .success(
@@ -182,16 +195,18 @@ final class ExecutionRun<Context: Sendable> {
         } catch {
             result = .failure(ExecutionError(Self.argumentMessage(error, field: group.name)))
         }
-        group.arguments = result
+        memo.arguments = result
         return result
     }
 
     /// Why the caller may not read the group's field, checked once: the caller and the type are
     /// the same for every item.
-    private func accessDenial(of group: FieldCollector.Group, on objectType: String) -> ExecutionError? {
+    private func accessDenial(of group: FieldCollector.Group, _ memo: GroupMemo, on objectType: String)
+        -> ExecutionError?
+    {
         let denial = accessPolicy?.check(
             parentType: objectType, field: group.definition.unsafelyUnwrapped, context: context)
-        group.access = .some(denial)
+        memo.access = .some(denial)
         return denial
     }
 
@@ -229,7 +244,7 @@ final class ExecutionRun<Context: Sendable> {
     @discardableResult
     nonisolated(nonsending) private func completeValue(
         _ type: TypeReference, namedKind: TypeDefinitionKind? = nil, nodes: [Field], group: FieldCollector.Group? = nil,
-        value: JSON, parentType: String, path: ResponsePath, into output: inout JSONWriter
+        memo: GroupMemo? = nil, value: JSON, parentType: String, path: ResponsePath, into output: inout JSONWriter
     ) async throws(CompletionFailure) -> Bool {
         if stopped { throw .bubble }
         completedValues += 1
@@ -243,7 +258,8 @@ final class ExecutionRun<Context: Sendable> {
         switch type {
         case .nonNull(let inner):
             let wroteNull = try await completeValue(
-                inner, namedKind: namedKind, nodes: nodes, group: group, value: value, parentType: parentType,
+                inner, namedKind: namedKind, nodes: nodes, group: group, memo: memo, value: value,
+                parentType: parentType,
                 path: path, into: &output)
             if wroteNull {
                 throw .error(
@@ -271,7 +287,7 @@ final class ExecutionRun<Context: Sendable> {
                 defer { pathStack.removeLast() }
                 do throws(CompletionFailure) {
                     try await completeValue(
-                        inner, namedKind: namedKind, nodes: nodes, group: group, value: element,
+                        inner, namedKind: namedKind, nodes: nodes, group: group, memo: memo, value: element,
                         parentType: parentType, path: path, into: &output)
                 } catch {
                     if case .error(var itemError) = error {
@@ -292,13 +308,14 @@ final class ExecutionRun<Context: Sendable> {
                 return true
             }
             return try await completeNamed(
-                name, namedKind: namedKind, nodes: nodes, group: group, value: value, path: path, into: &output)
+                name, namedKind: namedKind, nodes: nodes, group: group, memo: memo, value: value, path: path,
+                into: &output)
         }
     }
 
     nonisolated(nonsending) private func completeNamed(
-        _ name: String, namedKind: TypeDefinitionKind?, nodes: [Field], group: FieldCollector.Group?, value: JSON,
-        path: ResponsePath, into output: inout JSONWriter
+        _ name: String, namedKind: TypeDefinitionKind?, nodes: [Field], group: FieldCollector.Group?,
+        memo: GroupMemo?, value: JSON, path: ResponsePath, into output: inout JSONWriter
     ) async throws(CompletionFailure) -> Bool {
         let kind: TypeDefinitionKind
         if let namedKind {
@@ -312,11 +329,11 @@ final class ExecutionRun<Context: Sendable> {
         switch kind {
         case .scalar:
             let scalar: any ScalarType
-            if let known = group?.scalar {
+            if let known = memo?.scalar {
                 scalar = known
             } else {
                 scalar = self.scalar(named: name)
-                group?.scalar = scalar
+                memo?.scalar = scalar
             }
             return try writeSerialized(value, with: scalar, path: path, into: &output)
         case .enum:
@@ -337,7 +354,7 @@ final class ExecutionRun<Context: Sendable> {
                         "Can't resolve value (\(Self.pathText(pathStack))) : expected an object of type '\(name)'"
                     ))
             }
-            let groups = collectedSubfields(of: nodes, group: group, on: name)
+            let groups = collectedSubfields(of: nodes, group: group, memo: memo, on: name)
             try await executeSelectionSet(groups, objectType: name, source: value, path: path, into: &output)
             return false
         case .interface, .union:
@@ -349,7 +366,7 @@ final class ExecutionRun<Context: Sendable> {
                         "Abstract type '\(name)' must resolve to an Object type at runtime (\(Self.pathText(pathStack)))"
                     ))
             }
-            let groups = collectedSubfields(of: nodes, group: group, on: concrete)
+            let groups = collectedSubfields(of: nodes, group: group, memo: memo, on: concrete)
             try await executeSelectionSet(groups, objectType: concrete, source: value, path: path, into: &output)
             return false
         case .inputObject:
@@ -381,16 +398,27 @@ final class ExecutionRun<Context: Sendable> {
         return scalar
     }
 
-    /// The groups of `nodes`' sub-selections on `objectType`, collected once per execution: kept
-    /// on the field's group for the last type (every item of a list of one type finds them there
-    /// without hashing a key), and by nodes and type for the others.
-    private func collectedSubfields(of nodes: [Field], group: FieldCollector.Group?, on objectType: String)
-        -> [FieldCollector.Group]
-    {
-        if let known = group?.subfields, known.objectType == objectType { return known.groups }
-        let groups = collectedSubfields(of: nodes, on: objectType)
-        group?.subfields = (objectType, groups)
+    /// The groups of `nodes`' sub-selections on `objectType`: the run keeps those of the last
+    /// type in the field's memo (every item of a list of one type finds them there, without a
+    /// lock or a hashed key), and the field's group keeps them all for the executions sharing it.
+    private func collectedSubfields(
+        of nodes: [Field], group: FieldCollector.Group?, memo: GroupMemo?, on objectType: String
+    ) -> [FieldCollector.Group] {
+        if let known = memo?.subfields, known.objectType == objectType { return known.groups }
+        guard let group else { return collectedSubfields(of: nodes, on: objectType) }
+        let groups = group.subfields(on: objectType, by: collector)
+        memo?.subfields = (objectType, groups)
         return groups
+    }
+
+    /// The run's memo of `group`, made the first time.
+    private func memo(of group: FieldCollector.Group) -> GroupMemo {
+        let index = group.index
+        if index < memos.count, let memo = memos[index] { return memo }
+        if index >= memos.count { memos.append(contentsOf: repeatElement(nil, count: index + 1 - memos.count)) }
+        let memo = GroupMemo()
+        memos[index] = memo
+        return memo
     }
 
     private func collectedSubfields(of nodes: [Field], on objectType: String) -> [FieldCollector.Group] {
@@ -435,4 +463,17 @@ struct ResponsePath {
 
     /// The path of the root selection set.
     static let root = ResponsePath(depth: 0)
+}
+
+/// What one execution learned the first time it ran a field, the same for every item of a list
+/// (one object type, one caller, one set of variables): the coerced arguments, whether the caller
+/// may read the field, the last sub-selection, the scalar type and where the member was.
+final class GroupMemo {
+    var arguments: Result<JSONObject, ExecutionError>?
+    var access: ExecutionError??
+    var subfields: (objectType: String, groups: [FieldCollector.Group])?
+    var scalar: (any ScalarType)?
+    /// Where the field's member was in the last parent object read (see
+    /// ``JSONObject/value(forKey:hint:)``).
+    var memberPosition = 0
 }

@@ -31,6 +31,9 @@ struct Executor<Context: Sendable>: Sendable {
         var operation: OperationDefinition
         var fragments: [String: FragmentDefinition]
         var variables: JSONObject
+        /// The operation's shared plan, when its document is cached and its collection does not
+        /// depend on variables.
+        var plan: ExecutionPlan?
     }
 
     let schema: Schema
@@ -84,7 +87,7 @@ struct Executor<Context: Sendable>: Sendable {
             fragments[fragment.name] = fragment
         }
         let coerced = try coercion.coerceVariables(operation.variableDefinitions, values: variables)
-        return PreparedOperation(operation: operation, fragments: fragments, variables: coerced)
+        return PreparedOperation(operation: operation, fragments: fragments, variables: coerced, plan: nil)
     }
 
     /// Executes a prepared operation. With `sourceOnly`, no resolver runs: every field reads its
@@ -97,8 +100,11 @@ struct Executor<Context: Sendable>: Sendable {
             return ExecutionResult(
                 data: nil, errors: [ExecutionError("The schema has no root type for this operation.")])
         }
-        let run = ExecutionRun(executor: self, prepared: prepared, context: context, sourceOnly: sourceOnly)
-        let groups = run.collector.collect(prepared.operation.selectionSet, on: rootType.name)
+        let run = ExecutionRun(
+            executor: self, prepared: prepared, context: context, sourceOnly: sourceOnly,
+            collector: prepared.plan?.collector)
+        let groups =
+            prepared.plan?.rootGroups ?? run.collector.collect(prepared.operation.selectionSet, on: rootType.name)
         // The data is written as values complete (an inout buffer, not a property of the run, so
         // that its appends need no runtime exclusivity checks): no tree of values is built only to
         // be walked again to write it.
@@ -151,10 +157,15 @@ struct ExecutionResult: Sendable {
     }
 
     /// The data read back as values (for mutation events and tests; responses use the text).
+    /// The executor's own output, so as deep as a valid document makes it: an object and a list
+    /// per level of the parser's 256, well inside the limit used here.
     var data: JSON? {
         guard let dataText else { return nil }
-        return (try? JSONReader.read(dataText)) ?? .null
+        return (try? JSONReader.read(dataText, maximumDepth: Self.maximumDataDepth)) ?? .null
     }
+
+    /// How deep ``data`` reads.
+    static let maximumDataDepth = 1_024
 
     /// The response body in AppSync's shape: `data` (null when absent) and `errors` when any.
     var body: [UInt8] {

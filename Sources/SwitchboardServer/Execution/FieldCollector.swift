@@ -1,4 +1,5 @@
 import GraphQLLanguage
+import SwitchboardCore
 
 /// The spec's CollectFields: the fields a selection set selects on a concrete object type,
 /// grouped by response key in first-appearance order, following fragments whose type condition
@@ -7,14 +8,30 @@ struct FieldCollector: Sendable {
     let schema: Schema
     let fragments: [String: FragmentDefinition]
     let variables: JSONObject
+    /// Numbers the groups this collector makes (an execution keeps what it learns about a group
+    /// at the group's number).
+    let numbering: GroupNumbering
+
+    init(
+        schema: Schema, fragments: [String: FragmentDefinition], variables: JSONObject,
+        numbering: GroupNumbering = GroupNumbering()
+    ) {
+        self.schema = schema
+        self.fragments = fragments
+        self.variables = variables
+        self.numbering = numbering
+    }
 
     /// Fields grouped under one response key.
     ///
     /// A class: every field of every item executed reads its group, and copying a struct of
     /// strings, nodes and schema types cost a reference count for each of them (4 % of a list
     /// page).
-    // Unchecked: `nodes` changes only while the collector builds the group, and the memos only
-    // in the execution that collected it, which runs in one task.
+    ///
+    /// Groups may be shared by the executions of one operation (see ``ExecutionPlan``): what an
+    /// execution learns about a group is kept by the execution, at ``index``.
+    // Unchecked: `nodes` changes only while the collector builds the group, before it is shared;
+    // the sub-selections are behind a lock.
     final class Group: @unchecked Sendable {
         let responseKey: String
         fileprivate(set) var nodes: [Field]
@@ -32,20 +49,17 @@ struct FieldCollector: Sendable {
         let fieldType: TypeReference?
         let isNonNull: Bool
 
-        /// What the execution learned the first time it ran the field, the same for every item
-        /// of a list (one object type, one caller, one set of variables): the coerced arguments,
-        /// whether the caller may read the field, and the last sub-selection collected.
-        var arguments: Result<JSONObject, ExecutionError>?
-        var access: ExecutionError??
-        var subfields: (objectType: String, groups: [Group])?
-        /// The scalar type the field's values serialize with, found the first time.
-        var scalar: (any ScalarType)?
-        /// Where the field's member was in the last parent object read (see
-        /// ``JSONObject/value(forKey:hint:)``).
-        var memberPosition = 0
+        /// The group's number among those of its collector, unique within an execution.
+        let index: Int
+        /// The groups of the field's sub-selection, by object type, collected once for every
+        /// execution that shares the group.
+        private let subfieldsByType = Locked<[(objectType: String, groups: [Group])]>([])
 
-        init(responseKey: String, nodes: [Field], definition: SchemaField?, namedKind: TypeDefinitionKind?) {
+        init(
+            responseKey: String, nodes: [Field], definition: SchemaField?, namedKind: TypeDefinitionKind?, index: Int
+        ) {
             self.responseKey = responseKey
+            self.index = index
             var writer = JSONWriter(capacity: responseKey.utf8.count + 3)
             writer.writeString(responseKey)
             writer.writeByte(UInt8(ascii: ":"))
@@ -56,6 +70,17 @@ struct FieldCollector: Sendable {
             self.definition = definition
             self.namedKind = namedKind
             name = nodes[0].name
+        }
+
+        /// The groups of the field's sub-selection on `objectType`, from `collector` the first
+        /// time they are asked for.
+        func subfields(on objectType: String, by collector: FieldCollector) -> [Group] {
+            subfieldsByType.withLock { known in
+                if let found = known.first(where: { $0.objectType == objectType }) { return found.groups }
+                let groups = collector.collectSubfields(of: nodes, on: objectType)
+                known.append((objectType, groups))
+                return groups
+            }
         }
     }
 
@@ -97,7 +122,8 @@ struct FieldCollector: Sendable {
                     groups.append(
                         Group(
                             responseKey: field.responseKey, nodes: [field], definition: definition,
-                            namedKind: definition.flatMap { schema.type(named: $0.type.namedType)?.kind }))
+                            namedKind: definition.flatMap { schema.type(named: $0.type.namedType)?.kind },
+                            index: numbering.next()))
                 }
             case .inlineFragment(let fragment):
                 guard isIncluded(fragment.directives), applies(fragment.typeCondition, to: objectType) else { continue }
@@ -130,5 +156,18 @@ struct FieldCollector: Sendable {
             if directive.name == "include" && !condition { return false }
         }
         return true
+    }
+}
+
+/// Hands out group numbers, one after another (shared by the executions of a plan, so locked).
+final class GroupNumbering: Sendable {
+    private let count = Locked(0)
+
+    /// The next number.
+    func next() -> Int {
+        count.withLock { count in
+            defer { count += 1 }
+            return count
+        }
     }
 }

@@ -19,8 +19,9 @@ enum JSONReader {
     /// The deepest nesting of arrays and objects accepted.
     static let maximumDepth = 128
 
-    /// Parses one JSON value filling all of `bytes` (surrounding whitespace allowed).
-    static func read(_ bytes: [UInt8]) throws(JSONReadError) -> JSON {
+    /// Parses one JSON value filling all of `bytes` (surrounding whitespace allowed), nested at
+    /// most `maximumDepth` levels.
+    static func read(_ bytes: [UInt8], maximumDepth: Int = maximumDepth) throws(JSONReadError) -> JSON {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONScanner.Failure) -> JSON in
                 try JSONScanner.value(in: buffer, builder: ServerJSONBuilder(), maximumDepth: maximumDepth)

@@ -113,7 +113,7 @@ final class RealtimeGateway: RealtimeBackend {
         let document: Document
         switch service.document(query) {
         case .invalid(let errors): return .failure(Failure(errors: errors))
-        case .valid(let parsed, _): document = parsed
+        case .valid(let parsed, _, _): document = parsed
         }
         let executor = service.executor
         let prepared: Executor<RequestContext>.PreparedOperation

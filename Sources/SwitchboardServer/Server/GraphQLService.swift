@@ -15,8 +15,9 @@ struct MutationEvent: Sendable {
 /// A request's document: parsed and valid, or the errors to answer with.
 enum ParsedDocument: Sendable {
     /// A valid document and, per operation in document order, the resolvers it selects at least
-    /// (see ``ResolverCountEstimate``), counted once with the document.
-    case valid(Document, resolverCounts: [Int])
+    /// (see ``ResolverCountEstimate``), counted once with the document; and the plans its
+    /// executions share, unless what it collects depends on variables.
+    case valid(Document, resolverCounts: [Int], plans: ExecutionPlans?)
     case invalid([ExecutionError])
 }
 
@@ -81,7 +82,9 @@ final class GraphQLService: Sendable {
                 let estimate = ResolverCountEstimate(schema: schema) { [resolvers = executor.resolvers] in
                     resolvers.resolver(type: $0, field: $1) != nil
                 }
-                result = .valid(document, resolverCounts: estimate.counts(in: document))
+                result = .valid(
+                    document, resolverCounts: estimate.counts(in: document),
+                    plans: ExecutionPlan.collectionReadsVariables(document) ? nil : ExecutionPlans())
             } else {
                 result = .invalid(errors.map { ValidationMessages.error($0, in: document) })
             }
@@ -103,15 +106,21 @@ final class GraphQLService: Sendable {
     ) async -> (result: ExecutionResult, events: [MutationEvent]) {
         let document: Document
         let resolverCounts: [Int]
+        let plans: ExecutionPlans?
         switch self.document(query) {
         case .invalid(let errors): return (ExecutionResult(data: nil, errors: errors), [])
-        case .valid(let parsed, let counts): (document, resolverCounts) = (parsed, counts)
+        case .valid(let parsed, let counts, let shared): (document, resolverCounts, plans) = (parsed, counts, shared)
         }
-        let prepared: Executor<RequestContext>.PreparedOperation
+        var prepared: Executor<RequestContext>.PreparedOperation
         do {
             prepared = try executor.prepare(document, operationName: operationName, variables: variables)
         } catch {
             return (ExecutionResult(data: nil, errors: [error]), [])
+        }
+        if let plans, let rootType = schema.rootType(for: prepared.operation.operation)?.name {
+            prepared.plan = plans.plan(for: prepared.operation) { [schema, fragments = prepared.fragments] in
+                ExecutionPlan(operation: prepared.operation, fragments: fragments, rootType: rootType, schema: schema)
+            }
         }
         let limit = executor.limits.maximumResolverExecutions
         let index = document.operations.firstIndex { $0.name == prepared.operation.name }
