@@ -123,6 +123,22 @@ import Testing
         }
     }
 
+    /// What the execution fuzz target compares tokens by: two tokens of the same page differ, but
+    /// open to the same scope and cursor; another secret's token does not open.
+    @Test func tokensOfTheSamePageOpenToTheSamePayload() throws {
+        let secret = (0..<32).map { UInt8($0) }
+        let tokens = PaginationToken(secret: secret)
+        let scope = PaginationToken.Scope(table: "Post", index: "byCategory", partition: "tech")
+        let first = tokens.encode([3, "p2"], scope: scope)
+        let second = tokens.encode([3, "p2"], scope: scope)
+        #expect(first != second)
+        #expect(try tokens.payload(of: first) == tokens.payload(of: second))
+        #expect(try tokens.payload(of: first) == ["t": "Post", "i": "byCategory", "p": "tech", "k": [3, "p2"]])
+        #expect(try tokens.payload(of: tokens.encode([4, "p3"], scope: scope)) != tokens.payload(of: first))
+        #expect(throws: ExecutionError.self) { try PaginationToken(secret: secret.reversed()).payload(of: first) }
+        #expect(throws: ExecutionError.self) { try tokens.payload(of: "not a token") }
+    }
+
     @Test func tokensResumeAfterARestartOnTheSameDataDirectory() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sb-token-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
