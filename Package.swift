@@ -312,6 +312,9 @@ let fuzzTargets: [Target] =
         fuzzTarget("fuzz-yaml", path: "YAML", ["SwitchboardMock", "Switchboard"]),
         fuzzTarget("fuzz-sigv4", path: "SigV4", ["SwitchboardSigV4"]),
         fuzzTarget("fuzz-realtime-messages", path: "RealtimeMessages", ["SwitchboardRealtimeProtocol"]),
+        fuzzTarget(
+            "fuzz-execute", path: "Execute",
+            ["SwitchboardServer", "ModelTransform", "GraphQLLanguage", "SwitchboardCore"]),
     ]
 
 // MARK: - Test support
