@@ -11,17 +11,17 @@ final class ExecutionRun<Context: Sendable> {
     // The executor's parts, held once: reading them through `executor` for every field copied
     // the schema and the access policy and built an input coercion each time (retains and
     // releases were a quarter of a list page's CPU).
-    private let schema: Schema
+    let schema: Schema
     private let coercion: InputCoercion
     private let accessPolicy: (any FieldAccessPolicy<Context>)?
     private let resolvers: ResolverRegistry<Context>
-    private let limits: Executor<Context>.Limits
+    let limits: Executor<Context>.Limits
     private let scalars: [String: any ScalarType]
     private(set) var errors: [ExecutionError] = []
-    private var completedValues = 0
+    var completedValues = 0
     /// Set once a budget runs out (values or errors): every value not yet completed becomes null
     /// at once, without resolvers or further errors, so what is left costs a step per item.
-    private var stopped = false
+    var stopped = false
     /// Set once ``Executor/Limits/maximumErrors`` errors are recorded.
     private var errorsFull = false
     /// Sub-selections already collected, by the merged field's nodes and the object type: every
@@ -38,7 +38,7 @@ final class ExecutionRun<Context: Sendable> {
     /// first, so one stack, pushed and popped around each field and list item, spells every
     /// path, and an error or a resolver copies it only when it needs it. (Building a path for
     /// every object cost an array for each item of a list.)
-    private var pathStack: [PathComponent] = []
+    var pathStack: [PathComponent] = []
 
     /// What the run learned about each group the first time it ran the field, at the group's
     /// ``FieldCollector/Group/index``.
@@ -210,7 +210,7 @@ final class ExecutionRun<Context: Sendable> {
         return denial
     }
 
-    private func record(_ error: ExecutionError) {
+    func record(_ error: ExecutionError) {
         // The error that stopped the execution (the values budget) is still recorded; once the
         // errors themselves ran out, nothing more is.
         guard !errorsFull else { return }
@@ -234,163 +234,8 @@ final class ExecutionRun<Context: Sendable> {
         }
     }
 
-    // MARK: Value completion
-
-    /// CompleteValue, written into `output`: non-null checks, lists item by item, leaves
-    /// serialized, objects (and abstract types resolved through `__typename`) by executing their
-    /// sub-selections. Returns whether it wrote `null`. `namedKind` is the kind of the schema type
-    /// `type` names when the caller knows it (looked up once per collected field rather than for
-    /// every value). A thrown failure leaves what was written for whoever catches it to replace.
-    @discardableResult
-    nonisolated(nonsending) private func completeValue(
-        _ type: TypeReference, namedKind: TypeDefinitionKind? = nil, nodes: [Field], group: FieldCollector.Group? = nil,
-        memo: GroupMemo? = nil, value: JSON, parentType: String, path: ResponsePath, into output: inout JSONWriter
-    ) async throws(CompletionFailure) -> Bool {
-        if stopped { throw .bubble }
-        completedValues += 1
-        if completedValues > limits.maximumCompletedValues {
-            stopped = true
-            throw .error(
-                ExecutionError(
-                    "The response is too large: it would hold more than \(limits.maximumCompletedValues) "
-                        + "values. Ask for fewer items (limit) or fewer nested fields."))
-        }
-        switch type {
-        case .nonNull(let inner):
-            let wroteNull = try await completeValue(
-                inner, namedKind: namedKind, nodes: nodes, group: group, memo: memo, value: value,
-                parentType: parentType,
-                path: path, into: &output)
-            if wroteNull {
-                throw .error(
-                    ExecutionError(
-                        "Cannot return null for non-nullable type: '\(inner)' within parent '\(parentType)' "
-                            + "(\(Self.pathText(pathStack)))"))
-            }
-            return false
-        case .list(let inner):
-            if value.isNull {
-                output.writeNull()
-                return true
-            }
-            guard case .array(let elements) = value else {
-                throw .error(
-                    ExecutionError(
-                        "Can't resolve value (\(Self.pathText(pathStack))) : type mismatch error, expected type LIST"
-                    ))
-            }
-            output.writeByte(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output.writeByte(UInt8(ascii: ",")) }
-                let itemStart = output.count
-                pathStack.append(.index(index))
-                defer { pathStack.removeLast() }
-                do throws(CompletionFailure) {
-                    try await completeValue(
-                        inner, namedKind: namedKind, nodes: nodes, group: group, memo: memo, value: element,
-                        parentType: parentType, path: path, into: &output)
-                } catch {
-                    if case .error(var itemError) = error {
-                        itemError.path = pathStack
-                        if itemError.locations.isEmpty { itemError.locations = nodes.map(\.location) }
-                        record(itemError)
-                    }
-                    if inner.isNonNull { throw .bubble }
-                    output.truncate(to: itemStart)
-                    output.writeNull()
-                }
-            }
-            output.writeByte(UInt8(ascii: "]"))
-            return false
-        case .named(let name):
-            if value.isNull {
-                output.writeNull()
-                return true
-            }
-            return try await completeNamed(
-                name, namedKind: namedKind, nodes: nodes, group: group, memo: memo, value: value, path: path,
-                into: &output)
-        }
-    }
-
-    nonisolated(nonsending) private func completeNamed(
-        _ name: String, namedKind: TypeDefinitionKind?, nodes: [Field], group: FieldCollector.Group?,
-        memo: GroupMemo?, value: JSON, path: ResponsePath, into output: inout JSONWriter
-    ) async throws(CompletionFailure) -> Bool {
-        let kind: TypeDefinitionKind
-        if let namedKind {
-            kind = namedKind
-        } else if let found = schema.type(named: name)?.kind {
-            kind = found
-        } else {
-            output.write(value)
-            return value.isNull
-        }
-        switch kind {
-        case .scalar:
-            let scalar: any ScalarType
-            if let known = memo?.scalar {
-                scalar = known
-            } else {
-                scalar = self.scalar(named: name)
-                memo?.scalar = scalar
-            }
-            return try writeSerialized(value, with: scalar, path: path, into: &output)
-        case .enum:
-            guard case .string(let text) = value,
-                schema.type(named: name)?.enumValues.contains(where: { $0.name == text }) == true
-            else {
-                throw .error(
-                    ExecutionError(
-                        "Can't serialize value (\(Self.pathText(pathStack))) : Invalid input for Enum '\(name)'. "
-                            + "No value found for name '\(value.stringValue ?? value.text)'"))
-            }
-            output.writeString(text)
-            return false
-        case .object:
-            guard case .object = value else {
-                throw .error(
-                    ExecutionError(
-                        "Can't resolve value (\(Self.pathText(pathStack))) : expected an object of type '\(name)'"
-                    ))
-            }
-            let groups = collectedSubfields(of: nodes, group: group, memo: memo, on: name)
-            try await executeSelectionSet(groups, objectType: name, source: value, path: path, into: &output)
-            return false
-        case .interface, .union:
-            guard let concrete = value["__typename"]?.stringValue, schema.type(named: concrete)?.kind == .object,
-                schema.isPossibleType(concrete, of: name)
-            else {
-                throw .error(
-                    ExecutionError(
-                        "Abstract type '\(name)' must resolve to an Object type at runtime (\(Self.pathText(pathStack)))"
-                    ))
-            }
-            let groups = collectedSubfields(of: nodes, group: group, memo: memo, on: concrete)
-            try await executeSelectionSet(groups, objectType: concrete, source: value, path: path, into: &output)
-            return false
-        case .inputObject:
-            throw .error(
-                ExecutionError("Can't resolve value (\(Self.pathText(pathStack))) : '\(name)' is an input type"))
-        }
-    }
-
-    /// `value` serialized with `scalar` and written; whether that wrote `null`.
-    private func writeSerialized(
-        _ value: JSON, with scalar: any ScalarType, path: ResponsePath, into output: inout JSONWriter
-    ) throws(CompletionFailure) -> Bool {
-        let serialized: JSON
-        do {
-            serialized = try scalar.serialize(value)
-        } catch {
-            throw .error(ExecutionError("Can't serialize value (\(Self.pathText(pathStack))) : \(error.reason)"))
-        }
-        output.write(serialized)
-        return serialized.isNull
-    }
-
     /// The scalar type `name` serializes with.
-    private func scalar(named name: String) -> any ScalarType {
+    func scalar(named name: String) -> any ScalarType {
         if let index = scalarNames.firstIndex(of: name) { return scalarTypes[index] }
         let scalar = scalars[name] ?? PassThroughScalar(name: name)
         scalarNames.append(name)
@@ -401,7 +246,7 @@ final class ExecutionRun<Context: Sendable> {
     /// The groups of `nodes`' sub-selections on `objectType`: the run keeps those of the last
     /// type in the field's memo (every item of a list of one type finds them there, without a
     /// lock or a hashed key), and the field's group keeps them all for the executions sharing it.
-    private func collectedSubfields(
+    func collectedSubfields(
         of nodes: [Field], group: FieldCollector.Group?, memo: GroupMemo?, on objectType: String
     ) -> [FieldCollector.Group] {
         if let known = memo?.subfields, known.objectType == objectType { return known.groups }
@@ -435,45 +280,4 @@ final class ExecutionRun<Context: Sendable> {
     static func pathText(_ path: [PathComponent]) -> String {
         path.map(\.description).joined()
     }
-}
-
-/// A merged field's nodes (by their places in the document) and the object type its
-/// sub-selections are collected on. The same first node can be merged with different others
-/// (a fragment spread in two places), so every node's place is part of the key; the common
-/// single node needs no array.
-struct SubfieldKey: Hashable {
-    var objectType: String
-    var first: Int
-    var others: [Int]
-
-    /// `nil` for nodes without places (documents built in code), which are collected each time.
-    init?(nodes: [Field], objectType: String) {
-        guard let first = nodes.first, !nodes.contains(where: { $0.location == .unknown }) else { return nil }
-        self.objectType = objectType
-        self.first = first.location.offset
-        others = nodes.dropFirst().map(\.location.offset)
-    }
-}
-
-/// Where a value is in the response, as far as a function completing it needs to know: the
-/// number of field keys above it, for the depth limit. The path itself is the run's stack.
-struct ResponsePath {
-    /// The number of field keys in the path.
-    let depth: Int
-
-    /// The path of the root selection set.
-    static let root = ResponsePath(depth: 0)
-}
-
-/// What one execution learned the first time it ran a field, the same for every item of a list
-/// (one object type, one caller, one set of variables): the coerced arguments, whether the caller
-/// may read the field, the last sub-selection, the scalar type and where the member was.
-final class GroupMemo {
-    var arguments: Result<JSONObject, ExecutionError>?
-    var access: ExecutionError??
-    var subfields: (objectType: String, groups: [FieldCollector.Group])?
-    var scalar: (any ScalarType)?
-    /// Where the field's member was in the last parent object read (see
-    /// ``JSONObject/value(forKey:hint:)``).
-    var memberPosition = 0
 }
