@@ -201,7 +201,7 @@ import Testing
         let executor = Executor<Context>(schema: schema, resolvers: ResolverRegistry())
         let result = await executor.execute(try Parser.parse(IntrospectionQuery.text), context: Context())
         #expect(result.errors.isEmpty)
-        let rebuilt = try Schema(introspectionJSON: Data(result.json.text.utf8))
+        let rebuilt = try Schema(introspectionJSON: Data(result.body))
         #expect(rebuilt.types == schema.types)
         #expect(rebuilt.queryType == "Query" && rebuilt.mutationType == "Mutation")
         let droid = try await Self.run(

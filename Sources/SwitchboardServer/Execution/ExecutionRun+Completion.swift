@@ -5,13 +5,15 @@ extension ExecutionRun {
 
     /// CompleteValue, written into `output`: non-null checks, lists item by item, leaves
     /// serialized, objects (and abstract types resolved through `__typename`) by executing their
-    /// sub-selections. Returns whether it wrote `null`. `namedKind` is the kind of the schema type
-    /// `type` names when the caller knows it (looked up once per collected field rather than for
-    /// every value). A thrown failure leaves what was written for whoever catches it to replace.
+    /// sub-selections. Returns whether it wrote `null`. `type` is the field's type or, in a list or
+    /// non-null wrapper, the part of it left to complete; what else the field needs (its nodes,
+    /// the kind of its named type) comes from its `group`, looked up once per collected field
+    /// rather than for every value. A thrown failure leaves what was written for whoever catches
+    /// it to replace.
     @discardableResult
     nonisolated(nonsending) func completeValue(
-        _ type: TypeReference, namedKind: TypeDefinitionKind? = nil, nodes: [Field], group: FieldCollector.Group? = nil,
-        memo: GroupMemo? = nil, value: JSON, parentType: String, path: ResponsePath, into output: inout JSONWriter
+        _ type: TypeReference, group: FieldCollector.Group, memo: GroupMemo, value: JSON, parentType: String,
+        path: ResponsePath, into output: inout JSONWriter
     ) async throws(CompletionFailure) -> Bool {
         if stopped { throw .bubble }
         completedValues += 1
@@ -25,9 +27,7 @@ extension ExecutionRun {
         switch type {
         case .nonNull(let inner):
             let wroteNull = try await completeValue(
-                inner, namedKind: namedKind, nodes: nodes, group: group, memo: memo, value: value,
-                parentType: parentType,
-                path: path, into: &output)
+                inner, group: group, memo: memo, value: value, parentType: parentType, path: path, into: &output)
             if wroteNull {
                 throw .error(
                     ExecutionError(
@@ -54,12 +54,12 @@ extension ExecutionRun {
                 defer { pathStack.removeLast() }
                 do throws(CompletionFailure) {
                     try await completeValue(
-                        inner, namedKind: namedKind, nodes: nodes, group: group, memo: memo, value: element,
-                        parentType: parentType, path: path, into: &output)
+                        inner, group: group, memo: memo, value: element, parentType: parentType, path: path,
+                        into: &output)
                 } catch {
                     if case .error(var itemError) = error {
                         itemError.path = pathStack
-                        if itemError.locations.isEmpty { itemError.locations = nodes.map(\.location) }
+                        if itemError.locations.isEmpty { itemError.locations = group.nodes.map(\.location) }
                         record(itemError)
                     }
                     if inner.isNonNull { throw .bubble }
@@ -74,18 +74,16 @@ extension ExecutionRun {
                 output.writeNull()
                 return true
             }
-            return try await completeNamed(
-                name, namedKind: namedKind, nodes: nodes, group: group, memo: memo, value: value, path: path,
-                into: &output)
+            return try await completeNamed(name, group: group, memo: memo, value: value, path: path, into: &output)
         }
     }
 
     nonisolated(nonsending) private func completeNamed(
-        _ name: String, namedKind: TypeDefinitionKind?, nodes: [Field], group: FieldCollector.Group?,
-        memo: GroupMemo?, value: JSON, path: ResponsePath, into output: inout JSONWriter
+        _ name: String, group: FieldCollector.Group, memo: GroupMemo, value: JSON, path: ResponsePath,
+        into output: inout JSONWriter
     ) async throws(CompletionFailure) -> Bool {
         let kind: TypeDefinitionKind
-        if let namedKind {
+        if let namedKind = group.namedKind {
             kind = namedKind
         } else if let found = schema.type(named: name)?.kind {
             kind = found
@@ -96,11 +94,11 @@ extension ExecutionRun {
         switch kind {
         case .scalar:
             let scalar: any ScalarType
-            if let known = memo?.scalar {
+            if let known = memo.scalar {
                 scalar = known
             } else {
                 scalar = self.scalar(named: name)
-                memo?.scalar = scalar
+                memo.scalar = scalar
             }
             return try writeSerialized(value, with: scalar, path: path, into: &output)
         case .enum:
@@ -114,27 +112,29 @@ extension ExecutionRun {
             }
             output.writeString(text)
             return false
-        case .object:
-            guard case .object = value else {
-                throw .error(
-                    ExecutionError(
-                        "Can't resolve value (\(Self.pathText(pathStack))) : expected an object of type '\(name)'"
-                    ))
+        case .object, .interface, .union:
+            let objectType: String
+            if kind == .object {
+                guard case .object = value else {
+                    throw .error(
+                        ExecutionError(
+                            "Can't resolve value (\(Self.pathText(pathStack))) : expected an object of type '\(name)'"
+                        ))
+                }
+                objectType = name
+            } else {
+                guard let concrete = value["__typename"]?.stringValue, schema.type(named: concrete)?.kind == .object,
+                    schema.isPossibleType(concrete, of: name)
+                else {
+                    throw .error(
+                        ExecutionError(
+                            "Abstract type '\(name)' must resolve to an Object type at runtime (\(Self.pathText(pathStack)))"
+                        ))
+                }
+                objectType = concrete
             }
-            let groups = collectedSubfields(of: nodes, group: group, memo: memo, on: name)
-            try await executeSelectionSet(groups, objectType: name, source: value, path: path, into: &output)
-            return false
-        case .interface, .union:
-            guard let concrete = value["__typename"]?.stringValue, schema.type(named: concrete)?.kind == .object,
-                schema.isPossibleType(concrete, of: name)
-            else {
-                throw .error(
-                    ExecutionError(
-                        "Abstract type '\(name)' must resolve to an Object type at runtime (\(Self.pathText(pathStack)))"
-                    ))
-            }
-            let groups = collectedSubfields(of: nodes, group: group, memo: memo, on: concrete)
-            try await executeSelectionSet(groups, objectType: concrete, source: value, path: path, into: &output)
+            let groups = collectedSubfields(of: group, memo: memo, on: objectType)
+            try await executeSelectionSet(groups, objectType: objectType, source: value, path: path, into: &output)
             return false
         case .inputObject:
             throw .error(

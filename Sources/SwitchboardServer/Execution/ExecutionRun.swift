@@ -24,15 +24,6 @@ final class ExecutionRun<Context: Sendable> {
     var stopped = false
     /// Set once ``Executor/Limits/maximumErrors`` errors are recorded.
     private var errorsFull = false
-    /// Sub-selections already collected, by the merged field's nodes and the object type: every
-    /// item of a list has the same ones, and collecting them again per item cost 12% of a
-    /// 100-item page.
-    private var subfields: [SubfieldKey: [FieldCollector.Group]] = [:]
-    /// The scalar types serialized so far: a handful, found by their names (the schema's strings,
-    /// so compared by identity first) rather than hashed for every leaf. Two arrays, so that the
-    /// search compares names in place instead of copying name and scalar out of a tuple.
-    private var scalarNames: [String] = []
-    private var scalarTypes: [any ScalarType] = []
     private var resolverExecutions = 0
     /// The response path of the value being completed: fields run one after another, depth
     /// first, so one stack, pushed and popped around each field and list item, spells every
@@ -117,8 +108,8 @@ final class ExecutionRun<Context: Sendable> {
         case .success(let resolved):
             do throws(CompletionFailure) {
                 try await completeValue(
-                    group.fieldType.unsafelyUnwrapped, namedKind: group.namedKind, nodes: group.nodes, group: group,
-                    memo: memo, value: resolved, parentType: objectType, path: path, into: &output)
+                    group.fieldType.unsafelyUnwrapped, group: group, memo: memo, value: resolved,
+                    parentType: objectType, path: path, into: &output)
                 return
             } catch {
                 failure = error
@@ -236,23 +227,19 @@ final class ExecutionRun<Context: Sendable> {
 
     /// The scalar type `name` serializes with.
     func scalar(named name: String) -> any ScalarType {
-        if let index = scalarNames.firstIndex(of: name) { return scalarTypes[index] }
-        let scalar = scalars[name] ?? PassThroughScalar(name: name)
-        scalarNames.append(name)
-        scalarTypes.append(scalar)
-        return scalar
+        // Looked up once per field and run: the field's memo keeps it for every further value.
+        scalars[name] ?? PassThroughScalar(name: name)
     }
 
-    /// The groups of `nodes`' sub-selections on `objectType`: the run keeps those of the last
+    /// The groups of `group`'s sub-selections on `objectType`: the run keeps those of the last
     /// type in the field's memo (every item of a list of one type finds them there, without a
-    /// lock or a hashed key), and the field's group keeps them all for the executions sharing it.
-    func collectedSubfields(
-        of nodes: [Field], group: FieldCollector.Group?, memo: GroupMemo?, on objectType: String
-    ) -> [FieldCollector.Group] {
-        if let known = memo?.subfields, known.objectType == objectType { return known.groups }
-        guard let group else { return collectedSubfields(of: nodes, on: objectType) }
+    /// lock), and the group keeps them all for the executions sharing it.
+    func collectedSubfields(of group: FieldCollector.Group, memo: GroupMemo, on objectType: String)
+        -> [FieldCollector.Group]
+    {
+        if let known = memo.subfields, known.objectType == objectType { return known.groups }
         let groups = group.subfields(on: objectType, by: collector)
-        memo?.subfields = (objectType, groups)
+        memo.subfields = (objectType, groups)
         return groups
     }
 
@@ -264,16 +251,6 @@ final class ExecutionRun<Context: Sendable> {
         let memo = GroupMemo()
         memos[index] = memo
         return memo
-    }
-
-    private func collectedSubfields(of nodes: [Field], on objectType: String) -> [FieldCollector.Group] {
-        guard let key = SubfieldKey(nodes: nodes, objectType: objectType) else {
-            return collector.collectSubfields(of: nodes, on: objectType)
-        }
-        if let known = subfields[key] { return known }
-        let groups = collector.collectSubfields(of: nodes, on: objectType)
-        subfields[key] = groups
-        return groups
     }
 
     /// `/listPosts/items[0]/title`, as graphql-java writes paths in messages.

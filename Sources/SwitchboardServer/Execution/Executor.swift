@@ -180,8 +180,6 @@ struct ExecutionResult: Sendable {
         return writer.bytes
     }
 
-    /// The response body as a value.
-    var json: JSON { (try? JSONReader.read(body)) ?? .null }
 }
 
 /// How a field's completion failed: with an error still to be recorded at that field, or with

@@ -40,7 +40,7 @@ enum JSONReader {
 }
 
 /// Builds the server's ``JSON``: integers as `.int` while they fit, ordered objects.
-private struct ServerJSONBuilder: JSONValueBuilder {
+struct ServerJSONBuilder: JSONValueBuilder {
     func null() -> JSON { .null }
     func boolean(_ value: Bool) -> JSON { .bool(value) }
     func number(_ text: String, isInteger: Bool) -> JSON? {

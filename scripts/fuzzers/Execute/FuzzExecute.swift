@@ -369,20 +369,17 @@ final class DuplicateKeys {
     var key: String?
 }
 
-/// Builds the server's JSON values as JSONReader does (integers as `.int` while they fit), but
-/// notes a duplicate key instead of keeping its last value.
+/// Builds the server's JSON values as JSONReader does (its own builder for every value but
+/// objects), but notes a duplicate key instead of keeping its last value.
 struct StrictBuilder: JSONValueBuilder {
     let duplicates: DuplicateKeys
+    let server = ServerJSONBuilder()
 
-    func null() -> JSON { .null }
-    func boolean(_ value: Bool) -> JSON { .bool(value) }
-    func number(_ text: String, isInteger: Bool) -> JSON? {
-        if isInteger, let integer = Int(text) { return .int(integer) }
-        guard let number = Double(text), number.isFinite else { return nil }
-        return .double(number)
-    }
-    func string(_ value: String) -> JSON { .string(value) }
-    func array(_ elements: [JSON]) -> JSON { .array(elements) }
+    func null() -> JSON { server.null() }
+    func boolean(_ value: Bool) -> JSON { server.boolean(value) }
+    func number(_ text: String, isInteger: Bool) -> JSON? { server.number(text, isInteger: isInteger) }
+    func string(_ value: String) -> JSON { server.string(value) }
+    func array(_ elements: [JSON]) -> JSON { server.array(elements) }
     func object(_ members: [(key: String, value: JSON)]) -> JSON {
         var seen = Set<String>()
         var object = JSONObject()
