@@ -128,7 +128,7 @@ let netTargets: [Target] = [
         name: "websocket-bench", dependencies: ["SwitchboardNet"], path: "scripts/benchmarks/WebSocketBench"),
     // scripts/bench serve: the load generator run against `switchboard serve` and the Strawberry baseline.
     .executableTarget(
-        name: "serve-bench", dependencies: ["SwitchboardNet", "SwitchboardCore"],
+        name: "serve-bench", dependencies: ["SwitchboardNet", "SwitchboardCore", "CSystemEvents"],
         path: "scripts/benchmarks/ServeBench"),
 ]
 

@@ -103,7 +103,7 @@ extension RealtimeSession {
                 close(code: 4401, reason: "Unauthorized")
                 return
             }
-            guard !active.contains(id), starting[id] == nil else {
+            guard !slots.withLock({ $0.active.contains(id) || $0.starting[id] != nil }) else {
                 close(code: 4409, reason: "Subscriber for \(id) already exists")
                 return
             }
@@ -157,7 +157,7 @@ extension RealtimeSession {
                 id: id, payload: Self.startPayload(query: query, variables: variables, operationName: operationName),
                 headers: handshakeHeaders)
         case .stop(let id):
-            guard active.contains(id) else { return }
+            guard slots.withLock({ $0.active.contains(id) }) else { return }
             await stop(id: id)
             enqueue(GraphQLWSMessage.complete(id: id).jsonText)
         default:

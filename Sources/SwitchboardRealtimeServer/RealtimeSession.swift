@@ -1,4 +1,5 @@
 import Switchboard
+import SwitchboardCore
 import SwitchboardNet
 import SwitchboardRealtimeProtocol
 
@@ -21,19 +22,10 @@ package actor RealtimeSession {
 
     var initReceived = false
     var initialized = false
-    /// Subscriptions acknowledged and receiving events.
-    private(set) var active: Set<String> = []
-    /// Subscriptions being started; events for them wait here until the start is acknowledged.
-    var starting: [String: [[UInt8]]] = [:]
-    /// The bytes held in `starting`, bounded like the outbox: a client whose starts keep events
-    /// waiting past ``RealtimeServerOptions/maximumOutboundBytes`` is a slow consumer.
-    private var startingBytes = 0
-    /// Subscriptions the server completed while they were still starting.
-    private var completedWhileStarting: Set<String> = []
-    private var keepAlive: Task<Void, Never>?
-    /// Reading stops (a close was queued, or the connection was dropped).
-    private var finished = false
-    private let outbox: RealtimeOutbox
+    var keepAlive: Task<Void, Never>?
+    /// The subscriptions and whether output has ended, under one lock shared with publishers.
+    let slots = Locked(Slots())
+    let outbox: RealtimeOutbox
 
     package init(
         number: Int, socket: WebSocket, dialect: SubscriptionProtocol, headers: HTTPHeaders,
@@ -50,7 +42,7 @@ package actor RealtimeSession {
     }
 
     /// The number of subscriptions the connection holds.
-    package var subscriptionCount: Int { active.count + starting.count }
+    package var subscriptionCount: Int { slots.withLock { $0.active.count + $0.starting.count } }
 
     /// Serves the connection until the client leaves, breaks the protocol or is dropped; then
     /// tells the backend.
@@ -67,17 +59,20 @@ package actor RealtimeSession {
             case .text(let text): await handle(text)
             case .binary: await handleBinary()
             }
-            if finished { break }
+            if slots.withLock({ $0.finished }) { break }
         }
         // The client left: nothing more can be written. When reading stopped because last words
         // were queued instead (every such path seals the outbox), the writer sends them first;
         // finishing here would drop a close queued behind a text the writer is sending.
-        if !finished { outbox.finish() }
+        if !slots.withLock({ $0.finished }) { outbox.finish() }
         await writing
         initTimer.cancel()
         keepAlive?.cancel()
+        let active = slots.withLock { slots in
+            defer { slots.active.removeAll() }
+            return slots.active
+        }
         for id in active { await backend.stop(id: id, session: self) }
-        active.removeAll()
         await backend.disconnected(session: self)
     }
 
@@ -117,7 +112,7 @@ package actor RealtimeSession {
     /// AppSync's protocol gets a `connection_error` saying why first).
     private func initDeadlinePassed() {
         guard !Task.isCancelled else { return }
-        guard !initReceived, !finished else { return }
+        guard !initReceived, !slots.withLock({ $0.finished }) else { return }
         let timeout = options.connectionInitTimeout
         switch dialect {
         case .graphQLTransportWS, .graphQLWS:
@@ -146,135 +141,52 @@ package actor RealtimeSession {
         }
     }
 
-    // MARK: Output
-
-    /// Queues `text` without waiting for the client; a client too far behind to take it is
-    /// disconnected.
-    func enqueue(_ text: String) {
-        guard !finished else { return }
-        if !outbox.enqueue(text) { disconnectSlowConsumer() }
-    }
-
-    /// Queues a close after what is already queued, and stops reading.
-    func close(code: UInt16, reason: String) {
-        guard !finished else { return }
-        outbox.close(code: code, reason: reason)
-        finished = true
-    }
-
-    /// Disconnects a client that fell too far behind: what waits for it is discarded and it gets
-    /// the protocol's error (AppSync: an `error` message, `LimitExceededError`) and a close with
-    /// 1013 (try again later). If it reads nothing at all, the write timeout drops it instead.
-    private func disconnectSlowConsumer() {
-        let reason = "slow consumer: over \(outbox.maximumBytes) bytes of messages waited to be sent"
-        var lastWords: [RealtimeOutbox.Item] = []
-        if dialect == .appSync {
-            let error = RealtimeErrors.error("LimitExceededError", "\(reason); closing the connection")
-            lastWords.append(.text(JSONValue.object(["type": "error", "payload": ["errors": [error]]]).jsonText))
-        }
-        lastWords.append(.close(code: 1013, reason: reason))
-        outbox.replaceAll(with: lastWords)
-        finished = true
-    }
-
-    /// Sends one event of subscription `id` (`payload`: the JSON bytes of `{data, errors}`);
-    /// events of a subscription still starting wait for its acknowledgement.
-    package func deliver(id: String, payload: [UInt8]) {
-        if starting[id] != nil {
-            startingBytes += payload.count
-            guard startingBytes <= outbox.maximumBytes else {
-                starting.removeAll()
-                startingBytes = 0
-                disconnectSlowConsumer()
-                return
-            }
-            starting[id]?.append(payload)
-            return
-        }
-        guard active.contains(id) else { return }
-        switch dialect {
-        case .appSync: enqueue(AppSyncRealtimeMessage.data(id: id, payload: payload).jsonText)
-        case .graphQLTransportWS: enqueue(GraphQLTransportWSMessage.next(id: id, payload: payload).jsonText)
-        case .graphQLWS: enqueue(GraphQLWSMessage.data(id: id, payload: payload).jsonText)
-        }
-    }
-
-    /// Ends subscription `id` from the server side (`complete`); one still starting completes
-    /// right after its acknowledgement and the events that arrived meanwhile.
-    package func complete(id: String) {
-        if starting[id] != nil {
-            completedWhileStarting.insert(id)
-            return
-        }
-        guard active.remove(id) != nil else { return }
-        switch dialect {
-        case .appSync: enqueue(AppSyncRealtimeMessage.complete(id: id).jsonText)
-        case .graphQLTransportWS: enqueue(GraphQLTransportWSMessage.complete(id: id).jsonText)
-        case .graphQLWS: enqueue(GraphQLWSMessage.complete(id: id).jsonText)
-        }
-    }
-
-    /// Errors as each protocol carries them: AppSync puts them under `payload.errors`, the legacy
-    /// `graphql-ws` protocol sends the first as the payload.
-    func sendError(id: String?, _ errors: [JSONValue]) {
-        var message: [String: JSONValue] = ["type": "error"]
-        if let id { message["id"] = .string(id) }
-        switch dialect {
-        case .appSync: message["payload"] = ["errors": .array(errors)]
-        case .graphQLTransportWS: message["payload"] = .array(errors)
-        case .graphQLWS: message["payload"] = errors.first ?? ["message": "error"]
-        }
-        enqueue(JSONValue.object(message).jsonText)
-    }
-
-    /// Drops the TCP connection without a closing handshake (a network failure, for tests).
-    package func abort() {
-        finished = true
-        outbox.finish()
-        socket.abort()
-    }
-
-    /// Closes with 1001 (going away), discarding what waits to be sent.
-    package func shutdown() {
-        keepAlive?.cancel()
-        finished = true
-        if !outbox.replaceAll(with: [.close(code: 1001, reason: "server shutting down")]) { socket.abort() }
-    }
-
     // MARK: Subscriptions
 
     /// Starts `id` through the backend; acknowledges it (AppSync) and releases the events that
     /// arrived meanwhile, or sends the backend's errors.
     func start(id: String, payload: String, headers: HTTPHeaders) async {
-        if active.contains(id) || starting[id] != nil {
-            sendError(id: id, [RealtimeErrors.error("DuplicatedOperationError", "Duplicated operation with id \(id)")])
+        let limit = options.maximumSubscriptionsPerConnection
+        let refusal = slots.withLock { slots -> JSONValue? in
+            if slots.active.contains(id) || slots.starting[id] != nil {
+                return RealtimeErrors.error("DuplicatedOperationError", "Duplicated operation with id \(id)")
+            }
+            if let limit, slots.active.count + slots.starting.count >= limit {
+                return RealtimeErrors.error(
+                    "MaxSubscriptionsReachedError", "Max number of \(limit) subscriptions reached")
+            }
+            slots.starting[id] = []
+            return nil
+        }
+        if let refusal {
+            sendError(id: id, [refusal])
             return
         }
-        if let limit = options.maximumSubscriptionsPerConnection, subscriptionCount >= limit {
-            sendError(
-                id: id,
-                [RealtimeErrors.error("MaxSubscriptionsReachedError", "Max number of \(limit) subscriptions reached")])
-            return
-        }
-        starting[id] = []
         let request = RealtimeStartRequest(id: id, payload: payload, headers: headers, dialect: dialect)
         let errors = await backend.start(request, session: self)
-        let held = starting.removeValue(forKey: id) ?? []
-        startingBytes -= held.reduce(0) { $0 + $1.count }
-        let completed = completedWhileStarting.remove(id) != nil
-        if let errors {
-            sendError(id: id, errors)
-            return
+        // One critical section from leaving `starting` to the held events being queued: an event
+        // published meanwhile waits for the lock and lands after them, never before or nowhere.
+        slots.withLock { slots in
+            let held = slots.starting.removeValue(forKey: id) ?? []
+            slots.startingBytes -= held.reduce(0) { $0 + $1.count }
+            let completed = slots.completedWhileStarting.remove(id) != nil
+            if let errors {
+                queue(errorText(id: id, errors), in: &slots)
+                return
+            }
+            slots.active.insert(id)
+            if dialect == .appSync { queue(AppSyncRealtimeMessage.startAck(id: id).jsonText, in: &slots) }
+            for payload in held { queue(dataText(id: id, payload: payload), in: &slots) }
+            if completed {
+                slots.active.remove(id)
+                queue(completeText(id: id), in: &slots)
+            }
         }
-        active.insert(id)
-        if dialect == .appSync { enqueue(AppSyncRealtimeMessage.startAck(id: id).jsonText) }
-        for payload in held { deliver(id: id, payload: payload) }
-        if completed { complete(id: id) }
     }
 
     /// The client stopped `id`.
     func stop(id: String) async {
-        guard active.remove(id) != nil else { return }
+        guard slots.withLock({ $0.active.remove(id) != nil }) else { return }
         await backend.stop(id: id, session: self)
     }
 
@@ -292,7 +204,7 @@ package actor RealtimeSession {
                 try? await Task.sleep(for: interval)
                 guard !Task.isCancelled, let self else { return }
                 if await backend.keepAlivePaused() { continue }
-                await self.enqueue(self.keepAliveText)
+                self.enqueue(self.keepAliveText)
             }
         }
     }

@@ -19,7 +19,7 @@ import Testing
             for index in 0..<events {
                 let blob = String(repeating: "x", count: size)
                 let payload = JSONValue.object(["data": ["n": .number(Double(index)), "blob": .string(blob)]])
-                await session.deliver(id: request.id, payload: Array(payload.jsonText.utf8))
+                session.deliver(id: request.id, payload: Array(payload.jsonText.utf8))
             }
             return nil
         }

@@ -6,7 +6,9 @@
 # listTodos(limit: 100) and createTodo at 1, 16 and 64 connections, the two servers alternating
 # cell by cell; then subscription fan-out on Switchboard's AppSync real-time endpoint (1,000
 # subscribers, one connection each; p50/p99 from the mutation being sent to its delivery at every
-# subscriber), beside a single subscriber. Goal: at least 5x Strawberry's throughput.
+# subscriber, and the mutation's own round trip), beside a single subscriber and beside the machine's
+# floor (serve-bench fanout-floor: the same connections, one bare write each per event, nothing
+# else). Goal: at least 5x Strawberry's throughput.
 # Both stores are seeded with 500 items; the createTodo cells run last, one after another, so each
 # runs on a store the previous ones grew.
 # Usage: scripts/bench serve [SECONDS_PER_CELL] [SUBSCRIBERS] [EVENTS]
@@ -88,8 +90,10 @@ done
 fanout_one=$("$bin/serve-bench" fanout "$switchboard_url" --api-key "$api_key" --connections 1 --events "$events")
 fanout_all=$("$bin/serve-bench" fanout "$switchboard_url" --api-key "$api_key" --connections "$subscribers" \
     --events "$events")
+# What the machine allows: the same number of loopback connections, one bare write each per event.
+fanout_floor=$("$bin/serve-bench" fanout-floor --connections "$subscribers" --events "$events")
 
-python3 - "$results" "$seconds" "$fanout_one" "$fanout_all" <<'PY'
+python3 - "$results" "$seconds" "$fanout_floor" "$fanout_one" "$fanout_all" <<'PY'
 import sys
 rows = {}
 for line in open(sys.argv[1]):
@@ -108,8 +112,16 @@ for operation in ("getTodo", "listTodos", "createTodo"):
 if failed:
     print(f"{failed} replies were not a clean 200 (see the messages above)")
 print("subscription fan-out (Switchboard, AppSync real-time, one connection per subscriber; ms from the mutation's send)")
-for text in sys.argv[3:]:
-    _, _, subscriptions, events, p50, p99, maximum, setup = text.split()
+_, _, connections, _, floor_p50, floor_p99, floor_max = sys.argv[3].split()
+print(f"{int(connections):>6} bare loopback writes (the machine's floor): p50 {float(floor_p50):.2f}, "
+      f"p99 {float(floor_p99):.2f}, max {float(floor_max):.2f}")
+mutation_p99 = {}
+for text in sys.argv[4:]:
+    _, _, subscriptions, events, p50, p99, maximum, setup, mutation_p50, mutation_p99[subscriptions] = text.split()
+    versus_floor = f", p99 / floor {float(p99) / float(floor_p99):.1f}x" if subscriptions == connections else ""
     print(f"{int(subscriptions):>6} subscribers x {events} events: p50 {float(p50):.2f}, p99 {float(p99):.2f}, "
-          f"max {float(maximum):.2f}  (setup {setup} s)")
+          f"max {float(maximum):.2f}{versus_floor}; "
+          f"mutation p50 {float(mutation_p50):.2f}, p99 {float(mutation_p99[subscriptions]):.2f}  (setup {setup} s)")
+one, many = (float(mutation_p99[text.split()[2]]) for text in sys.argv[4:6])
+print(f"mutation p99 with {connections} subscribers / with one: {many / one:.2f}x")
 PY

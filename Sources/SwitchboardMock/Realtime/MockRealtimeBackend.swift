@@ -55,15 +55,15 @@ struct MockRealtimeBackend: RealtimeBackend {
             guard !Task.isCancelled else { return }
             switch event {
             case .data(let data, _):
-                await session.deliver(id: id, payload: Array(JSONValue.object(["data": data]).jsonText.utf8))
+                session.deliver(id: id, payload: Array(JSONValue.object(["data": data]).jsonText.utf8))
             case .errors(let errors, let data, _):
                 var payload: [String: JSONValue] = ["errors": .array(errors)]
                 if let data { payload["data"] = data }
-                await session.deliver(id: id, payload: Array(JSONValue.object(payload).jsonText.utf8))
+                session.deliver(id: id, payload: Array(JSONValue.object(payload).jsonText.utf8))
             case .complete:
                 await server.subscriptions.ended(session: session.number, id: id)
                 server.realtime.subscriptionEnded(session: session.number, id: id)
-                await session.complete(id: id)
+                session.complete(id: id)
                 return
             }
         }

@@ -51,7 +51,7 @@ actor MockSubscriptions {
         for target in targets {
             let bytes = serialized[target.rootField] ?? Array(payload(target.rootField).jsonText.utf8)
             serialized[target.rootField] = bytes
-            await target.session.deliver(id: target.id, payload: bytes)
+            target.session.deliver(id: target.id, payload: bytes)
         }
         return targets.count
     }

@@ -13,6 +13,10 @@ package struct HTTPResponse: Sendable {
     package var body: [UInt8]
     /// Set for `101` responses: runs on the connection once the head is sent.
     package var upgrade: UpgradeHandler?
+    /// Runs once the response is written, or its write failed, before the connection reads its
+    /// next request: work the request caused that must not delay its answer (the local server
+    /// publishes a mutation's result to subscribers here). Not run for `101` responses.
+    package var afterSent: (@Sendable () async -> Void)?
 
     /// Creates a response.
     package init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = [], upgrade: UpgradeHandler? = nil) {

@@ -44,7 +44,13 @@ struct HTTPServerConnection: Sendable {
                     return
                 }
                 let keepAlive = request.keepAlive && !response.headers.containsToken("close", in: "Connection")
-                try await send(response.serialized(keepAlive: keepAlive, includeBody: request.method != "HEAD"))
+                do {
+                    try await send(response.serialized(keepAlive: keepAlive, includeBody: request.method != "HEAD"))
+                } catch {
+                    await response.afterSent?()
+                    throw error
+                }
+                await response.afterSent?()
                 if !keepAlive {
                     // A client that did not ask to close may already be sending its next requests.
                     if request.keepAlive || parser.hasUnparsedBytes { await lingeringClose() }

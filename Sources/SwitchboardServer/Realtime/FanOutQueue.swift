@@ -1,11 +1,10 @@
 import SwitchboardCore
 
-/// Mutation results on their way to subscribers. A mutation hands its events over and answers at
-/// once; one consumer task publishes them in the order they were handed over, which is the order
-/// the mutations finished, so a fan-out to a thousand subscribers never delays the mutation's
-/// response. (Two mutations of one item that commit in one order can finish in the other when
-/// the first one's selection takes longer after its write; then its event comes second, as it
-/// did when publishing happened before the response.) The queue is bounded: past ``capacity``
+/// Mutation results on their way to subscribers. A mutation hands its events over once its
+/// response is written; one consumer task publishes them in the order they were handed over, so a
+/// fan-out to a thousand subscribers never delays the mutation's response. (Two mutations of one
+/// item that commit in one order can be answered in the other when the first one's selection
+/// takes longer after its write; then its event comes second.) The queue is bounded: past ``capacity``
 /// waiting batches a mutation waits for room (it is never dropped), which only happens when
 /// publishing falls that far behind.
 final class FanOutQueue: Sendable {

@@ -90,7 +90,7 @@ actor SubscriptionRegistry {
                         bytes = result.body
                         shaped[shape] = bytes
                     }
-                    await subscriber.session.deliver(id: subscriber.id, payload: bytes)
+                    subscriber.session.deliver(id: subscriber.id, payload: bytes)
                 }
             }
         }

@@ -74,10 +74,17 @@ struct HTTPRouter: Sendable {
         let context = RequestContext(identity: identity, now: AppSyncClock.nowISO8601())
         let (result, events) = await service.execute(
             query: query, variables: variables, operationName: operationName, context: context)
-        // Subscribers get a mutation's result after it committed, in the order mutations finish,
-        // without the response waiting for the fan-out (it waits only when the queue is full).
-        if !events.isEmpty { await realtime.fanOut.submit(events, now: context.now) }
-        return Self.json(bytes: result.body)
+        var response = Self.json(bytes: result.body)
+        // Subscribers get a mutation's result once its answer is on its way, in the order the
+        // answers were written: publishing to a thousand connections queues work on the loops that
+        // the answer would otherwise wait behind. Publishing is queued, so the connection waits
+        // for it only when the queue is full.
+        if !events.isEmpty {
+            let fanOut = realtime.fanOut
+            let now = context.now
+            response.afterSent = { await fanOut.submit(events, now: now) }
+        }
+        return response
     }
 
     static func json(_ value: JSON, status: Int = 200) -> HTTPResponse {

@@ -11,16 +11,24 @@ struct BenchOptions {
                serve-bench load URL --operation OPERATION --connections N [--seconds S] [--warmup S]
                    [--items N] [--min-priority N] [--pages N] [--server-pid PID] [--header 'Name: value']...
                serve-bench fanout URL --api-key KEY [--connections N] [--per-connection N] [--events N]
+               serve-bench fanout-floor [--connections N] [--events N]
         URL is http://host:port/graphql. OPERATION is getTodo, listTodos, createTodo, getTicket,
         listTickets, createTicket or typename; the Ticket reads expect `seed --model Ticket --items N`
         with the same N (default 10000); listTickets walks --pages pages (default 5) of 100 with the
         filter priority >= --min-priority (default 2). load prints RESULT load REQUESTS SECONDS
         REQUESTS_PER_SECOND P50_MS P99_MS FAILURES SERVER_CPU_SECONDS (-1 without --server-pid: the
         CPU time that process used in the measured window); fanout prints
-        RESULT fanout SUBSCRIPTIONS EVENTS P50_MS P99_MS MAX_MS SETUP_SECONDS.
+        RESULT fanout SUBSCRIPTIONS EVENTS P50_MS P99_MS MAX_MS SETUP_SECONDS MUTATION_P50_MS
+        MUTATION_P99_MS; fanout-floor writes a 128-byte frame per event to N loopback TCP
+        connections with nothing else in the way (the machine's own floor for fanout) and prints
+        RESULT fanout-floor CONNECTIONS EVENTS P50_MS P99_MS MAX_MS.
         """
 
     init(_ arguments: [String]) throws(BenchUsageError) {
+        // fanout-floor talks to no server: it takes no URL.
+        let arguments =
+            arguments.first == "fanout-floor"
+            ? ["fanout-floor", "http://127.0.0.1:0/"] + arguments.dropFirst(1) : arguments
         guard arguments.count >= 2 else { throw BenchUsageError(description: Self.usage) }
         guard let endpoint = BenchEndpoint(url: arguments[1]) else {
             throw BenchUsageError(description: "not an http://host:port/path URL: \(arguments[1])")

@@ -31,8 +31,10 @@ final class HTTPPostClient: Sendable {
     }
 
     /// Connects to `endpoint` (an `http://host:port/path` URL's parts); `headers` go on every request.
-    static func connect(to endpoint: BenchEndpoint, headers: [(String, String)]) async throws -> HTTPPostClient {
-        let connection = try await TCPConnection.connect(host: endpoint.host, port: endpoint.port)
+    static func connect(
+        to endpoint: BenchEndpoint, headers: [(String, String)], loop: EventLoop? = nil
+    ) async throws -> HTTPPostClient {
+        let connection = try await TCPConnection.connect(host: endpoint.host, port: endpoint.port, loop: loop)
         return HTTPPostClient(
             connection: connection, host: endpoint.host, port: endpoint.port, path: endpoint.path, headers: headers)
     }

@@ -84,7 +84,12 @@ final class RealtimeSubscriber: Sendable {
         }
     }
 
+    private static let dataPrefix = Array(#"{"type":"data","#.utf8)
+
     private static func type(of text: String) -> String? {
+        // The server writes `type` first; reading the prefix keeps a thousand subscribers' parsing
+        // from delaying the arrival times taken after it on the same cores.
+        if text.utf8.starts(with: dataPrefix) { return "data" }
         let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         return object?["type"] as? String
     }

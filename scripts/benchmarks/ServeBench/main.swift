@@ -55,9 +55,19 @@ do {
         let result = try await run.run()
         print(
             String(
-                format: "RESULT fanout %d %d %.3f %.3f %.3f %.2f", result.subscriptions, result.events,
+                format: "RESULT fanout %d %d %.3f %.3f %.3f %.2f %.3f %.3f", result.subscriptions, result.events,
                 result.latencies.percentile(0.5), result.latencies.percentile(0.99), result.latencies.maximum,
-                result.setupSeconds))
+                result.setupSeconds, result.mutationLatencies.percentile(0.5), result.mutationLatencies.percentile(0.99)
+            ))
+    case "fanout-floor":
+        let floor = FanOutFloor(
+            connections: try options.integer("connections", default: 1000),
+            events: try options.integer("events", default: 20))
+        let latencies = try floor.run()
+        print(
+            String(
+                format: "RESULT fanout-floor %d %d %.3f %.3f %.3f", floor.connections, floor.events,
+                latencies.percentile(0.5), latencies.percentile(0.99), latencies.maximum))
     default:
         throw BenchUsageError(description: BenchOptions.usage)
     }

@@ -1,0 +1,134 @@
+import Dispatch
+import Foundation
+import SwitchboardCore
+
+#if canImport(Glibc)
+    import CSystemEvents
+    import Glibc
+#endif
+
+/// What the machine itself allows a fan-out: `connections` loopback TCP connections, one
+/// `frameBytes` write to each per event (spread over one writer thread per processor, as the
+/// server spreads its connections over its loops), read by one thread on `epoll`; the latency is
+/// from the first write to each read. No WebSocket, JSON or GraphQL: only the system calls and
+/// wake-ups every server pays, so a fan-out result is judged against this floor measured on the
+/// same machine in the same run.
+struct FanOutFloor: Sendable {
+    let connections: Int
+    let events: Int
+    /// The size of the `data` message the server sends for `FanOutRun`'s subscription.
+    let frameBytes = 128
+
+    func run() throws -> LatencySummary {
+        #if os(Linux)
+            let pairs = try openPairs()
+            defer {
+                for (sender, receiver) in pairs {
+                    close(sender)
+                    close(receiver)
+                }
+            }
+            let writers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+            let arrivals = Locked<[Double]>([])
+            let sendStart = Locked(ContinuousClock.now)
+            let reader = Thread { receiveAll(pairs.map(\.receiver), arrivals: arrivals, sendStart: sendStart) }
+            reader.start()
+            let frame = [UInt8](repeating: UInt8(ascii: "x"), count: frameBytes)
+            for event in 0..<events {
+                sendStart.withLock { $0 = ContinuousClock.now }
+                DispatchQueue.concurrentPerform(iterations: writers) { writer in
+                    frame.withUnsafeBytes { bytes in
+                        for index in stride(from: writer, to: pairs.count, by: writers) {
+                            _ = send(pairs[index].sender, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+                        }
+                    }
+                }
+                let target = (event + 1) * connections
+                let deadline = ContinuousClock.now + .seconds(30)
+                while arrivals.withLock({ $0.count }) < target {
+                    guard ContinuousClock.now < deadline else {
+                        throw HTTPPostClientError(description: "fanout-floor: frames lost on loopback")
+                    }
+                    usleep(50)
+                }
+                usleep(2_000)
+            }
+            return LatencySummary(arrivals.withLock { $0 })
+        #else
+            throw HTTPPostClientError(description: "fanout-floor measures epoll and runs on Linux only")
+        #endif
+    }
+
+    #if os(Linux)
+        /// Connected loopback pairs: (the server's end, with `TCP_NODELAY`; the client's
+        /// non-blocking end).
+        private func openPairs() throws -> [(sender: Int32, receiver: Int32)] {
+            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(listener) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = in_addr_t(UInt32(0x7f00_0001).bigEndian)
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                    bind(listener, pointer, length) == 0 && listen(listener, 4096) == 0
+                        && getsockname(listener, pointer, &length) == 0
+                }
+            }
+            guard bound else { throw HTTPPostClientError(description: "fanout-floor: no loopback listener") }
+            var pairs: [(sender: Int32, receiver: Int32)] = []
+            for _ in 0..<connections {
+                let receiver = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                let connected = withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(receiver, $0, length) == 0 }
+                }
+                let sender = accept(listener, nil, nil)
+                guard connected, sender >= 0 else {
+                    throw HTTPPostClientError(description: "fanout-floor: connection \(pairs.count) failed")
+                }
+                var one: Int32 = 1
+                setsockopt(sender, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+                _ = fcntl(receiver, F_SETFL, fcntl(receiver, F_GETFL) | O_NONBLOCK)
+                pairs.append((sender, receiver))
+            }
+            return pairs
+        }
+
+        /// Reads every frame (edge-triggered `epoll`, reading each ready socket dry) and records
+        /// each one's latency, until `events` frames arrived on every socket.
+        private func receiveAll(
+            _ receivers: [Int32], arrivals: Locked<[Double]>, sendStart: Locked<ContinuousClock.Instant>
+        ) {
+            let poll = epoll_create1(0)
+            defer { close(poll) }
+            for fd in receivers {
+                var event = epoll_event()
+                event.events = EPOLLIN.rawValue | EPOLLET.rawValue
+                event.data.fd = fd
+                epoll_ctl(poll, EPOLL_CTL_ADD, fd, &event)
+            }
+            var ready = [epoll_event](repeating: epoll_event(), count: 256)
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            var received = 0
+            // Bytes read per socket: a frame split across two reads counts once, when it completes.
+            var bytesRead = [Int32: Int]()
+            while received < receivers.count * events {
+                let count = epoll_wait(poll, &ready, Int32(ready.count), 100)
+                for index in 0..<max(0, Int(count)) {
+                    while true {
+                        let bytes = read(ready[index].data.fd, &buffer, buffer.count)
+                        guard bytes > 0 else { break }
+                        let arrived = ContinuousClock.now
+                        let fd = ready[index].data.fd
+                        let before = bytesRead[fd, default: 0]
+                        bytesRead[fd] = before + bytes
+                        let frames = (before + bytes) / frameBytes - before / frameBytes
+                        let latency = (arrived - sendStart.withLock { $0 }).milliseconds
+                        arrivals.withLock { $0.append(contentsOf: repeatElement(latency, count: frames)) }
+                        received += frames
+                    }
+                }
+            }
+        }
+    #endif
+}
