@@ -25,22 +25,32 @@ extension RealtimeSession {
 
     /// Sends one event of subscription `id` (`payload`: the JSON bytes of `{data, errors}`);
     /// events of a subscription still starting wait for its acknowledgement. Never waits: the
-    /// text is queued for the connection's writer.
+    /// text is written at once or queued for the connection's writer.
     package nonisolated func deliver(id: String, payload: [UInt8]) {
+        deliver([(id, payload)])
+    }
+
+    /// Sends events of several subscriptions of this connection in order, with one write when the
+    /// connection is idle (a fan-out to many subscriptions of one client is one system call).
+    package nonisolated func deliver(_ events: [(id: String, payload: [UInt8])]) {
         slots.withLock { slots in
-            if slots.starting[id] != nil {
-                slots.startingBytes += payload.count
-                guard slots.startingBytes <= outbox.maximumBytes else {
-                    slots.starting.removeAll()
-                    slots.startingBytes = 0
-                    disconnectSlowConsumer(&slots)
-                    return
+            var texts: [String] = []
+            texts.reserveCapacity(events.count)
+            for (id, payload) in events {
+                if slots.starting[id] != nil {
+                    slots.startingBytes += payload.count
+                    guard slots.startingBytes <= outbox.maximumBytes else {
+                        slots.starting.removeAll()
+                        slots.startingBytes = 0
+                        disconnectSlowConsumer(&slots)
+                        return
+                    }
+                    slots.starting[id]?.append(payload)
+                } else if slots.active.contains(id) {
+                    texts.append(dataText(id: id, payload: payload))
                 }
-                slots.starting[id]?.append(payload)
-                return
             }
-            guard slots.active.contains(id) else { return }
-            queue(dataText(id: id, payload: payload), in: &slots)
+            queue(texts, in: &slots)
         }
     }
 
@@ -84,9 +94,21 @@ extension RealtimeSession {
     }
 
     /// ``enqueue(_:)`` under the slots lock, which keeps each subscription's messages in order.
+    /// While the writer waits with nothing queued, the text is written from the calling thread
+    /// when the socket takes it at once: a publisher reaching a thousand idle connections wakes no
+    /// writer task. Otherwise it waits in the outbox behind what is queued, keeping the order.
     nonisolated func queue(_ text: String, in slots: inout Slots) {
-        guard !slots.finished else { return }
-        if !outbox.enqueue(text) { disconnectSlowConsumer(&slots) }
+        queue([text], in: &slots)
+    }
+
+    /// ``queue(_:in:)`` for several texts, written together when they go at once.
+    nonisolated func queue(_ texts: [String], in slots: inout Slots) {
+        guard !slots.finished, !texts.isEmpty else { return }
+        if outbox.hasWaitingWriter && socket.sendIfReady(texts: texts) { return }
+        for text in texts where !outbox.enqueue(text) {
+            disconnectSlowConsumer(&slots)
+            return
+        }
     }
 
     /// Queues a close after what is already queued, and stops reading.

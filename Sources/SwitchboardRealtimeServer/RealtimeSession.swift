@@ -41,6 +41,10 @@ package actor RealtimeSession {
         outbox = RealtimeOutbox(maximumBytes: options.maximumOutboundBytes)
     }
 
+    /// The loop driving the connection's socket (none under TLS): where its events are cheapest
+    /// to deliver, since a delivery writes the socket when the connection is idle.
+    package nonisolated var eventLoop: EventLoop? { socket.eventLoop }
+
     /// The number of subscriptions the connection holds.
     package var subscriptionCount: Int { slots.withLock { $0.active.count + $0.starting.count } }
 

@@ -38,7 +38,18 @@ package final class AsyncLock: Sendable {
         }
     }
 
-    private func unlock() {
+    /// Takes the lock if it is free, never waiting; the caller must then ``unlock()`` it (from any
+    /// task: the lock is not tied to one).
+    package func tryLock() -> Bool {
+        state.withLock { state in
+            if state.isLocked { return false }
+            state.isLocked = true
+            return true
+        }
+    }
+
+    /// Releases the lock, handing it to the first waiter if there is one.
+    package func unlock() {
         let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
             if state.waiters.isEmpty {
                 state.isLocked = false

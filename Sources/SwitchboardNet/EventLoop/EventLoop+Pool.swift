@@ -28,7 +28,9 @@ extension EventLoop {
 extension DiscardingTaskGroup {
     /// Adds a child task that runs on `loop`'s thread where the platform supports task executors
     /// (Linux; macOS 15, iOS 18), and on the cooperative pool elsewhere.
-    mutating func addTask(onLoop loop: EventLoop, _ operation: sending @escaping @isolated(any) () async -> Void) {
+    package mutating func addTask(
+        onLoop loop: EventLoop, _ operation: sending @escaping @isolated(any) () async -> Void
+    ) {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             addTask(executorPreference: loop, operation: operation)
         } else {

@@ -20,11 +20,26 @@ package protocol ByteStream: Sendable {
 
     /// The numeric local address the stream's socket is bound to, when it has one.
     var localHost: String? { get }
+
+    /// Writes as much of `bytes` as the stream takes at once, never waiting, and returns how many
+    /// it took (0 when none, or when the stream failed: the next ``write(_:)`` reports why); `nil`
+    /// when the stream cannot write without waiting (TLS), so the caller must ``write(_:)``.
+    func writeWithoutWaiting(_ bytes: [UInt8]) -> Int?
+
+    /// The loop that drives the stream's socket, when the stream writes it directly: work that
+    /// writes to the stream is cheapest there.
+    var eventLoop: EventLoop? { get }
 }
 
 extension ByteStream {
     /// No local address known (streams that do not own a socket).
     package var localHost: String? { nil }
+
+    /// Streams that encrypt cannot write part of a record now and the rest later.
+    package func writeWithoutWaiting(_ bytes: [UInt8]) -> Int? { nil }
+
+    /// No loop to prefer (streams that write through another layer).
+    package var eventLoop: EventLoop? { nil }
 
     /// The whole write must finish within `timeout` (streams that cannot see partial progress).
     package func write(_ bytes: [UInt8], timeout: Duration) async throws {

@@ -27,6 +27,8 @@ package final class TCPConnection: ByteStream {
     /// saves the read that would find nothing. Only read and written inside `descriptor`'s mutex.
     private nonisolated(unsafe) var lastReadEmptiedSocket = false
     private let loop: EventLoop
+    /// The loop that drives this socket.
+    package var eventLoop: EventLoop? { loop }
     /// The peer's numeric address and port, e.g. `127.0.0.1:52114`.
     package let remoteAddress: String
 
@@ -195,6 +197,9 @@ package final class TCPConnection: ByteStream {
             return max(count, 0)
         }
     }
+
+    /// Writes as much of `bytes` as the socket takes now, never waiting; returns the count written.
+    package func writeWithoutWaiting(_ bytes: [UInt8]) -> Int? { writeAvailable(bytes) }
 
     /// Writes as much of `bytes` as the socket takes now, never waiting; returns the count written.
     func writeAvailable(_ bytes: [UInt8]) -> Int {

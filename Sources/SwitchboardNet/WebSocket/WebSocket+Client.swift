@@ -7,10 +7,11 @@ extension WebSocket {
     ///
     /// Redirects are refused (``WebSocketError/redirectRefused(status:location:)``) and any
     /// other non-101 answer fails with its status, headers and a body excerpt. The whole sequence is
-    /// bounded by ``WebSocketConfiguration/handshakeTimeout``.
+    /// bounded by ``WebSocketConfiguration/handshakeTimeout``. A plain connection's socket is
+    /// driven by `loop` (the shared loop when `nil`).
     package static func connect(
         to url: URL, headers: [(String, String)] = [], subprotocols: [String] = [],
-        configuration: WebSocketConfiguration = .init(), tls: TLSConfiguration? = nil
+        configuration: WebSocketConfiguration = .init(), tls: TLSConfiguration? = nil, loop: EventLoop? = nil
     ) async throws -> WebSocket {
         let target = try WebSocketTarget(url: url)
         for (name, _) in headers where WebSocketHandshake.reservedRequestHeaders.contains(name.lowercased()) {
@@ -19,7 +20,7 @@ extension WebSocket {
         let socket = try await withTimeLimit(configuration.handshakeTimeout) {
             try await handshake(
                 target: target, headers: headers, subprotocols: subprotocols, configuration: configuration,
-                tls: tls ?? TLSConfiguration())
+                tls: tls ?? TLSConfiguration(), loop: loop)
         }
         guard let socket else { throw WebSocketError.handshakeTimedOut }
         return socket
@@ -27,9 +28,9 @@ extension WebSocket {
 
     private static func handshake(
         target: WebSocketTarget, headers: [(String, String)], subprotocols: [String],
-        configuration: WebSocketConfiguration, tls: TLSConfiguration
+        configuration: WebSocketConfiguration, tls: TLSConfiguration, loop: EventLoop?
     ) async throws -> WebSocket {
-        let stream = try await openStream(to: target, tls: tls)
+        let stream = try await openStream(to: target, tls: tls, loop: loop)
         do {
             let key = WebSocketHandshake.makeKey()
             var request = "GET \(target.requestTarget) HTTP/1.1\r\n"
@@ -70,12 +71,14 @@ extension WebSocket {
         }
     }
 
-    private static func openStream(to target: WebSocketTarget, tls: TLSConfiguration) async throws -> any ByteStream {
+    private static func openStream(
+        to target: WebSocketTarget, tls: TLSConfiguration, loop: EventLoop?
+    ) async throws -> any ByteStream {
         if target.isSecure {
             return try await TLSClientStream.connect(
                 host: target.host, port: target.port, serverName: target.host, configuration: tls)
         }
-        return try await TCPConnection.connect(host: target.host, port: target.port)
+        return try await TCPConnection.connect(host: target.host, port: target.port, loop: loop)
     }
 
     /// Checks the 101 response (§4.1, client steps 1–6) and returns the chosen subprotocol.

@@ -52,6 +52,9 @@ package final class WebSocket: Sendable {
     /// The numeric local address of the connection, when its stream knows it.
     package var localHost: String? { stream.localHost }
 
+    /// The loop driving the connection's socket, when it writes the socket directly (not TLS).
+    package var eventLoop: EventLoop? { stream.eventLoop }
+
     init(
         stream: any ByteStream, role: Role, subprotocol: String?, configuration: WebSocketConfiguration,
         leftover: [UInt8] = [], upgradeResponseHeaders: [String: String] = [:]
@@ -239,6 +242,45 @@ package final class WebSocket: Sendable {
             text.withUTF8 { appendFrames(.text, UnsafeRawBufferPointer($0), to: &bytes) }
         }
         try await write(bytes)
+    }
+
+    /// Sends text messages now, with one write, if they can go without waiting: no other frame is
+    /// being written and the socket takes at least part of them at once. `false` means nothing was
+    /// written (the socket is busy, full, closed, or encrypted) and the caller should
+    /// ``send(texts:)`` them. What the socket takes only in part is finished by a task before any
+    /// other frame.
+    ///
+    /// A server publishing one event to many connections writes each one from the publishing
+    /// thread this way, with no task to wake per connection.
+    package func sendIfReady(texts: [String]) -> Bool {
+        guard writeLock.tryLock() else { return false }
+        // Checked holding the lock: a close sets `closeSent` before it takes the lock for its
+        // frame, so no message can follow the close frame.
+        guard (try? ensureOpen()) != nil else {
+            writeLock.unlock()
+            return false
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(texts.reduce(0) { $0 + $1.utf8.count + WebSocketFrameEncoder.maximumHeaderSize })
+        for var text in texts {
+            text.withUTF8 { appendFrames(.text, UnsafeRawBufferPointer($0), to: &bytes) }
+        }
+        guard let written = stream.writeWithoutWaiting(bytes), written > 0 else {
+            writeLock.unlock()
+            return false
+        }
+        guard written < bytes.count else {
+            writeLock.unlock()
+            return true
+        }
+        // Part of the frame is on the wire: the rest goes next, still holding the lock, so no
+        // other frame (a pong, the next message) can land inside it.
+        let rest = Array(bytes[written...])
+        Task {
+            defer { self.writeLock.unlock() }
+            try? await self.writeUnlocked(rest)
+        }
+        return true
     }
 
     /// Sends a binary message (fragmented above ``WebSocketConfiguration/maximumFrameSize``).

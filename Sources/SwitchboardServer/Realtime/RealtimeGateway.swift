@@ -168,7 +168,8 @@ final class RealtimeGateway: RealtimeBackend {
             if !access.isGranted { ownerCheck = (authorizer, access.dynamicRules) }
         }
         let shape =
-            query + "\u{0}" + (prepared.operation.name ?? "") + "\u{0}" + JSON.object(prepared.variables).text + "\u{0}"
+            field.name + "\u{0}" + query + "\u{0}" + (prepared.operation.name ?? "") + "\u{0}"
+            + JSON.object(prepared.variables).text + "\u{0}"
             + identity.mode.rawValue
         return .success(
             Subscriber(

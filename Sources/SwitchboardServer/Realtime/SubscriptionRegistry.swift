@@ -1,8 +1,11 @@
 import ModelTransform
+import SwitchboardNet
 import SwitchboardRealtimeServer
 
-/// One active subscription: where it runs, what it selects and who asked for it.
-struct Subscriber: Sendable {
+/// One active subscription: where it runs, what it selects and who asked for it. A class: the
+/// fan-out visits every subscriber of a field per event, and a reference is one retain where the
+/// struct's members were a dozen.
+final class Subscriber: Sendable {
     /// The connection it runs on.
     let session: RealtimeSession
     /// The client's id for it.
@@ -11,7 +14,7 @@ struct Subscriber: Sendable {
     let field: String
     /// The operation, with its coerced variables, that shapes each event.
     let operation: Executor<RequestContext>.PreparedOperation
-    /// What makes two subscribers' events identical (document, operation, variables, mode).
+    /// What makes two subscribers' events identical (field, document, operation, variables, mode).
     let shape: String
     /// The subscriber.
     let identity: RequestIdentity
@@ -21,6 +24,22 @@ struct Subscriber: Sendable {
     let filter: SubscriptionFilter?
     /// The model's rules for `listen`, when only dynamic (owner) rules admit the subscriber.
     let ownerCheck: (authorizer: ModelAuthorizer, rules: [AuthRule])?
+
+    init(
+        session: RealtimeSession, id: String, field: String, operation: Executor<RequestContext>.PreparedOperation,
+        shape: String, identity: RequestIdentity, arguments: JSONObject, filter: SubscriptionFilter?,
+        ownerCheck: (authorizer: ModelAuthorizer, rules: [AuthRule])?
+    ) {
+        self.session = session
+        self.id = id
+        self.field = field
+        self.operation = operation
+        self.shape = shape
+        self.identity = identity
+        self.arguments = arguments
+        self.filter = filter
+        self.ownerCheck = ownerCheck
+    }
 
     /// Whether the event with `payload` goes to this subscriber.
     func accepts(_ payload: JSONObject) -> Bool {
@@ -46,21 +65,35 @@ actor SubscriptionRegistry {
 
     private var subscribers: [String: [Key: Subscriber]] = [:]
     private var fieldOfKey: [Key: String] = [:]
+    /// A number per distinct shape among the active subscribers, with how many use it: an event
+    /// is shaped once per number, found without hashing the shape's text per subscriber.
+    private var shapes: [String: (number: Int, users: Int)] = [:]
+    private var shapeOfKey: [Key: Int] = [:]
+    private var nextShape = 0
     let service: GraphQLService
 
     init(service: GraphQLService) { self.service = service }
 
     func add(_ subscriber: Subscriber) {
         let key = Key(session: ObjectIdentifier(subscriber.session), id: subscriber.id)
-        if subscribers[subscriber.field]?[key] == nil { service.listenerCountChanged(subscriber.field, by: 1) }
+        if fieldOfKey[key] != nil { remove(session: subscriber.session, id: subscriber.id) }
+        service.listenerCountChanged(subscriber.field, by: 1)
         subscribers[subscriber.field, default: [:]][key] = subscriber
         fieldOfKey[key] = subscriber.field
+        let number = shapes[subscriber.shape]?.number ?? nextShape
+        if number == nextShape { nextShape += 1 }
+        shapes[subscriber.shape, default: (number, 0)].users += 1
+        shapeOfKey[key] = number
     }
 
     func remove(session: RealtimeSession, id: String) {
         let key = Key(session: ObjectIdentifier(session), id: id)
-        guard let field = fieldOfKey.removeValue(forKey: key) else { return }
+        guard let field = fieldOfKey.removeValue(forKey: key), let subscriber = subscribers[field]?[key] else { return }
         subscribers[field]?[key] = nil
+        shapeOfKey[key] = nil
+        if let entry = shapes[subscriber.shape] {
+            shapes[subscriber.shape] = entry.users > 1 ? (entry.number, entry.users - 1) : nil
+        }
         service.listenerCountChanged(field, by: -1)
     }
 
@@ -72,14 +105,42 @@ actor SubscriptionRegistry {
     /// The number of active subscriptions (for tests and diagnostics).
     var count: Int { fieldOfKey.count }
 
+    /// Hands each connection its events on the loop that drives its socket, every loop at once: an
+    /// idle connection is written from there without a task of its own, and the writes of a
+    /// thousand connections are spread over the loops' threads rather than made one by one.
+    private static func deliver(_ outgoing: [(session: RealtimeSession, events: [(id: String, payload: [UInt8])])])
+        async
+    {
+        var byLoop:
+            [ObjectIdentifier: (loop: EventLoop, deliveries: [(RealtimeSession, [(id: String, payload: [UInt8])])])] =
+                [:]
+        for (session, events) in outgoing {
+            guard let loop = session.eventLoop else {
+                session.deliver(events)
+                continue
+            }
+            byLoop[ObjectIdentifier(loop), default: (loop, [])].deliveries.append((session, events))
+        }
+        await withDiscardingTaskGroup { group in
+            for (loop, deliveries) in byLoop.values {
+                group.addTask(onLoop: loop) {
+                    for (session, events) in deliveries { session.deliver(events) }
+                }
+            }
+        }
+    }
+
     /// Delivers `events` (in order) to the subscribers of their mutations.
     func publish(_ events: [MutationEvent], now: String) async {
         for event in events {
             guard case .object(let payload) = event.payload else { continue }
-            var shaped: [String: [UInt8]] = [:]
+            var shaped: [Int: [UInt8]] = [:]
+            // Per connection, its subscriptions' events in one delivery (one write when it is idle).
+            var outgoing: [ObjectIdentifier: (session: RealtimeSession, events: [(id: String, payload: [UInt8])])] =
+                [:]
             for field in service.subscriptionsByMutation[event.mutation] ?? [] {
-                for subscriber in (subscribers[field] ?? [:]).values where subscriber.accepts(payload) {
-                    let shape = field + "\u{0}" + subscriber.shape
+                for (key, subscriber) in subscribers[field] ?? [:] where subscriber.accepts(payload) {
+                    let shape = shapeOfKey[key] ?? -1
                     let bytes: [UInt8]
                     if let known = shaped[shape] {
                         bytes = known
@@ -90,9 +151,10 @@ actor SubscriptionRegistry {
                         bytes = result.body
                         shaped[shape] = bytes
                     }
-                    subscriber.session.deliver(id: subscriber.id, payload: bytes)
+                    outgoing[key.session, default: (subscriber.session, [])].events.append((subscriber.id, bytes))
                 }
             }
+            await Self.deliver(Array(outgoing.values))
         }
     }
 }

@@ -11,18 +11,21 @@ struct RealtimeSubscriberError: Error, CustomStringConvertible {
 /// WebSocket so that nothing but the protocol sits between the server and the timestamps.
 final class RealtimeSubscriber: Sendable {
     private let socket: WebSocket
+    /// The loop driving the socket, where ``receive(_:)`` is best run.
+    let loop: EventLoop
     /// How many subscriptions this connection started (each receives every event).
     let subscriptions: Int
 
-    private init(socket: WebSocket, subscriptions: Int) {
+    private init(socket: WebSocket, loop: EventLoop, subscriptions: Int) {
         self.socket = socket
+        self.loop = loop
         self.subscriptions = subscriptions
     }
 
     /// Opens the connection, sends `connection_init` and starts `subscriptions` subscriptions of
     /// `query`, returning once every one was acknowledged.
     static func connect(
-        to endpoint: BenchEndpoint, apiKey: String, query: String, subscriptions: Int
+        to endpoint: BenchEndpoint, apiKey: String, query: String, subscriptions: Int, loop: EventLoop
     ) async throws -> RealtimeSubscriber {
         let authorization = ["host": "\(endpoint.host):\(endpoint.port)", "x-api-key": apiKey]
         let header = try JSONSerialization.data(withJSONObject: authorization).base64EncodedString()
@@ -35,7 +38,7 @@ final class RealtimeSubscriber: Sendable {
         let encoded = header.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? header
         components.percentEncodedQuery = "header=\(encoded)&payload=e30%3D"
         guard let url = components.url else { throw RealtimeSubscriberError(description: "no URL for \(endpoint)") }
-        let socket = try await WebSocket.connect(to: url, subprotocols: ["graphql-ws"])
+        let socket = try await WebSocket.connect(to: url, subprotocols: ["graphql-ws"], loop: loop)
         do {
             try await socket.send(text: #"{"type":"connection_init"}"#)
             try await expect("connection_ack", on: socket)
@@ -54,7 +57,7 @@ final class RealtimeSubscriber: Sendable {
             await socket.close()
             throw error
         }
-        return RealtimeSubscriber(socket: socket, subscriptions: subscriptions)
+        return RealtimeSubscriber(socket: socket, loop: loop, subscriptions: subscriptions)
     }
 
     /// Reads until the connection closes, calling `delivered` with the arrival time of each
