@@ -112,9 +112,10 @@ for operation in ("getTodo", "listTodos", "createTodo"):
 if failed:
     print(f"{failed} replies were not a clean 200 (see the messages above)")
 print("subscription fan-out (Switchboard, AppSync real-time, one connection per subscriber; ms from the mutation's send)")
-_, _, connections, _, floor_p50, floor_p99, floor_max = sys.argv[3].split()
+_, _, connections, _, floor_p50, floor_p99, floor_max, trip_p50, trip_p99 = sys.argv[3].split()
 print(f"{int(connections):>6} bare loopback writes (the machine's floor): p50 {float(floor_p50):.2f}, "
-      f"p99 {float(floor_p99):.2f}, max {float(floor_max):.2f}")
+      f"p99 {float(floor_p99):.2f}, max {float(floor_max):.2f}; a round trip right after: "
+      f"p50 {float(trip_p50):.2f}, p99 {float(trip_p99):.2f}")
 mutation_p99 = {}
 for text in sys.argv[4:]:
     _, _, subscriptions, events, p50, p99, maximum, setup, mutation_p50, mutation_p99[subscriptions] = text.split()

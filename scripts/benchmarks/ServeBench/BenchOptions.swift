@@ -20,8 +20,9 @@ struct BenchOptions {
         CPU time that process used in the measured window); fanout prints
         RESULT fanout SUBSCRIPTIONS EVENTS P50_MS P99_MS MAX_MS SETUP_SECONDS MUTATION_P50_MS
         MUTATION_P99_MS; fanout-floor writes a 128-byte frame per event to N loopback TCP
-        connections with nothing else in the way (the machine's own floor for fanout) and prints
-        RESULT fanout-floor CONNECTIONS EVENTS P50_MS P99_MS MAX_MS.
+        connections with nothing else in the way (the machine's own floor for fanout), then makes a
+        round trip on one more connection, and prints RESULT fanout-floor CONNECTIONS EVENTS P50_MS
+        P99_MS MAX_MS ROUND_TRIP_P50_MS ROUND_TRIP_P99_MS.
         """
 
     init(_ arguments: [String]) throws(BenchUsageError) {

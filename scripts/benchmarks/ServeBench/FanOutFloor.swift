@@ -19,15 +19,36 @@ struct FanOutFloor: Sendable {
     /// The size of the `data` message the server sends for `FanOutRun`'s subscription.
     let frameBytes = 128
 
-    func run() throws -> LatencySummary {
+    /// What a floor run measured.
+    struct Result {
+        /// Each frame's latency.
+        let deliveries: LatencySummary
+        /// A round trip on one more connection right after each event's last frame arrived (the
+        /// mutation's place in `FanOutRun`): what the fan-out's aftermath alone costs it.
+        let roundTrips: LatencySummary
+    }
+
+    func run() throws -> Result {
         #if os(Linux)
-            let pairs = try openPairs()
+            let allPairs = try openPairs(connections + 1)
             defer {
-                for (sender, receiver) in pairs {
+                for (sender, receiver) in allPairs {
                     close(sender)
                     close(receiver)
                 }
             }
+            // The last pair carries the round trips: its far end echoes from a thread of its own.
+            let echo = allPairs[connections]
+            _ = fcntl(echo.receiver, F_SETFL, fcntl(echo.receiver, F_GETFL) & ~O_NONBLOCK)
+            let echoThread = Thread {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while case let count = read(echo.sender, &buffer, buffer.count), count > 0 {
+                    _ = send(echo.sender, buffer, count, Int32(MSG_NOSIGNAL))
+                }
+            }
+            echoThread.start()
+            var roundTrips: [Double] = []
+            let pairs = Array(allPairs.prefix(connections))
             let writers = max(1, ProcessInfo.processInfo.activeProcessorCount)
             let arrivals = Locked<[Double]>([])
             let sendStart = Locked(ContinuousClock.now)
@@ -51,18 +72,38 @@ struct FanOutFloor: Sendable {
                     }
                     usleep(50)
                 }
+                roundTrips.append(try roundTrip(on: echo.receiver))
                 usleep(2_000)
             }
-            return LatencySummary(arrivals.withLock { $0 })
+            return Result(deliveries: LatencySummary(arrivals.withLock { $0 }), roundTrips: LatencySummary(roundTrips))
         #else
             throw HTTPPostClientError(description: "fanout-floor measures epoll and runs on Linux only")
         #endif
     }
 
     #if os(Linux)
+        /// Sends a frame on `fd` and reads its echo (blocking), returning the milliseconds taken.
+        private func roundTrip(on fd: Int32) throws -> Double {
+            let frame = [UInt8](repeating: UInt8(ascii: "m"), count: frameBytes)
+            let start = ContinuousClock.now
+            guard send(fd, frame, frame.count, Int32(MSG_NOSIGNAL)) == frame.count else {
+                throw HTTPPostClientError(description: "fanout-floor: the round-trip write failed")
+            }
+            var buffer = [UInt8](repeating: 0, count: frameBytes)
+            var received = 0
+            while received < frameBytes {
+                let count = buffer.withUnsafeMutableBytes {
+                    read(fd, $0.baseAddress! + received, frameBytes - received)
+                }
+                guard count > 0 else { throw HTTPPostClientError(description: "fanout-floor: the echo ended") }
+                received += count
+            }
+            return (ContinuousClock.now - start).milliseconds
+        }
+
         /// Connected loopback pairs: (the server's end, with `TCP_NODELAY`; the client's
         /// non-blocking end).
-        private func openPairs() throws -> [(sender: Int32, receiver: Int32)] {
+        private func openPairs(_ count: Int) throws -> [(sender: Int32, receiver: Int32)] {
             let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             defer { close(listener) }
             var address = sockaddr_in()
@@ -77,7 +118,7 @@ struct FanOutFloor: Sendable {
             }
             guard bound else { throw HTTPPostClientError(description: "fanout-floor: no loopback listener") }
             var pairs: [(sender: Int32, receiver: Int32)] = []
-            for _ in 0..<connections {
+            for _ in 0..<count {
                 let receiver = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
                 let connected = withUnsafePointer(to: &address) {
                     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(receiver, $0, length) == 0 }

@@ -63,11 +63,12 @@ do {
         let floor = FanOutFloor(
             connections: try options.integer("connections", default: 1000),
             events: try options.integer("events", default: 20))
-        let latencies = try floor.run()
+        let result = try floor.run()
         print(
             String(
-                format: "RESULT fanout-floor %d %d %.3f %.3f %.3f", floor.connections, floor.events,
-                latencies.percentile(0.5), latencies.percentile(0.99), latencies.maximum))
+                format: "RESULT fanout-floor %d %d %.3f %.3f %.3f %.3f %.3f", floor.connections, floor.events,
+                result.deliveries.percentile(0.5), result.deliveries.percentile(0.99), result.deliveries.maximum,
+                result.roundTrips.percentile(0.5), result.roundTrips.percentile(0.99)))
     default:
         throw BenchUsageError(description: BenchOptions.usage)
     }
