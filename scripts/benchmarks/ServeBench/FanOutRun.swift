@@ -49,7 +49,7 @@ struct FanOutRun: Sendable {
             for subscriber in subscribers {
                 // On its socket's loop: a message is read and counted on the thread that learned
                 // of it, with no hand-off to the cooperative pool.
-                group.addTask(executorPreference: subscriber.loop) {
+                group.addTask(onLoop: subscriber.loop) {
                     var received = 0
                     await subscriber.receive { arrived in
                         let sent = sendTimes.withLock { $0.indices.contains(received) ? $0[received] : nil }
@@ -62,7 +62,7 @@ struct FanOutRun: Sendable {
             defer { group.cancelAll() }
             do {
                 for event in 0..<events {
-                    let (reply, roundTrip) = try await withTaskExecutorPreference(mutationLoop) {
+                    let (reply, roundTrip) = try await onLoop(mutationLoop) {
                         let sent = ContinuousClock.now
                         sendTimes.withLock { $0.append(sent) }
                         let reply = try await publisher.exchange(request)
