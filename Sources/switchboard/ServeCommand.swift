@@ -61,6 +61,9 @@ struct ServeCommand: CLICommand {
                 "token-client-id", value: "id",
                 help: "An app client ID verified tokens may name in aud or client_id (repeatable).", default: "any",
                 repeatable: true),
+            .option(
+                "threads", value: "n", help: "How many threads answer connections (1-16).",
+                default: "one per processor, at most 16"),
             .option("write-config", value: "file", help: "Write an amplifyconfiguration.json for this server."),
         ] + CodegenSchemaInput.authorizationOptions)
 
@@ -80,6 +83,7 @@ struct ServeCommand: CLICommand {
         configuration.resolverCountLimit =
             try number(arguments, "resolver-count-limit", in: 0...10_000) ?? configuration.resolverCountLimit
         configuration.queryDepthLimit = try number(arguments, "query-depth-limit", in: 0...75)
+        configuration.threads = try number(arguments, "threads", in: 1...16)
         let modes = configuration.transformFeatures
         configuration.defaultAuthorizationType =
             AuthorizationType(rawValue: modes.defaultAuthorizationMode.rawValue) ?? .apiKey

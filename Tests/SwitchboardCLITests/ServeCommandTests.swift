@@ -49,7 +49,7 @@ import Testing
             switchboard,
             [
                 "--schema", directory.appendingPathComponent("model.graphql").path, "--port", "0", "--in-memory",
-                "--api-key", "da2-from-the-command-line", "--write-config", configuration.path,
+                "--api-key", "da2-from-the-command-line", "--write-config", configuration.path, "--threads", "1",
             ])
         defer { serve.process.terminate() }
         let endpoint = try serve.graphQLEndpoint
@@ -123,6 +123,8 @@ import Testing
         ),
         (["--port", "70000"], "--port must be a number from 0 to 65535"),
         (["--api-key", ""], "--api-key must not be empty"),
+        (["--threads", "0"], "--threads must be a number from 1 to 16"),
+        (["--threads", "17"], "--threads must be a number from 1 to 16"),
         (["extra"], "Unexpected argument 'extra'"),
     ])
     func badArgumentsAreUsageErrors(_ extra: [String], _ message: String) async throws {

@@ -122,6 +122,25 @@ struct RequestLimitTests {
         }
     }
 
+    @Test func threadsOutsideOneToSixteenAreRefusedAtStartAndOneThreadServes() async throws {
+        for threads in [0, 17] {
+            var configuration = LocalServer.Configuration()
+            configuration.threads = threads
+            await #expect {
+                _ = try await LocalServer.start(schema: ServerHarness.blogSchema, configuration: configuration)
+            } throws: { error in
+                guard case .invalidConfiguration(let reason)? = error as? LocalServerError else { return false }
+                return reason.contains("threads is \(threads)")
+            }
+        }
+        var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
+        configuration.threads = 1
+        let harness = try await ServerHarness.start(configuration: configuration)
+        defer { Task { await harness.stop() } }
+        try await Self.seedBlogWithPost(harness)
+        #expect(try await harness.data(#"{ getPost(id: "p1") { id } }"#)["id"] == "p1")
+    }
+
     @Test func zeroMeansAppSyncsDefaultForBothLimits() async throws {
         var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
         configuration.resolverCountLimit = 0

@@ -1,6 +1,7 @@
 import Foundation
 import ModelTransform
 import Switchboard
+import SwitchboardNet
 import SwitchboardRealtimeServer
 import SwitchboardSigV4
 
@@ -103,6 +104,10 @@ extension LocalServer {
         /// database (0 to 10 minutes; default 5 s) before it answers AppSync's throttling error,
         /// `DynamoDB:ProvisionedThroughputExceededException`. Reads never wait for writers.
         public var storeBusyTimeout: Duration = .seconds(5)
+        /// How many threads answer the connections, each an event loop that keeps the connections
+        /// it was given (in turn, as they are accepted): `nil` (the default) one per processor
+        /// the process may use, at most 16; otherwise 1 to 16. Servers of one process share them.
+        public var threads: Int?
         /// How Cognito user-pool and OIDC tokens are verified. `nil` (the default) verifies
         /// nothing: tokens are then trusted as sent when ``host`` is a loopback address, for
         /// local development, and refused otherwise.
@@ -169,6 +174,15 @@ extension LocalServer.Configuration {
         limits.maximumResolverExecutions = resolverCountLimit == 0 ? 10_000 : resolverCountLimit
         limits.maximumFieldDepth = queryDepthLimit == 0 ? nil : queryDepthLimit
         return limits
+    }
+
+    /// The number of event loops, checked against its range.
+    func loopCount() throws(LocalServerError) -> Int {
+        guard let threads else { return EventLoop.defaultServerLoopCount }
+        guard (1...16).contains(threads) else {
+            throw .invalidConfiguration("threads is \(threads); it must be 1 to 16 (or nil for one per processor)")
+        }
+        return threads
     }
 
     /// The store's busy timeout, checked against its range.

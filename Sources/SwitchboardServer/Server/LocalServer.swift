@@ -50,6 +50,9 @@ public final class LocalServer: Sendable {
         let transform: ModelTransformOutput
         let options = try configuration.transformOptions()
         let limits = try configuration.executionLimits()
+        var httpConfiguration = HTTPServer.Configuration(
+            limits: .init(maxBodyBytes: configuration.maximumRequestBodySize))
+        httpConfiguration.loopCount = try configuration.loopCount()
         let busyTimeout = try configuration.busyTimeout()
         let tokens = try configuration.tokenPolicy()
         do {
@@ -83,8 +86,7 @@ public final class LocalServer: Sendable {
         let http: HTTPServer
         do {
             http = try await HTTPServer.start(
-                host: configuration.host, port: configuration.port,
-                configuration: .init(limits: .init(maxBodyBytes: configuration.maximumRequestBodySize))
+                host: configuration.host, port: configuration.port, configuration: httpConfiguration
             ) { request in await router.respond(to: request) }
         } catch {
             await store.close()
