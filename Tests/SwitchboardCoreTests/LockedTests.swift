@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SwitchboardCore
@@ -29,6 +30,34 @@ struct LockedTests {
             try value.withLock { (_: inout String) throws(Refused) in throw Refused() }
         }
         #expect(value.withLock { $0 } == "a")
+    }
+
+    @Test func withLockIfAvailableRunsOnlyWhenNoOtherThreadHoldsTheLock() {
+        let value = Locked(1)
+        #expect(
+            value.withLockIfAvailable {
+                $0 += 1
+                return $0
+            } == 2)
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            value.withLock { _ in
+                holding.signal()
+                release.wait()
+            }
+            done.signal()
+        }.start()
+        holding.wait()
+        #expect(
+            value.withLockIfAvailable {
+                $0 += 1
+                return $0
+            } == nil)
+        release.signal()
+        done.wait()
+        #expect(value.withLock { $0 } == 2)
     }
 
     @Test func theValueIsReleasedWithTheLastCopy() {

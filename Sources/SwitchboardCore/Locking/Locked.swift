@@ -41,6 +41,21 @@ package struct Locked<Value>: @unchecked Sendable {
         }
         return try body(&storage.header)
     }
+
+    /// Runs `body` with exclusive access to the value if the lock is free now; `nil` without
+    /// running it when another thread holds the lock.
+    package func withLockIfAvailable<Result, Failure: Error>(
+        _ body: (inout sending Value) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result? {
+        let storage = self.storage
+        let lock = storage.lockPointer
+        guard LockPrimitive.tryLock(lock) else { return nil }
+        defer {
+            LockPrimitive.unlock(lock)
+            withExtendedLifetime(storage) {}
+        }
+        return try body(&storage.header)
+    }
 }
 
 /// The heap object of a ``Locked``: the value as the buffer's header, the lock as its one element.
@@ -72,6 +87,7 @@ enum LockPrimitive {
         static func destroy(_ lock: UnsafeMutablePointer<Raw>) { lock.deinitialize(count: 1) }
         static func lock(_ lock: UnsafeMutablePointer<Raw>) { os_unfair_lock_lock(lock) }
         static func unlock(_ lock: UnsafeMutablePointer<Raw>) { os_unfair_lock_unlock(lock) }
+        static func tryLock(_ lock: UnsafeMutablePointer<Raw>) -> Bool { os_unfair_lock_trylock(lock) }
     #else
         typealias Raw = pthread_mutex_t
 
@@ -86,5 +102,6 @@ enum LockPrimitive {
         }
         static func lock(_ lock: UnsafeMutablePointer<Raw>) { pthread_mutex_lock(lock) }
         static func unlock(_ lock: UnsafeMutablePointer<Raw>) { pthread_mutex_unlock(lock) }
+        static func tryLock(_ lock: UnsafeMutablePointer<Raw>) -> Bool { pthread_mutex_trylock(lock) == 0 }
     #endif
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardCore
 import SwitchboardSQLite
 
 /// A ``ModelStore`` in a SQLite database file: one table per model with a column per field, a
@@ -8,13 +9,19 @@ import SwitchboardSQLite
 ///
 /// Commits survive the process being killed (WAL with `synchronous=NORMAL`: a commit is in the
 /// operating system's hands when it returns); only a power loss can lose the latest commits.
+///
+/// Writes run one at a time on the store's own connection and thread. Reads run on the calling
+/// thread over read connections (``SQLiteReaders``), several at once and beside a write: WAL
+/// readers never wait for the writer. (Reads on reader threads of their own measured slower for
+/// single-item reads: a hand-off to another thread and back per read, and more threads than
+/// cores waking each other.)
 actor SQLiteStore: ModelStore {
     /// The file name of the database inside the data directory.
     static let fileName = "switchboard.sqlite"
 
     private let database: SQLiteDatabase
-    /// The store's own thread: SQLite's calls block (a busy timeout, the disk), which must not
-    /// take a thread of the shared pool (see ``DedicatedThreadExecutor``).
+    /// The writer's own thread: a write can wait up to the busy timeout for another process's
+    /// lock, which must not take a thread of the shared pool (see ``DedicatedThreadExecutor``).
     private nonisolated let executor = DedicatedThreadExecutor(name: "switchboard.sqlite")
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -28,6 +35,9 @@ actor SQLiteStore: ModelStore {
     }
     private let mappings: [String: SQLiteTableMapping]
     private let secret: [UInt8]
+    /// The read connections (none for a private `:memory:` database, which only its own
+    /// connection sees): reads go to them in turn while writes stay on this actor's connection.
+    private let readers: SQLiteReaders
 
     /// How long a write waits for another connection's lock on the file (another process with
     /// the database open, a backup, a database browser) before it fails, by default.
@@ -36,7 +46,10 @@ actor SQLiteStore: ModelStore {
     /// Opens (creating and migrating as needed) the database at `path` for `layouts`; a write
     /// waits up to `busyTimeout` for another connection's lock, then fails with AppSync's
     /// throttling error (see ``FailureReportingStore``).
-    init(path: String, layouts: [TableLayout], busyTimeout: Duration = defaultBusyTimeout) throws(StoreError) {
+    init(
+        path: String, layouts: [TableLayout], busyTimeout: Duration = defaultBusyTimeout,
+        readers readerCount: Int = defaultReaderCount
+    ) throws(StoreError) {
         let database = try SQLiteDatabase(path: path)
         try database.query("PRAGMA journal_mode=WAL")
         let (seconds, attoseconds) = busyTimeout.components
@@ -58,7 +71,18 @@ actor SQLiteStore: ModelStore {
         }
         self.database = database
         self.mappings = mappings
+        // Opened once the schema is migrated, so that they see its tables.
+        var readers: [SQLiteReader] = []
+        if path != ":memory:" && !path.isEmpty {
+            for _ in 0..<readerCount {
+                readers.append(try SQLiteReader(path: path, busyTimeoutMilliseconds: milliseconds))
+            }
+        }
+        self.readers = SQLiteReaders(readers)
     }
+
+    /// How many read connections a store opens by default: one per processor, 2 to 8.
+    static var defaultReaderCount: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 2), 8) }
 
     /// Opens the store in `directory` (created if missing) for `layouts`, waiting up to
     /// `busyTimeout` for another connection's lock on a write.
@@ -76,40 +100,39 @@ actor SQLiteStore: ModelStore {
 
     func paginationSecret() async throws -> [UInt8] { secret }
 
-    private func mapping(_ table: String) throws(StoreError) -> SQLiteTableMapping {
+    private nonisolated func mapping(_ table: String) throws(StoreError) -> SQLiteTableMapping {
         guard let mapping = mappings[table] else { throw StoreError("unknown table \(table)") }
         return mapping
     }
 
-    func item(in table: String, key: ItemKey) async throws -> JSONObject? {
+    nonisolated func item(in table: String, key: ItemKey) async throws -> JSONObject? {
         let mapping = try mapping(table)
-        return try read(mapping, key: key)
+        if !readers.isEmpty {
+            return try readers.read { database throws(StoreError) in
+                try SQLiteReads.item(in: database, mapping, key: key)
+            }
+        }
+        return try await readOnWriter(mapping, key: key)
     }
 
-    private func read(_ mapping: SQLiteTableMapping, key: ItemKey) throws(StoreError) -> JSONObject? {
-        let condition = mapping.keyCondition(key)
-        let rows = try database.query("SELECT * FROM \(mapping.table) WHERE \(condition.sql)", condition.values)
-        return rows.first.map(mapping.item(of:))
+    private func readOnWriter(_ mapping: SQLiteTableMapping, key: ItemKey) throws(StoreError) -> JSONObject? {
+        try SQLiteReads.item(in: database, mapping, key: key)
     }
 
-    func query(_ query: KeyQuery) async throws -> QueryPage {
+    nonisolated func query(_ query: KeyQuery) async throws -> QueryPage {
         let mapping = try mapping(query.table)
         guard mapping.layout.keySchema(index: query.index) != nil else {
             throw StoreError("unknown index \(query.table).\(query.index ?? "")")
         }
-        let select = mapping.select(query)
-        let rows = try database.query(select.sql, select.values)
-        var items: [JSONObject] = []
-        var bytes = 0
-        for row in rows {
-            let item = mapping.item(of: row)
-            items.append(item)
-            bytes += item.approximateSize
-            if bytes >= query.maximumBytes { break }
+        if !readers.isEmpty {
+            return try readers.read { database throws(StoreError) in try SQLiteReads.page(in: database, mapping, query)
+            }
         }
-        let full = items.count >= query.limit || bytes >= query.maximumBytes
-        let cursor = full ? items.last.map { mapping.layout.cursor(of: $0, index: query.index) } : nil
-        return QueryPage(items: items, cursor: cursor)
+        return try await pageOnWriter(mapping, query)
+    }
+
+    private func pageOnWriter(_ mapping: SQLiteTableMapping, _ query: KeyQuery) throws(StoreError) -> QueryPage {
+        try SQLiteReads.page(in: database, mapping, query)
     }
 
     func write(
@@ -117,7 +140,7 @@ actor SQLiteStore: ModelStore {
     ) async throws -> WriteResult {
         let mapping = try mapping(table)
         return try database.transaction {
-            let old = try read(mapping, key: key)
+            let old = try SQLiteReads.item(in: database, mapping, key: key)
             switch try change(old) {
             case .put(let item):
                 guard mapping.layout.primaryKey.key(of: item) == key else {
