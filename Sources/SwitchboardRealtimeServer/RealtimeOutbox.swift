@@ -77,7 +77,8 @@ package final class RealtimeOutbox: Sendable {
     /// Bytes of text waiting now.
     package var waitingBytes: Int { state.withLock { $0.bytes } }
 
-    /// Whether the writer is waiting for something to be queued (for tests and diagnostics).
+    /// Whether the writer is waiting for something to be queued, so nothing is: a session then
+    /// writes straight to the socket, which keeps the order since the writer has nothing to send.
     package var hasWaitingWriter: Bool { state.withLock { $0.waiter != nil } }
 
     @discardableResult

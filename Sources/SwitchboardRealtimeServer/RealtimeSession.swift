@@ -68,7 +68,11 @@ package actor RealtimeSession {
         // The client left: nothing more can be written. When reading stopped because last words
         // were queued instead (every such path seals the outbox), the writer sends them first;
         // finishing here would drop a close queued behind a text the writer is sending.
-        if !slots.withLock({ $0.finished }) { outbox.finish() }
+        let alreadyFinished = slots.withLock { slots in
+            defer { slots.finished = true }
+            return slots.finished
+        }
+        if !alreadyFinished { outbox.finish() }
         await writing
         initTimer.cancel()
         keepAlive?.cancel()
@@ -98,6 +102,8 @@ package actor RealtimeSession {
                 if !texts.isEmpty { try await socket.send(texts: texts) }
             } catch {
                 socket.abort()
+                // Nothing more can be written: later events stop here rather than in the outbox.
+                slots.withLock { $0.finished = true }
                 outbox.finish()
                 return
             }

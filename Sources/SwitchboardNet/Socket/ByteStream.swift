@@ -26,6 +26,10 @@ package protocol ByteStream: Sendable {
     /// when the stream cannot write without waiting (TLS), so the caller must ``write(_:)``.
     func writeWithoutWaiting(_ bytes: [UInt8]) -> Int?
 
+    /// Whether ``writeWithoutWaiting(_:)`` can write at all (so that callers need not build
+    /// bytes only to learn it cannot).
+    var writesWithoutWaiting: Bool { get }
+
     /// The loop that drives the stream's socket, when the stream writes it directly: work that
     /// writes to the stream is cheapest there.
     var eventLoop: EventLoop? { get }
@@ -37,6 +41,9 @@ extension ByteStream {
 
     /// Streams that encrypt cannot write part of a record now and the rest later.
     package func writeWithoutWaiting(_ bytes: [UInt8]) -> Int? { nil }
+
+    /// Streams that encrypt never write without waiting.
+    package var writesWithoutWaiting: Bool { false }
 
     /// No loop to prefer (streams that write through another layer).
     package var eventLoop: EventLoop? { nil }

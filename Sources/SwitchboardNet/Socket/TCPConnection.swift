@@ -201,6 +201,9 @@ package final class TCPConnection: ByteStream {
     /// Writes as much of `bytes` as the socket takes now, never waiting; returns the count written.
     package func writeWithoutWaiting(_ bytes: [UInt8]) -> Int? { writeAvailable(bytes) }
 
+    /// A plain socket writes what fits at once.
+    package var writesWithoutWaiting: Bool { true }
+
     /// Writes as much of `bytes` as the socket takes now, never waiting; returns the count written.
     func writeAvailable(_ bytes: [UInt8]) -> Int {
         descriptor.withLock { fd in

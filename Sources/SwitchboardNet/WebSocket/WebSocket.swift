@@ -253,7 +253,7 @@ package final class WebSocket: Sendable {
     /// A server publishing one event to many connections writes each one from the publishing
     /// thread this way, with no task to wake per connection.
     package func sendIfReady(texts: [String]) -> Bool {
-        guard writeLock.tryLock() else { return false }
+        guard stream.writesWithoutWaiting, writeLock.tryLock() else { return false }
         // Checked holding the lock: a close sets `closeSent` before it takes the lock for its
         // frame, so no message can follow the close frame.
         guard (try? ensureOpen()) != nil else {

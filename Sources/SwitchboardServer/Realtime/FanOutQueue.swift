@@ -1,9 +1,10 @@
 import SwitchboardCore
 
-/// Mutation results on their way to subscribers. A mutation hands its events over once its
-/// response is written; one consumer task publishes them in the order they were handed over, so a
-/// fan-out to a thousand subscribers never delays the mutation's response. (Two mutations of one
-/// item that commit in one order can be answered in the other when the first one's selection
+/// Mutation results on their way to subscribers. A mutation hands its events over before it
+/// answers, with an ``AnswerGate`` its answer opens once written; one consumer task publishes them
+/// in the order they were handed over, each batch after its gate opens (or its head start passes),
+/// so a fan-out to a thousand subscribers never delays the mutation's response. (Two mutations of
+/// one item that commit in one order can hand over in the other when the first one's selection
 /// takes longer after its write; then its event comes second.) The queue is bounded: past ``capacity``
 /// waiting batches a mutation waits for room (it is never dropped), which only happens when
 /// publishing falls that far behind.
@@ -12,6 +13,8 @@ final class FanOutQueue: Sendable {
     struct Batch: Sendable {
         var events: [MutationEvent]
         var now: String
+        /// Opened once the mutation's answer is written; `nil` publishes at once.
+        var gate: AnswerGate?
     }
 
     /// What the queue has done, for diagnostics and tests.
@@ -44,6 +47,7 @@ final class FanOutQueue: Sendable {
         let state = self.state
         consumer = Task {
             for await batch in stream {
+                await batch.gate?.wait()
                 await publish(batch)
                 let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
                     state.statistics.published += 1
@@ -63,8 +67,9 @@ final class FanOutQueue: Sendable {
 
     var statistics: Statistics { state.withLock { $0.statistics } }
 
-    /// Hands `events` over for publishing; returns at once unless ``capacity`` batches are pending.
-    func submit(_ events: [MutationEvent], now: String) async {
+    /// Hands `events` over for publishing once `gate` opens (at once without one); returns at once
+    /// unless ``capacity`` batches are pending.
+    func submit(_ events: [MutationEvent], now: String, after gate: AnswerGate? = nil) async {
         if state.withLock({ Self.admit(&$0, capacity: capacity) }) == nil {
             // Full: checked again with the waiter registered under the same lock, so room made
             // in between is not missed.
@@ -78,7 +83,7 @@ final class FanOutQueue: Sendable {
                 if resumeNow { waiter.resume() }
             }
         }
-        continuation.yield(Batch(events: events, now: now))
+        continuation.yield(Batch(events: events, now: now, gate: gate))
     }
 
     /// Takes a place for one batch: `true` when admitted, `false` when closed (the batch is to be

@@ -138,9 +138,13 @@ actor SubscriptionRegistry {
             // Per connection, its subscriptions' events in one delivery (one write when it is idle).
             var outgoing: [ObjectIdentifier: (session: RealtimeSession, events: [(id: String, payload: [UInt8])])] =
                 [:]
+            // The subscribers and their shape numbers as of this event, read together: shaping
+            // awaits, and a subscription stopped and restarted meanwhile under the same id must not
+            // lend its new shape's number to the old one's operation.
+            let (current, shapeNumbers) = (subscribers, shapeOfKey)
             for field in service.subscriptionsByMutation[event.mutation] ?? [] {
-                for (key, subscriber) in subscribers[field] ?? [:] where subscriber.accepts(payload) {
-                    let shape = shapeOfKey[key] ?? -1
+                for (key, subscriber) in current[field] ?? [:] where subscriber.accepts(payload) {
+                    guard let shape = shapeNumbers[key] else { continue }
                     let bytes: [UInt8]
                     if let known = shaped[shape] {
                         bytes = known

@@ -75,14 +75,14 @@ struct HTTPRouter: Sendable {
         let (result, events) = await service.execute(
             query: query, variables: variables, operationName: operationName, context: context)
         var response = Self.json(bytes: result.body)
-        // Subscribers get a mutation's result once its answer is on its way, in the order the
-        // answers were written: publishing to a thousand connections queues work on the loops that
-        // the answer would otherwise wait behind. Publishing is queued, so the connection waits
-        // for it only when the queue is full.
+        // Subscribers get a mutation's result after it committed, in the order mutations finish,
+        // published once its answer is written (or a short head start has passed): publishing to a
+        // thousand connections queues work on the loops that the answer would otherwise wait
+        // behind. The response waits only when the queue is full.
         if !events.isEmpty {
-            let fanOut = realtime.fanOut
-            let now = context.now
-            response.afterSent = { await fanOut.submit(events, now: now) }
+            let gate = AnswerGate()
+            await realtime.fanOut.submit(events, now: context.now, after: gate)
+            response.afterSent = { gate.open() }
         }
         return response
     }

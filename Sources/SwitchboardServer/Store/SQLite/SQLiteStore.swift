@@ -74,8 +74,11 @@ actor SQLiteStore: ModelStore {
         // Opened once the schema is migrated, so that they see its tables.
         var readers: [SQLiteReader] = []
         if path != ":memory:" && !path.isEmpty {
-            for _ in 0..<readerCount {
-                readers.append(try SQLiteReader(path: path, busyTimeoutMilliseconds: milliseconds))
+            // No busy timeout: a read that finds the file locked (WAL recovery, another process
+            // holding it exclusively) must not sleep on an event loop; it goes to the writer,
+            // which waits on its own thread.
+            for _ in 0..<max(0, readerCount) {
+                readers.append(try SQLiteReader(path: path, busyTimeoutMilliseconds: 0))
             }
         }
         self.readers = SQLiteReaders(readers)
@@ -100,6 +103,20 @@ actor SQLiteStore: ModelStore {
 
     func paginationSecret() async throws -> [UInt8] { secret }
 
+    /// The result of `body` on a read connection; `nil` when the store has none or the file was
+    /// locked, and the caller then reads on the writer's connection.
+    private nonisolated func onReader<T: Sendable>(
+        _ body: (SQLiteDatabase) throws(StoreError) -> T
+    ) throws(StoreError) -> T? {
+        guard !readers.isEmpty else { return nil }
+        do {
+            return try readers.read(body)
+        } catch {
+            if error.isBusy { return nil }
+            throw error
+        }
+    }
+
     private nonisolated func mapping(_ table: String) throws(StoreError) -> SQLiteTableMapping {
         guard let mapping = mappings[table] else { throw StoreError("unknown table \(table)") }
         return mapping
@@ -107,10 +124,10 @@ actor SQLiteStore: ModelStore {
 
     nonisolated func item(in table: String, key: ItemKey) async throws -> JSONObject? {
         let mapping = try mapping(table)
-        if !readers.isEmpty {
-            return try readers.read { database throws(StoreError) in
-                try SQLiteReads.item(in: database, mapping, key: key)
-            }
+        if let result = try onReader({ database throws(StoreError) in
+            try SQLiteReads.item(in: database, mapping, key: key)
+        }) {
+            return result
         }
         return try await readOnWriter(mapping, key: key)
     }
@@ -124,10 +141,9 @@ actor SQLiteStore: ModelStore {
         guard mapping.layout.keySchema(index: query.index) != nil else {
             throw StoreError("unknown index \(query.table).\(query.index ?? "")")
         }
-        if !readers.isEmpty {
-            return try readers.read { database throws(StoreError) in try SQLiteReads.page(in: database, mapping, query)
-            }
+        let read = { (database: SQLiteDatabase) throws(StoreError) in try SQLiteReads.page(in: database, mapping, query)
         }
+        if let page = try onReader(read) { return page }
         return try await pageOnWriter(mapping, query)
     }
 
