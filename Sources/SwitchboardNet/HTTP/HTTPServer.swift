@@ -201,7 +201,7 @@ package final class HTTPServer: Sendable {
         if !isSecure {
             var reads = 0
             while reads < 4, connection.discardAvailableInput() > 0 { reads += 1 }
-            _ = connection.writeAvailable(overCapacityResponse)
+            _ = connection.writeWithoutWaiting(overCapacityResponse)
             connection.shutdownOutput()
         }
         connection.closeNow()

@@ -22,9 +22,9 @@ package protocol ByteStream: Sendable {
     var localHost: String? { get }
 
     /// Writes as much of `bytes` as the stream takes at once, never waiting, and returns how many
-    /// it took (0 when none, or when the stream failed: the next ``write(_:)`` reports why); `nil`
-    /// when the stream cannot write without waiting (TLS), so the caller must ``write(_:)``.
-    func writeWithoutWaiting(_ bytes: [UInt8]) -> Int?
+    /// it took: 0 when none, when the stream failed (the next ``write(_:)`` reports why), or when
+    /// it cannot write without waiting (see ``writesWithoutWaiting``).
+    func writeWithoutWaiting(_ bytes: [UInt8]) -> Int
 
     /// Whether ``writeWithoutWaiting(_:)`` can write at all (so that callers need not build
     /// bytes only to learn it cannot).
@@ -40,7 +40,7 @@ extension ByteStream {
     package var localHost: String? { nil }
 
     /// Streams that encrypt cannot write part of a record now and the rest later.
-    package func writeWithoutWaiting(_ bytes: [UInt8]) -> Int? { nil }
+    package func writeWithoutWaiting(_ bytes: [UInt8]) -> Int { 0 }
 
     /// Streams that encrypt never write without waiting.
     package var writesWithoutWaiting: Bool { false }

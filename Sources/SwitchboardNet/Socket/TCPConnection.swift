@@ -198,14 +198,11 @@ package final class TCPConnection: ByteStream {
         }
     }
 
-    /// Writes as much of `bytes` as the socket takes now, never waiting; returns the count written.
-    package func writeWithoutWaiting(_ bytes: [UInt8]) -> Int? { writeAvailable(bytes) }
-
     /// A plain socket writes what fits at once.
     package var writesWithoutWaiting: Bool { true }
 
     /// Writes as much of `bytes` as the socket takes now, never waiting; returns the count written.
-    func writeAvailable(_ bytes: [UInt8]) -> Int {
+    package func writeWithoutWaiting(_ bytes: [UInt8]) -> Int {
         descriptor.withLock { fd in
             guard fd >= 0, !bytes.isEmpty else { return 0 }
             let count = bytes.withUnsafeBytes { sendWithoutSignal(fd, $0.baseAddress!, $0.count) }

@@ -236,12 +236,17 @@ package final class WebSocket: Sendable {
     /// subscriptions of a connection makes one system call rather than one per message.
     package func send(texts: [String]) async throws {
         try ensureOpen()
+        try await write(frames(of: texts))
+    }
+
+    /// The frames of `texts`, one message after another.
+    private func frames(of texts: [String]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(texts.reduce(0) { $0 + $1.utf8.count + WebSocketFrameEncoder.maximumHeaderSize })
         for var text in texts {
             text.withUTF8 { appendFrames(.text, UnsafeRawBufferPointer($0), to: &bytes) }
         }
-        try await write(bytes)
+        return bytes
     }
 
     /// Sends text messages now, with one write, if they can go without waiting: no other frame is
@@ -260,12 +265,9 @@ package final class WebSocket: Sendable {
             writeLock.unlock()
             return false
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(texts.reduce(0) { $0 + $1.utf8.count + WebSocketFrameEncoder.maximumHeaderSize })
-        for var text in texts {
-            text.withUTF8 { appendFrames(.text, UnsafeRawBufferPointer($0), to: &bytes) }
-        }
-        guard let written = stream.writeWithoutWaiting(bytes), written > 0 else {
+        let bytes = frames(of: texts)
+        let written = stream.writeWithoutWaiting(bytes)
+        guard written > 0 else {
             writeLock.unlock()
             return false
         }

@@ -57,14 +57,7 @@ extension ExecutionRun {
                         inner, group: group, memo: memo, value: element, parentType: parentType, path: path,
                         into: &output)
                 } catch {
-                    if case .error(var itemError) = error {
-                        itemError.path = pathStack
-                        if itemError.locations.isEmpty { itemError.locations = group.nodes.map(\.location) }
-                        record(itemError)
-                    }
-                    if inner.isNonNull { throw .bubble }
-                    output.truncate(to: itemStart)
-                    output.writeNull()
+                    try replaceWithNull(error, group: group, isNonNull: inner.isNonNull, from: itemStart, in: &output)
                 }
             }
             output.writeByte(UInt8(ascii: "]"))

@@ -115,12 +115,22 @@ final class ExecutionRun<Context: Sendable> {
                 failure = error
             }
         }
+        try replaceWithNull(failure, group: group, isNonNull: group.isNonNull, from: start, in: &output)
+    }
+
+    /// A value that failed: its error (unless it is a null bubbling up) recorded at the current
+    /// path, then what it wrote replaced by null, or the failure passed to the parent when the
+    /// value may not be null.
+    func replaceWithNull(
+        _ failure: CompletionFailure, group: FieldCollector.Group, isNonNull: Bool, from start: Int,
+        in output: inout JSONWriter
+    ) throws(CompletionFailure) {
         if case .error(var error) = failure {
             error.path = pathStack
             if error.locations.isEmpty { error.locations = group.nodes.map(\.location) }
             record(error)
         }
-        if group.isNonNull { throw .bubble }
+        if isNonNull { throw .bubble }
         output.truncate(to: start)
         output.writeNull()
     }

@@ -107,7 +107,8 @@ extension LocalServer {
         /// How many threads answer the connections, each an event loop that keeps the connections
         /// it was given (in turn, as they are accepted): `nil` (the default) one per processor
         /// the process may use, at most 16; otherwise 1 to 16. Servers of one process share them.
-        public var threads: Int?
+        /// Set with `serve --threads`.
+        package var threads: Int?
         /// How Cognito user-pool and OIDC tokens are verified. `nil` (the default) verifies
         /// nothing: tokens are then trusted as sent when ``host`` is a loopback address, for
         /// local development, and refused otherwise.
