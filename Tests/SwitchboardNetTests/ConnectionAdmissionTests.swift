@@ -8,7 +8,7 @@ import Testing
 /// the connections it holds, and takes new ones again once some close.
 struct ConnectionAdmissionTests {
     @Test func connectionsBeyondTheLimitAreRefusedWhileHeldOnesAreServedAndPlacesFreeUp() async throws {
-        let server = try await HTTPServer.start(configuration: .init(maximumConnections: 8)) { request in
+        let server = try await HTTPServer.start(configuration: .patient(maximumConnections: 8)) { request in
             .text("ok \(request.path)")
         }
         var held: [RawHTTPClient] = []
@@ -68,7 +68,7 @@ struct ConnectionAdmissionTests {
     }
 
     @Test func upgradedConnectionsCountAgainstTheLimit() async throws {
-        let server = try await HTTPServer.start(configuration: .init(maximumConnections: 2)) { request in
+        let server = try await HTTPServer.start(configuration: .patient(maximumConnections: 2)) { request in
             .webSocketUpgrade(for: request) { socket in
                 while let message = try? await socket.receive() {
                     if case .text(let text) = message { try? await socket.send(text: text) }

@@ -12,7 +12,7 @@ struct HTTPServerAfterSentTests {
         let (started, startedSignal) = AsyncStream.makeStream(of: Void.self)
         let (release, releaseSignal) = AsyncStream.makeStream(of: Void.self)
         let log = Locked<[String]>([])
-        let server = try await HTTPServer.start(configuration: .init()) { request in
+        let server = try await HTTPServer.start(configuration: .patient()) { request in
             log.withLock { $0.append("respond \(request.path)") }
             var response = HTTPResponse.text(request.path)
             let path = request.path
@@ -54,7 +54,7 @@ struct HTTPServerAfterSentTests {
     @Test func theFollowUpRunsWhenTheClientLeftBeforeTheAnswer() async throws {
         let (ran, ranSignal) = AsyncStream.makeStream(of: String.self)
         let (leave, leaveSignal) = AsyncStream.makeStream(of: Void.self)
-        let server = try await HTTPServer.start(configuration: .init()) { request in
+        let server = try await HTTPServer.start(configuration: .patient()) { request in
             // Answers only after the client has closed its end.
             for await _ in leave { break }
             var response = HTTPResponse.text(String(repeating: "x", count: 4 << 20))

@@ -8,7 +8,7 @@ import Testing
 /// clients are served. Deadlines are generous: the point is that the server cuts it at all.
 struct HTTPServerBodyTimeoutTests {
     @Test func aBodyTrickledByteByByteIsAnswered408AtTheBodyDeadline() async throws {
-        var configuration = HTTPServer.Configuration(idleTimeout: .seconds(60), requestBodyTimeout: .seconds(2))
+        var configuration = HTTPServer.Configuration.patient(requestBodyTimeout: .seconds(2))
         configuration.lingerTimeout = .milliseconds(200)
         let server = try await HTTPServer.start(configuration: configuration) { request in
             .text("\(request.method) \(request.path) \(request.body.count)")
@@ -51,7 +51,7 @@ struct HTTPServerBodyTimeoutTests {
 
     @Test func eachRequestOfAConnectionGetsItsOwnBodyDeadline() async throws {
         // Bodies that arrive in full are answered however long the connection has been open.
-        let configuration = HTTPServer.Configuration(requestBodyTimeout: .seconds(30))
+        let configuration = HTTPServer.Configuration.patient(requestBodyTimeout: .seconds(30))
         let server = try await HTTPServer.start(configuration: configuration) { request in
             .text("\(request.path) \(request.bodyText)")
         }

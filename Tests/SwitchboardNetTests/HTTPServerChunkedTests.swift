@@ -7,7 +7,7 @@ import Testing
 /// malformed chunk-size lines or oversized trailers are refused with the right status.
 struct HTTPServerChunkedTests {
     private static func start() async throws -> HTTPServer {
-        try await HTTPServer.start(configuration: .init(limits: .init(maxHeadBytes: 2048))) { request in
+        try await HTTPServer.start(configuration: .patient(limits: .init(maxHeadBytes: 2048))) { request in
             let key = request.headers["x-api-key"] ?? "none"
             let trailer = request.trailers["x-api-key"] ?? "none"
             return .text("\(request.bodyText) header=\(key) trailer=\(trailer)")

@@ -16,7 +16,7 @@ struct HTTPServerTests {
     }
 
     private func withServer(
-        configuration: HTTPServer.Configuration = .init(),
+        configuration: HTTPServer.Configuration = .patient(),
         responder: @escaping HTTPServer.Responder = { echo($0) },
         _ body: (HTTPServer) async throws -> Void
     ) async throws {
@@ -33,7 +33,7 @@ struct HTTPServerTests {
     /// Connections take the server's loops in turn and are answered on their loop's thread, so
     /// two connections of a two-loop server are served by two threads (both cores at work).
     @Test func connectionsAreSpreadOverTheLoopsThreads() async throws {
-        var configuration = HTTPServer.Configuration()
+        var configuration = HTTPServer.Configuration.patient()
         configuration.loopCount = 2
         try await withServer(configuration: configuration, responder: { _ in .text("\(pthread_self())") }) {
             server in
@@ -138,7 +138,7 @@ struct HTTPServerTests {
     }
 
     @Test func aLingeringCloseEndsAtItsDeadlineWhenTheClientNeverCloses() async throws {
-        var configuration = HTTPServer.Configuration()
+        var configuration = HTTPServer.Configuration.patient()
         configuration.lingerTimeout = .milliseconds(200)
         try await withServer(configuration: configuration) { server in
             var client = try await RawHTTPClient.connect(port: server.port)
@@ -155,7 +155,7 @@ struct HTTPServerTests {
     }
 
     @Test func stopDoesNotWaitForALingeringClose() async throws {
-        var configuration = HTTPServer.Configuration()
+        var configuration = HTTPServer.Configuration.patient()
         configuration.lingerTimeout = .seconds(60)
         let server = try await HTTPServer.start(configuration: configuration) { _ in .text("ok") }
         var client = try await RawHTTPClient.connect(port: server.port)
@@ -268,7 +268,8 @@ struct HTTPServerTests {
     @Test func aClientThatNeverReadsItsResponseIsClosedAfterTheWriteTimeout() async throws {
         // Far more than the socket buffers of both ends hold, so the server's write stalls.
         let body = Array(repeating: UInt8(ascii: "z"), count: 16 << 20)
-        let configuration = HTTPServer.Configuration(idleTimeout: .seconds(10), writeTimeout: .milliseconds(300))
+        let configuration = HTTPServer.Configuration(
+            requestHeadTimeout: .seconds(120), idleTimeout: .seconds(10), writeTimeout: .milliseconds(300))
         let responder: HTTPServer.Responder = { request in
             request.path == "/big" ? HTTPResponse(body: body) : Self.echo(request)
         }
@@ -306,7 +307,7 @@ struct HTTPServerTests {
         // longest gap between reads is reported on failure.
         let size = 48 << 20
         let body = Array(repeating: UInt8(ascii: "z"), count: size)
-        let configuration = HTTPServer.Configuration(writeTimeout: .seconds(8))
+        let configuration = HTTPServer.Configuration(requestHeadTimeout: .seconds(120), writeTimeout: .seconds(8))
         try await withServer(configuration: configuration, responder: { _ in HTTPResponse(body: body) }) { server in
             let port = server.port
             let download = try await resultUnlessHung(
@@ -410,7 +411,7 @@ struct HTTPServerTests {
     }
 
     @Test func stopClosesOpenConnectionsAndRefusesNewOnes() async throws {
-        let server = try await HTTPServer.start { request in .text("ok") }
+        let server = try await HTTPServer.start(configuration: .patient()) { request in .text("ok") }
         var client = try await RawHTTPClient.connect(port: server.port)
         try await client.send("GET / HTTP/1.1\r\n\r\n")
         _ = try await client.readResponse()

@@ -11,7 +11,7 @@
         private func startServer(chain: URL, key: URL) async throws -> HTTPServer {
             let acceptor = try TLSAcceptor(
                 configuration: TLSServerConfiguration(certificateChainFile: chain, privateKeyFile: key))
-            return try await HTTPServer.start(tls: acceptor) { request in
+            return try await HTTPServer.start(configuration: .patient(), tls: acceptor) { request in
                 .webSocketUpgrade(for: request) { socket in
                     while let message = try? await socket.receive() {
                         switch message {

@@ -10,7 +10,7 @@ import Testing
 /// otherwise `HTTPServer.stop()` never returns.
 struct WebSocketCancelledCloseTests {
     @Test func stoppingTheServerEndsACloseWaitingForASilentPeer() async throws {
-        let server = try await HTTPServer.start { request in
+        let server = try await HTTPServer.start(configuration: .patient()) { request in
             // A close timeout far longer than the deadline below: only the cancellation may end it.
             .webSocketUpgrade(for: request, configuration: WebSocketConfiguration(closeTimeout: .seconds(3600))) {
                 socket in

@@ -10,7 +10,7 @@ import Testing
 struct WebSocketFrameMemoryTests {
     @Test func aHeaderClaimingSixteenMebibytesReservesOnlyWhatArrived() async throws {
         let sockets = Locked<[WebSocket]>([])
-        let server = try await HTTPServer.start { request in
+        let server = try await HTTPServer.start(configuration: .patient()) { request in
             .webSocketUpgrade(for: request) { socket in
                 sockets.withLock { $0.append(socket) }
                 while (try? await socket.receive()) != nil {}

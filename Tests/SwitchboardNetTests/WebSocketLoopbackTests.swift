@@ -175,7 +175,7 @@ struct WebSocketLoopbackTests {
         let message = [UInt8](repeating: 7, count: 1 << 20)
         let total = 96
         let sent = SentCounter()
-        let server = try await HTTPServer.start { request in
+        let server = try await HTTPServer.start(configuration: .patient()) { request in
             .webSocketUpgrade(for: request) { socket in
                 for _ in 0..<total {
                     guard (try? await socket.send(binary: message)) != nil else { return }

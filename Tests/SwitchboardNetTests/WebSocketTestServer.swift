@@ -27,7 +27,7 @@ enum WebSocketTestServer {
     static func start(
         configuration: WebSocketConfiguration = .init(), log: WebSocketServerLog = WebSocketServerLog()
     ) async throws -> HTTPServer {
-        try await HTTPServer.start { request in
+        try await HTTPServer.start(configuration: .patient()) { request in
             await log.record(headers: request.headers)
             if request.path == "/redirect" {
                 return HTTPResponse(status: 302, headers: ["Location": "ws://127.0.0.1:1/elsewhere"])

@@ -12,7 +12,7 @@ struct WebSocketWriteTimeoutTests {
     @Test func aSendToAPeerThatNeverReadsTimesOutAndDropsTheConnection() async throws {
         let outcome = Locked<WebSocketError?>(nil)
         let configuration = WebSocketConfiguration(writeTimeout: .milliseconds(500))
-        let server = try await HTTPServer.start { request in
+        let server = try await HTTPServer.start(configuration: .patient()) { request in
             .webSocketUpgrade(for: request, configuration: configuration) { socket in
                 let message = String(repeating: "m", count: 64 << 10)
                 while true {
@@ -47,7 +47,7 @@ struct WebSocketWriteTimeoutTests {
         // 32 MiB in 64 KiB messages to a reader that takes 64 KiB every 2 ms: far more than the
         // socket buffers hold, so the sender waits often, but never for the whole timeout.
         let configuration = WebSocketConfiguration(writeTimeout: .seconds(8))
-        let server = try await HTTPServer.start { request in
+        let server = try await HTTPServer.start(configuration: .patient()) { request in
             .webSocketUpgrade(for: request, configuration: configuration) { socket in
                 let message = [UInt8](repeating: 7, count: 64 << 10)
                 for _ in 0..<512 { try? await socket.send(binary: message) }

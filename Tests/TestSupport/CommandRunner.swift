@@ -39,8 +39,9 @@ public enum CommandRunner {
     /// Runs `executable` with `arguments` and extra `environment`, without blocking a thread of
     /// the cooperative pool while it runs. `standardInput` is written to the child's standard
     /// input, which is then closed; without it the child reads an empty standard input. Children
-    /// run one per core at most (``AsyncGate/childProcesses``); the others wait their turn. A child
-    /// still running `timeout` after it started is killed (its status is then `SIGKILL`'s number).
+    /// run one per core at most (``AsyncGate/childProcesses``), at a lower priority than the tests;
+    /// the others wait their turn. A child still running `timeout` after it started is killed (its
+    /// status is then `SIGKILL`'s number).
     public static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String] = [:], standardInput: Data? = nil,
         timeout: Duration = .seconds(60)
@@ -51,13 +52,24 @@ public enum CommandRunner {
         }
     }
 
+    /// POSIX `nice`, on Linux and macOS alike.
+    private static let niceExecutable = URL(fileURLWithPath: "/usr/bin/nice")
+
     private static func runNow(
         _ executable: URL, _ arguments: [String], environment: [String: String], standardInput: Data?,
         timeout: Duration
     ) async throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        // At a lower priority (`nice` execs the command, so the process is the child itself): the
+        // compilers the codegen tests run took half of the machine's CPU during `swift test`, and
+        // the tests' own threads (servers and clients with deadlines) should come first.
+        if FileManager.default.isExecutableFile(atPath: niceExecutable.path) {
+            process.executableURL = niceExecutable
+            process.arguments = ["-n", "10", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = childWorkingDirectory
         let output = Pipe()
