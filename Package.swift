@@ -229,6 +229,10 @@ let serverTargets: [Target] = [
             // Test keys for token verification, made and used for signing at test time.
             .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
         ]),
+    // scripts/bench handler: the request path of `switchboard serve` in-process, without sockets.
+    .executableTarget(
+        name: "handler-bench", dependencies: ["SwitchboardServer", "SwitchboardNet"],
+        path: "scripts/benchmarks/HandlerBench"),
 ]
 
 // MARK: - The seeds' examples and ported Amplify code, end to end against the mock

@@ -10,7 +10,8 @@
 # cell, and checks every reply. Per cell: req/s, p99 and the server's CPU time per request
 # (utime+stime from /proc in the measured window). nginx returning a small static JSON, before
 # and after the cells, gives the load generator's own ceiling: a cell at >= 70% of it is
-# marked, its req/s only a lower bound, and judged by CPU per request instead.
+# marked, its req/s only a lower bound, and judged by CPU per request instead. nginx's CPU per
+# request is printed beside it: what the kernel's TCP and HTTP exchange cost any server here.
 # The floors of issue #38 are printed beside each cell; this is a report, not a gate: it exits 0
 # unless a server did not start or a reply failed its check.
 # Usage: scripts/bench serve-peers [SECONDS_PER_CELL] [TICKETS]
@@ -109,9 +110,12 @@ http {
 CONF
 nginx -p "$work" -c "$work/nginx.conf" -e "$work/nginx.log" >>"$work/nginx.log" 2>&1 &
 pids+=($!)
+nginx_master=$!
 nginx_url="http://127.0.0.1:$nginx_port/graphql"
 for _ in $(seq 1 100); do curl -fsS -o /dev/null -d '{}' "$nginx_url" 2>/dev/null && break; sleep 0.05; done
 curl -fsS -o /dev/null -d '{}' "$nginx_url" 2>/dev/null || fail_start nginx
+# Its one worker serves the requests: what a request costs a server that does next to nothing.
+nginx_worker=$(pgrep -P "$nginx_master" 2>/dev/null | head -n 1 || true)
 
 declare -A url=(
     [switchboard]="http://127.0.0.1:$switchboard_port/graphql"
@@ -138,7 +142,9 @@ measure() {
 # The ceiling is measured first and again last; the report keeps the higher of the two, as a
 # low one only means that something else had the machine then.
 measure_ceiling() {
-    for connections in 1 16 64; do measure nginx "$nginx_url" typename "$connections"; done
+    for connections in 1 16 64; do
+        measure nginx "$nginx_url" typename "$connections" ${nginx_worker:+--server-pid "$nginx_worker"}
+    done
 }
 measure_ceiling
 # createTicket last: it grows the tables, which the reads' expected pages must not see.

@@ -42,8 +42,12 @@ def main():
 
     print(f"serve-peers: {seconds} s per cell after 0.5 s of warm-up, {tickets} tickets; p99 in ms; "
           "cpu = server CPU µs per request; listTickets counts pages (100 keys, filter priority >= 2, 5 by nextToken)")
+    def ceiling_text(c):
+        cpu = cells[("nginx", "typename", c)].cpu
+        return f"{c} conn {ceiling[c]:,.0f} req/s" + (f" ({cpu:.0f} µs cpu)" if cpu is not None else "")
+
     print("load generator ceiling (nginx, static JSON): "
-          + ", ".join(f"{c} conn {ceiling[c]:,.0f} req/s" for c in CONNECTIONS)
+          + ", ".join(ceiling_text(c) for c in CONNECTIONS)
           + f"; * = at >= {CEILING_SHARE:.0%} of it, req/s a lower bound, judged by cpu")
     header = f"{'operation':<12} {'conns':>5}"
     for server in SERVERS:

@@ -37,9 +37,18 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictiona
     /// Whether the comma-separated values of `name` include `token` (case-insensitive),
     /// e.g. `Connection: keep-alive, Upgrade` contains `upgrade`.
     package func containsToken(_ token: String, in name: String) -> Bool {
-        values(for: name).contains { value in
-            value.split(separator: ",").contains { $0.trimmingSpaces().caseInsensitiveEquals(token) }
+        // Scanned in place (no arrays of values or parts): every request and response asks
+        // whether its `Connection` header says `close`.
+        for field in fields where field.name.caseInsensitiveEquals(name) {
+            let value = field.value.utf8
+            var start = value.startIndex
+            while start < value.endIndex {
+                let end = value[start...].firstIndex(of: UInt8(ascii: ",")) ?? value.endIndex
+                if Substring(value[start..<end]).trimmingSpaces().caseInsensitiveEquals(token) { return true }
+                start = end < value.endIndex ? value.index(after: end) : end
+            }
         }
+        return false
     }
 
     /// Appends a field, keeping any existing ones with the same name.
@@ -72,7 +81,7 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictiona
 
 extension StringProtocol {
     /// ASCII case-insensitive comparison, as HTTP field names and tokens need.
-    func caseInsensitiveEquals(_ other: some StringProtocol) -> Bool {
+    package func caseInsensitiveEquals(_ other: some StringProtocol) -> Bool {
         let lhs = utf8
         let rhs = other.utf8
         guard lhs.count == rhs.count else { return false }

@@ -28,6 +28,8 @@ package struct HTTPRequest: Sendable {
 
     /// The path part of the target, percent-decoded, without the query.
     package var path: String {
+        // Most targets (`/graphql`) have neither a query nor an escape: the target is the path.
+        if !target.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "%") }) { return target }
         let raw = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return PercentDecoding.decode(raw, plusAsSpace: false) ?? String(raw)
     }

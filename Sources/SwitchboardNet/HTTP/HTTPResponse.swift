@@ -71,8 +71,9 @@ package struct HTTPResponse: Sendable {
     }
 
     /// The wire form: status line, headers (with `Content-Length` and `Connection` as needed) and
-    /// body, written as bytes into one buffer of the right size.
-    func serialized(keepAlive: Bool, includeBody: Bool) -> [UInt8] {
+    /// body, written as bytes into one buffer of the right size. Built from bytes, without string
+    /// interpolation: every response of the server goes through here.
+    package func serialized(keepAlive: Bool, includeBody: Bool) -> [UInt8] {
         let bodyless = status < 200 || status == 204 || status == 304
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256 + (includeBody && !bodyless ? body.count : 0))
@@ -80,21 +81,46 @@ package struct HTTPResponse: Sendable {
             var text = text
             text.withUTF8 { bytes.append(contentsOf: $0) }
         }
-        append("HTTP/1.1 \(status) ")
+        bytes.append(contentsOf: "HTTP/1.1 ".utf8)
+        Self.appendDecimal(status, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
         append(Self.reasonPhrase(for: status))
         bytes += [13, 10]
+        var hasLength = false
+        var hasConnection = false
         for field in headers {
             append(field.name)
             bytes += [58, 32]
             append(field.value)
             bytes += [13, 10]
+            if field.name.caseInsensitiveEquals("Content-Length")
+                || field.name.caseInsensitiveEquals("Transfer-Encoding")
+            {
+                hasLength = true
+            } else if field.name.caseInsensitiveEquals("Connection") {
+                hasConnection = true
+            }
         }
-        if !bodyless && !headers.contains("Content-Length") && !headers.contains("Transfer-Encoding") {
-            append("Content-Length: \(body.count)\r\n")
+        if !bodyless && !hasLength {
+            bytes.append(contentsOf: "Content-Length: ".utf8)
+            Self.appendDecimal(body.count, to: &bytes)
+            bytes += [13, 10]
         }
-        if !keepAlive && status != 101 && !headers.contains("Connection") { append("Connection: close\r\n") }
+        if !keepAlive && status != 101 && !hasConnection { bytes.append(contentsOf: "Connection: close\r\n".utf8) }
         bytes += [13, 10]
         if includeBody && !bodyless { bytes.append(contentsOf: body) }
         return bytes
+    }
+
+    /// Appends the decimal digits of `value` (not negative).
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = max(value, 0)
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ModelTransform
+import SwitchboardNet
 import SwitchboardSigV4
 
 /// A request whose credentials were refused: AppSync answers HTTP 401 with
@@ -38,7 +39,7 @@ struct RequestAuthenticator: Sendable {
         headers: [(name: String, value: String)], method: String, target: String, body: [UInt8], now: Date = Date()
     ) -> Result<RequestIdentity, AuthenticationFailure> {
         func header(_ name: String) -> String? {
-            headers.first { $0.name.lowercased() == name }?.value
+            headers.first { $0.name.caseInsensitiveEquals(name) }?.value
         }
         if let authorization = header("authorization"), !authorization.isEmpty {
             if authorization.hasPrefix(SigV4Signer.algorithm) {

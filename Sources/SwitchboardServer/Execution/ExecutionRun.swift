@@ -67,6 +67,9 @@ final class ExecutionRun<Context: Sendable> {
         var first = true
         // Looked up once for the object: most objects' fields have no resolver of their own.
         let hasResolvers = !sourceOnly && resolvers.hasResolvers(for: objectType)
+        // Members of a plain object (no resolvers, not introspection's) may take the short way.
+        let readsMembers =
+            !hasResolvers && objectType.utf8.first != UInt8(ascii: "_") && executor.readsScalarMembersDirectly
         for group in groups {
             let isTypename = group.name == "__typename"
             guard isTypename || group.fieldType != nil else { continue }
@@ -77,6 +80,13 @@ final class ExecutionRun<Context: Sendable> {
                 output.writeString(objectType)
                 continue
             }
+            if readsMembers && group.isScalarLeaf && !stopped,
+                writeScalarMember(
+                    group, memo: memo(of: group), objectType: objectType, source: source, depth: path.depth + 1,
+                    into: &output)
+            {
+                continue
+            }
             pathStack.append(.key(group.responseKey))
             defer { pathStack.removeLast() }
             try await executeField(
@@ -84,6 +94,37 @@ final class ExecutionRun<Context: Sendable> {
                 hasResolvers: hasResolvers, into: &output)
         }
         output.writeByte(UInt8(ascii: "}"))
+    }
+
+    /// A scalar field of a plain object: the member read, serialized and written in one
+    /// synchronous step, with the budget counted as completion counts it. Most of a response's
+    /// fields are such; the general path's async steps cost more than the field. Whatever would
+    /// raise an error (a denied field, a null or an unserializable value, a budget or depth limit
+    /// reached) returns `false` having written nothing, and the field takes the general path.
+    private func writeScalarMember(
+        _ group: FieldCollector.Group, memo: GroupMemo, objectType: String, source: JSON, depth: Int,
+        into output: inout JSONWriter
+    ) -> Bool {
+        guard case .object(let object) = source, let typeName = group.fieldType?.namedType else { return false }
+        if let limit = limits.maximumFieldDepth, depth > limit { return false }
+        guard case .some(.none) = memo.access ?? accessDenial(of: group, memo, on: objectType) else { return false }
+        // A non-null field completes its wrapper and its value.
+        let values = group.isNonNull ? 2 : 1
+        guard completedValues + values <= limits.maximumCompletedValues else { return false }
+        let value = object.value(forKey: group.name, hint: &memo.memberPosition) ?? .null
+        let serialized: JSON
+        if value.isNull {
+            serialized = .null
+        } else {
+            let scalar = memo.scalar ?? scalar(named: typeName)
+            memo.scalar = scalar
+            guard let converted = try? scalar.serialize(value) else { return false }
+            serialized = converted
+        }
+        if serialized.isNull && group.isNonNull { return false }
+        completedValues += values
+        output.write(serialized)
+        return true
     }
 
     /// ExecuteField: access check, arguments, resolution, completion; errors are recorded here

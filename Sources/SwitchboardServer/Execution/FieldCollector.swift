@@ -48,6 +48,10 @@ struct FieldCollector: Sendable {
         /// The field's type, and whether it is non-null, read for every value of the field.
         let fieldType: TypeReference?
         let isNonNull: Bool
+        /// Whether the field takes no arguments and its type is a scalar, nullable or not (no
+        /// list): on a plain object its value is the parent's member written as it serializes,
+        /// which ``ExecutionRun`` does without the general steps.
+        let isScalarLeaf: Bool
 
         /// The group's number among those of its collector, unique within an execution.
         let index: Int
@@ -70,6 +74,11 @@ struct FieldCollector: Sendable {
             self.definition = definition
             self.namedKind = namedKind
             name = nodes[0].name
+            switch definition?.type {
+            case .named?, .nonNull(.named)?:
+                isScalarLeaf = namedKind == .scalar && definition?.arguments.isEmpty == true
+            default: isScalarLeaf = false
+            }
         }
 
         /// The groups of the field's sub-selection on `objectType`, from `collector` the first

@@ -108,6 +108,12 @@ struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral 
         for (key, value) in elements { self[key] = value }
     }
 
+    /// An object of `keys` and their `values`, in order; the caller knows no key repeats.
+    init(uniqueKeys keys: [String], values: [JSON]) {
+        self.keys = keys
+        self.values = values
+    }
+
     /// An object from members, in order (a later duplicate replaces the earlier value).
     init(_ members: [(String, JSON)]) {
         for (key, value) in members { self[key] = value }

@@ -49,10 +49,9 @@ struct HTTPRouter: Sendable {
     }
 
     private func graphQL(_ request: HTTPRequest) async -> HTTPResponse {
-        let headers = request.headers.map { (name: $0.name, value: $0.value) }
         let identity: RequestIdentity
         switch authenticator.authenticate(
-            headers: headers, method: request.method, target: request.target, body: request.body)
+            headers: request.headers.fields, method: request.method, target: request.target, body: request.body)
         {
         case .failure(let failure): return Self.json(failure.body, status: 401)
         case .success(let caller): identity = caller

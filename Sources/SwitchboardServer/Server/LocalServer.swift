@@ -28,10 +28,11 @@ public final class LocalServer: Sendable {
     private let store: any ModelStore
     let service: GraphQLService
     let realtime: RealtimeGateway
+    private let router: HTTPRouter
 
     private init(
         configuration: Configuration, warnings: [String], appSyncSchema: String, http: HTTPServer,
-        store: any ModelStore, service: GraphQLService, realtime: RealtimeGateway
+        store: any ModelStore, service: GraphQLService, realtime: RealtimeGateway, router: HTTPRouter
     ) {
         self.configuration = configuration
         self.warnings = warnings
@@ -40,6 +41,7 @@ public final class LocalServer: Sendable {
         self.store = store
         self.service = service
         self.realtime = realtime
+        self.router = router
     }
 
     /// Transforms `schema` (an Amplify `@model` schema; `fileName` prefixes its diagnostics),
@@ -94,7 +96,7 @@ public final class LocalServer: Sendable {
         }
         return LocalServer(
             configuration: configuration, warnings: warnings, appSyncSchema: transform.appSyncSchema, http: http,
-            store: store, service: service, realtime: realtime)
+            store: store, service: service, realtime: realtime, router: router)
     }
 
     /// The token modes the schema's rules and the API's modes use.
@@ -141,6 +143,13 @@ public final class LocalServer: Sendable {
         if type == "API_KEY", let apiKey { api["apiKey"] = .string(apiKey) }
         let document: JSON = ["api": ["plugins": ["awsAPIPlugin": .object([apiName: .object(api)])]]]
         return document.text
+    }
+
+    /// Answers `request` as a connection would, without a socket: for the in-process benchmark
+    /// of the request path (`scripts/bench handler`), which measures what a request costs
+    /// besides the kernel's share.
+    package func respond(to request: HTTPRequest) async -> HTTPResponse {
+        await router.respond(to: request)
     }
 
     /// Stops accepting, closes every connection and closes the store (its data stays consistent:

@@ -1,4 +1,5 @@
 import SwitchboardCore
+import SwitchboardNet
 
 /// What a ``LoadRun`` measured: completed requests in the measured window, their latencies, the
 /// replies that failed their ``RequestStream`` check (with one of them, to show what went
@@ -30,8 +31,16 @@ struct LoadRun: Sendable {
     let serverPID: Int?
 
     func run() async throws -> LoadResult {
+        // One loop per core, the connections dealt to them in turn, and each connection's task on
+        // its socket's loop: a reply resumes its task on the thread that saw it arrive, with no
+        // hand-off to the cooperative pool (a futex wake-up and two context switches per
+        // request, which took CPU from the server measured on a small machine).
+        let loops = try EventLoop.pooled(count: EventLoop.defaultServerLoopCount)
         var clients: [HTTPPostClient] = []
-        for _ in 0..<connections { clients.append(try await HTTPPostClient.connect(to: endpoint, headers: headers)) }
+        for index in 0..<connections {
+            clients.append(
+                try await HTTPPostClient.connect(to: endpoint, headers: headers, loop: loops[index % loops.count]))
+        }
         let start = ContinuousClock.now + warmUp
         let end = start + duration
         let sample = Locked<String?>(nil)
@@ -39,7 +48,9 @@ struct LoadRun: Sendable {
         let perConnection = try await withThrowingTaskGroup(of: ([Double], Int).self) { group in
             for (lane, client) in clients.enumerated() {
                 let requests = stream(lane)
-                group.addTask { try await Self.drive(client, requests, start: start, end: end, sample: sample) }
+                group.addTask(onLoop: loops[lane % loops.count]) {
+                    try await Self.drive(client, requests, start: start, end: end, sample: sample)
+                }
             }
             var all: [([Double], Int)] = []
             for try await result in group { all.append(result) }

@@ -9,9 +9,11 @@ func onLoop<T: Sendable>(_ loop: EventLoop, _ body: () async throws -> T) async 
     return try await body()
 }
 
-extension ThrowingTaskGroup where ChildTaskResult == Void, Failure == any Error {
+extension ThrowingTaskGroup where Failure == any Error {
     /// Adds a child task that runs on `loop`'s thread where the platform has task executors.
-    mutating func addTask(onLoop loop: EventLoop, _ operation: sending @escaping @isolated(any) () async -> Void) {
+    mutating func addTask(
+        onLoop loop: EventLoop, _ operation: sending @escaping @isolated(any) () async throws -> ChildTaskResult
+    ) {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             addTask(executorPreference: loop, operation: operation)
         } else {
