@@ -94,7 +94,7 @@ struct HTTPServerTests {
     }
 
     @Test func malformedRequestsGetAnErrorStatusAndOtherConnectionsAreUnaffected() async throws {
-        try await withServer(configuration: .init(limits: .init(maxHeadBytes: 2048, maxBodyBytes: 100))) { server in
+        try await withServer(configuration: .patient(limits: .init(maxHeadBytes: 2048, maxBodyBytes: 100))) { server in
             var healthy = try await RawHTTPClient.connect(port: server.port)
             var bad = try await RawHTTPClient.connect(port: server.port)
             try await bad.send("NOT HTTP AT ALL\r\n\r\n")
@@ -181,7 +181,8 @@ struct HTTPServerTests {
     }
 
     @Test func closesIdleConnections() async throws {
-        try await withServer(configuration: .init(idleTimeout: .milliseconds(200))) { server in
+        try await withServer(configuration: .init(requestHeadTimeout: .seconds(120), idleTimeout: .milliseconds(200))) {
+            server in
             var client = try await RawHTTPClient.connect(port: server.port)
             try await client.send("GET / HTTP/1.1\r\n\r\n")
             _ = try await client.readResponse()

@@ -39,8 +39,8 @@ public enum CommandRunner {
     /// Runs `executable` with `arguments` and extra `environment`, without blocking a thread of
     /// the cooperative pool while it runs. `standardInput` is written to the child's standard
     /// input, which is then closed; without it the child reads an empty standard input. Children
-    /// run one per core at most (``AsyncGate/childProcesses``), at a lower priority than the tests;
-    /// the others wait their turn. A child still running `timeout` after it started is killed (its
+    /// run one per core at most (``AsyncGate/childProcesses``), compilers at a lower priority than
+    /// the tests; the others wait their turn. A child still running `timeout` after it started is killed (its
     /// status is then `SIGKILL`'s number).
     public static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String] = [:], standardInput: Data? = nil,
@@ -54,16 +54,21 @@ public enum CommandRunner {
 
     /// POSIX `nice`, on Linux and macOS alike.
     private static let niceExecutable = URL(fileURLWithPath: "/usr/bin/nice")
+    /// The children that run at a lower priority.
+    private static let toolchainCommands: Set<String> = ["swiftc", "swift", "swift-format", "swift-frontend"]
 
     private static func runNow(
         _ executable: URL, _ arguments: [String], environment: [String: String], standardInput: Data?,
         timeout: Duration
     ) async throws -> Result {
         let process = Process()
-        // At a lower priority (`nice` execs the command, so the process is the child itself): the
-        // compilers the codegen tests run took half of the machine's CPU during `swift test`, and
-        // the tests' own threads (servers and clients with deadlines) should come first.
-        if FileManager.default.isExecutableFile(atPath: niceExecutable.path) {
+        // Compilers and formatters at a lower priority (`nice` execs the command, so the process is
+        // the child itself): those the codegen tests run took half of the machine's CPU during
+        // `swift test`, and the tests' own threads (servers and clients with deadlines) should
+        // come first. Other children, such as clients of servers in this process, keep theirs.
+        if Self.toolchainCommands.contains(executable.lastPathComponent),
+            FileManager.default.isExecutableFile(atPath: niceExecutable.path)
+        {
             process.executableURL = niceExecutable
             process.arguments = ["-n", "10", executable.path] + arguments
         } else {

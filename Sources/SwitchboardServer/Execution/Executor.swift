@@ -41,9 +41,8 @@ struct Executor<Context: Sendable>: Sendable {
     let scalars: [String: any ScalarType]
     let accessPolicy: (any FieldAccessPolicy<Context>)?
     let limits: Limits
-    /// Whether scalar members of plain objects take ``ExecutionRun``'s short way after their
-    /// first value. Always on in the server; tests turn it off to check that both ways give the
-    /// same bytes and errors.
+    /// Whether scalar members of plain objects take ``ExecutionRun``'s short way. Always on in
+    /// the server; tests turn it off to check that both ways give the same bytes and errors.
     var readsScalarMembersDirectly = true
 
     /// Creates an executor; `scalars` adds to (or replaces) the built-in ones.
