@@ -86,14 +86,7 @@ extension ExecutionRun {
         }
         switch kind {
         case .scalar:
-            let scalar: any ScalarType
-            if let known = memo.scalar {
-                scalar = known
-            } else {
-                scalar = self.scalar(named: name)
-                memo.scalar = scalar
-            }
-            return try writeSerialized(value, with: scalar, path: path, into: &output)
+            return try writeSerialized(value, with: scalar(named: name, memo: memo), path: path, into: &output)
         case .enum:
             guard case .string(let text) = value,
                 schema.type(named: name)?.enumValues.contains(where: { $0.name == text }) == true

@@ -116,9 +116,7 @@ final class ExecutionRun<Context: Sendable> {
         if value.isNull {
             serialized = .null
         } else {
-            let scalar = memo.scalar ?? scalar(named: typeName)
-            memo.scalar = scalar
-            guard let converted = try? scalar.serialize(value) else { return false }
+            guard let converted = try? scalar(named: typeName, memo: memo).serialize(value) else { return false }
             serialized = converted
         }
         if serialized.isNull && group.isNonNull { return false }
@@ -277,9 +275,12 @@ final class ExecutionRun<Context: Sendable> {
     }
 
     /// The scalar type `name` serializes with.
-    func scalar(named name: String) -> any ScalarType {
-        // Looked up once per field and run: the field's memo keeps it for every further value.
-        scalars[name] ?? PassThroughScalar(name: name)
+    /// Looked up once per field and run: the field's memo keeps it for every further value.
+    func scalar(named name: String, memo: GroupMemo) -> any ScalarType {
+        if let known = memo.scalar { return known }
+        let scalar = scalars[name] ?? PassThroughScalar(name: name)
+        memo.scalar = scalar
+        return scalar
     }
 
     /// The groups of `group`'s sub-selections on `objectType`: the run keeps those of the last

@@ -53,15 +53,12 @@ struct ServerJSONBuilder: JSONValueBuilder {
     func object(_ members: [(key: String, value: JSON)]) -> JSON {
         // Request bodies and variables are small objects: comparing keys pairwise costs less than
         // a dictionary of positions, and without a repeated key the members go in as they are.
-        if members.count <= 16 {
-            var repeats = false
-            for index in members.indices.dropFirst() where !repeats {
-                for earlier in 0..<index where members[earlier].key == members[index].key {
-                    repeats = true
-                    break
-                }
-            }
-            if !repeats { return .object(JSONObject(uniqueKeys: members.map(\.key), values: members.map(\.value))) }
+        if members.count <= 16
+            && !members.indices.contains(where: { index in
+                members[..<index].contains { $0.key == members[index].key }
+            })
+        {
+            return .object(JSONObject(uniqueKeys: members.map(\.key), values: members.map(\.value)))
         }
         var positions: [String: Int] = [:]
         var unique: [(String, JSON)] = []
