@@ -43,9 +43,13 @@ import Testing
         let recorder = EventRecorder(plugin.subscribe(request: Harness.onCreateTodo))
         await Harness.eventually("connected") { recorder.connectedCount == 1 }
 
+        // Counted from here: on a loaded machine the first socket may have failed before its
+        // connection_ack (the server's 1 s connection timeout), so the connection that got the
+        // subscription to `connected` is not always the first the server accepted.
+        let acceptedBefore = server.realtimeStatistics.connectionsAccepted
         await server.pauseKeepAlives()
         await Harness.eventually("a reconnection after the keep-alive timeout") {
-            server.realtimeStatistics.connectionsAccepted == 2
+            server.realtimeStatistics.connectionsAccepted > acceptedBefore
         }
         await server.pauseKeepAlives(false)
         await Harness.eventually("connected again") { recorder.connectedCount >= 2 }
