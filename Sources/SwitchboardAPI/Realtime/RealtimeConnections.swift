@@ -71,7 +71,7 @@ final class RealtimeConnections: Sendable {
         } else {
             sink = SubscriptionSink(deliver: deliver)
         }
-        let id = UUID().uuidString.lowercased()
+        let id = SecureRandom.uuidString()
         let registration = SubscriptionRegistration()
         continuation.onTermination = { _ in
             if let connection = registration.terminate() {

@@ -105,7 +105,7 @@ final class ExecutionRun<Context: Sendable> {
         _ group: FieldCollector.Group, memo: GroupMemo, objectType: String, source: JSON, depth: Int,
         into output: inout JSONWriter
     ) -> Bool {
-        guard case .object(let object) = source, let typeName = group.fieldType?.namedType else { return false }
+        guard case .object(let object) = source, let typeName = group.namedType else { return false }
         if let limit = limits.maximumFieldDepth, depth > limit { return false }
         guard case .some(.none) = memo.access ?? accessDenial(of: group, memo, on: objectType) else { return false }
         // A non-null field completes its wrapper and its value.

@@ -48,6 +48,9 @@ struct FieldCollector: Sendable {
         /// The field's type, and whether it is non-null, read for every value of the field.
         let fieldType: TypeReference?
         let isNonNull: Bool
+        /// The name of the type `fieldType` wraps, unwrapped once: a scalar member reads it for
+        /// every value.
+        let namedType: String?
         /// Whether the field takes no arguments and its type is a scalar, nullable or not (no
         /// list): on a plain object its value is the parent's member written as it serializes,
         /// which ``ExecutionRun`` does without the general steps.
@@ -70,6 +73,7 @@ struct FieldCollector: Sendable {
             keyText = writer.bytes
             fieldType = definition?.type
             isNonNull = definition?.type.isNonNull ?? false
+            namedType = definition?.type.namedType
             self.nodes = nodes
             self.definition = definition
             self.namedKind = namedKind

@@ -1,3 +1,5 @@
+import SwitchboardCore
+
 /// The errors AppSync's model resolvers raise, with AppSync's `errorType` and message.
 enum AppSyncErrors {
     /// A duplicate create, a write to a missing item, or a failed `condition`.
@@ -56,8 +58,7 @@ enum AppSyncErrors {
 
     /// A random request id of AppSync's form, for messages that carry one.
     static func requestID() -> String {
-        var generator = SystemRandomNumberGenerator()
         let hex = Array("0123456789ABCDEF")
-        return String((0..<52).map { _ in hex[Int.random(in: 0..<16, using: &generator)] })
+        return String(SecureRandom.bytes(52).map { hex[Int($0 & 0x0F)] })
     }
 }

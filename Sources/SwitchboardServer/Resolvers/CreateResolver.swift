@@ -1,5 +1,5 @@
-import Foundation
 import ModelTransform
+import SwitchboardCore
 
 /// `createX(input, condition)`: a new item from the input with an `id` when none is given
 /// (`$util.autoId()`), `@default` values, `createdAt` = `updatedAt` = now, and owner fields
@@ -20,7 +20,7 @@ struct CreateResolver: FieldResolver {
         if item[partitionField] == nil, let field = model.field(named: partitionField),
             field.kind == .scalar(.id) || field.kind == .scalar(.string)
         {
-            item[partitionField] = .string(UUID().uuidString.lowercased())
+            item[partitionField] = .string(SecureRandom.uuidString())
         }
         for field in model.fields {
             guard let literal = field.defaultValue, item[field.name] == nil else { continue }

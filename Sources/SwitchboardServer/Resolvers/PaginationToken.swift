@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardCore
 import SwitchboardSigV4
 
 /// Opaque, tamper-proof `nextToken`s: the cursor of the last item read and what it was read
@@ -49,8 +50,7 @@ struct PaginationToken: Sendable {
             "t": .string(scope.table), "i": scope.index.map(JSON.string) ?? .null, "p": scope.partition ?? .null,
             "k": .array(cursor),
         ]
-        var generator = SystemRandomNumberGenerator()
-        let nonce = (0..<Self.nonceByteCount).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let nonce = SecureRandom.bytes(Self.nonceByteCount)
         var token = [Self.version] + nonce
         token += crypt(Array(payload.text.utf8), nonce: nonce)
         token += tag(token)
