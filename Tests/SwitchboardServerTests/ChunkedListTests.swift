@@ -102,6 +102,49 @@ struct ChunkedListTests {
         }
     }
 
+    /// A walk over any range, either way, stopping anywhere, visits what the array's slice holds.
+    @Test func walksMatchTheArrayInBothDirections() {
+        var generator = Generator(state: 11)
+        var list = ChunkedList<Int>()
+        var reference: [Int] = []
+        for _ in 0..<3_000 {
+            let value = Int.random(in: 0..<1_000, using: &generator)
+            list.insert(value, at: list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0 > value })
+            reference.insert(value, at: reference.firstIndex(where: { $0 > value }) ?? reference.count)
+        }
+        for round in 0..<400 {
+            // Bounds on chunk edges (a value's first position) and at the list's own ends.
+            var low = Int.random(in: -10..<1_000, using: &generator)
+            var high = Int.random(in: low..<1_010, using: &generator)
+            if round == 0 { (low, high) = (-1, 2_000) }
+            let lowIndex = list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0 >= low }
+            let highIndex = list.partitionPoint(from: lowIndex, to: list.endIndex) { $0 > high }
+            let slice = reference.filter { $0 >= low && $0 <= high }
+            let stop = Int.random(in: 0...(slice.count + 1), using: &generator)
+            for ascending in [true, false] {
+                var visited: [Int] = []
+                list.walk(from: lowIndex, to: highIndex, ascending: ascending) { element in
+                    visited.append(element)
+                    return visited.count < stop
+                }
+                let expected = ascending ? slice : slice.reversed()
+                #expect(visited == Array(expected.prefix(max(stop, 1))), "\(low)...\(high) ascending: \(ascending)")
+            }
+        }
+        var empty = ChunkedList<Int>()
+        empty.walk(from: empty.startIndex, to: empty.endIndex, ascending: false) { _ in
+            Issue.record("visited")
+            return true
+        }
+        empty.insert(1, at: empty.endIndex)
+        var seen: [Int] = []
+        empty.walk(from: empty.startIndex, to: empty.endIndex, ascending: false) {
+            seen.append($0)
+            return true
+        }
+        #expect(seen == [1])
+    }
+
     @Test func removingEverythingLeavesAnEmptyList() {
         var list = ChunkedList<Int>()
         for value in 0..<1_500 { list.insert(value, at: list.endIndex) }

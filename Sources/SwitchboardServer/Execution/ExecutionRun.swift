@@ -71,12 +71,11 @@ final class ExecutionRun<Context: Sendable> {
         let readsMembers =
             !hasResolvers && objectType.utf8.first != UInt8(ascii: "_") && executor.readsScalarMembersDirectly
         for group in groups {
-            let isTypename = group.name == "__typename"
-            guard isTypename || group.fieldType != nil else { continue }
+            guard group.isTypename || group.isDefined else { continue }
             if !first { output.writeByte(UInt8(ascii: ",")) }
             first = false
             output.writeRaw(group.keyText)
-            if isTypename {
+            if group.isTypename {
                 output.writeString(objectType)
                 continue
             }
@@ -107,21 +106,26 @@ final class ExecutionRun<Context: Sendable> {
     ) -> Bool {
         guard case .object(let object) = source, let typeName = group.namedType else { return false }
         if let limit = limits.maximumFieldDepth, depth > limit { return false }
-        guard case .some(.none) = memo.access ?? accessDenial(of: group, memo, on: objectType) else { return false }
+        if !memo.isAllowed {
+            guard case .some(.none) = memo.access ?? accessDenial(of: group, memo, on: objectType) else { return false }
+        }
         // A non-null field completes its wrapper and its value.
         let values = group.isNonNull ? 2 : 1
         guard completedValues + values <= limits.maximumCompletedValues else { return false }
         let value = object.value(forKey: group.name, hint: &memo.memberPosition) ?? .null
-        let serialized: JSON
         if value.isNull {
-            serialized = .null
+            if group.isNonNull { return false }
+            output.writeNull()
+        } else if (memo.unchangedValues ?? unchangedValues(named: typeName, memo: memo)).contains(value) {
+            // Most values are already what their scalar serializes them to.
+            output.write(value)
         } else {
-            guard let converted = try? scalar(named: typeName, memo: memo).serialize(value) else { return false }
-            serialized = converted
+            guard let serialized = try? scalar(named: typeName, memo: memo).serialize(value),
+                !(serialized.isNull && group.isNonNull)
+            else { return false }
+            output.write(serialized)
         }
-        if serialized.isNull && group.isNonNull { return false }
         completedValues += values
-        output.write(serialized)
         return true
     }
 
@@ -247,6 +251,7 @@ final class ExecutionRun<Context: Sendable> {
         let denial = accessPolicy?.check(
             parentType: objectType, field: group.definition.unsafelyUnwrapped, context: context)
         memo.access = .some(denial)
+        memo.isAllowed = denial == nil
         return denial
     }
 
@@ -280,7 +285,13 @@ final class ExecutionRun<Context: Sendable> {
         if let known = memo.scalar { return known }
         let scalar = scalars[name] ?? PassThroughScalar(name: name)
         memo.scalar = scalar
+        memo.unchangedValues = scalar.unchangedValues
         return scalar
+    }
+
+    /// The values the scalar named `name` serializes unchanged, kept in `memo` with the scalar.
+    private func unchangedValues(named name: String, memo: GroupMemo) -> UnchangedValues {
+        scalar(named: name, memo: memo).unchangedValues
     }
 
     /// The groups of `group`'s sub-selections on `objectType`: the run keeps those of the last

@@ -51,6 +51,10 @@ struct FieldCollector: Sendable {
         /// The name of the type `fieldType` wraps, unwrapped once: a scalar member reads it for
         /// every value.
         let namedType: String?
+        /// Whether the field is `__typename`, and whether it is any other field the type defines;
+        /// compared once here rather than for every object written.
+        let isTypename: Bool
+        let isDefined: Bool
         /// Whether the field takes no arguments and its type is a scalar, nullable or not (no
         /// list): on a plain object its value is the parent's member written as it serializes,
         /// which ``ExecutionRun`` does without the general steps.
@@ -78,6 +82,8 @@ struct FieldCollector: Sendable {
             self.definition = definition
             self.namedKind = namedKind
             name = nodes[0].name
+            isTypename = name == "__typename"
+            isDefined = definition != nil
             switch definition?.type {
             case .named?, .nonNull(.named)?:
                 isScalarLeaf = namedKind == .scalar && definition?.arguments.isEmpty == true

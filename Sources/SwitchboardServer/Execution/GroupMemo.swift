@@ -4,8 +4,14 @@
 final class GroupMemo {
     var arguments: Result<JSONObject, ExecutionError>?
     var access: ExecutionError??
+    /// Whether `access` is known and allows the field: a flag for the check every value of a
+    /// scalar member makes, which reading `access` (a copied optional error) made costly.
+    var isAllowed = false
     var subfields: (objectType: String, groups: [FieldCollector.Group])?
     var scalar: (any ScalarType)?
+    /// `scalar`'s ``ScalarType/unchangedValues``, set with it: a member of that kind is written
+    /// as it is, without calling the scalar through its existential.
+    var unchangedValues: UnchangedValues?
     /// Where the field's member was in the last parent object read (see
     /// ``JSONObject/value(forKey:hint:)``).
     var memberPosition = 0

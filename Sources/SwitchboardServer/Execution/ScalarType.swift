@@ -11,6 +11,8 @@ protocol ScalarType: Sendable {
     func parseValue(_ value: JSON) throws(ScalarError) -> JSON
     /// The internal form of a literal in the document.
     func parseLiteral(_ value: Value) throws(ScalarError) -> JSON
+    /// The values ``serialize(_:)`` returns unchanged; it must return every one of them as it is.
+    var unchangedValues: UnchangedValues { get }
 }
 
 /// A value a scalar cannot represent, and why.
@@ -43,6 +45,16 @@ struct BuiltInScalar: ScalarType {
 
     /// `Int`, `Float`, `String`, `Boolean` and `ID`.
     static let all: [any ScalarType] = ["Int", "Float", "String", "Boolean", "ID"].map(BuiltInScalar.init(name:))
+
+    var unchangedValues: UnchangedValues {
+        switch kind {
+        case .string?, .id?: return .strings
+        case .boolean?: return .booleans
+        case .float?: return .doubles
+        case .int?: return .int32s
+        case nil: return .none
+        }
+    }
 
     func serialize(_ value: JSON) throws(ScalarError) -> JSON {
         switch (kind, value) {
@@ -109,6 +121,8 @@ struct BuiltInScalar: ScalarType {
 /// A scalar the server knows nothing about: values pass through unchanged.
 struct PassThroughScalar: ScalarType {
     let name: String
+
+    var unchangedValues: UnchangedValues { .all }
 
     func serialize(_ value: JSON) throws(ScalarError) -> JSON { value }
     func parseValue(_ value: JSON) throws(ScalarError) -> JSON { value }

@@ -14,6 +14,11 @@ struct AppSyncScalar: ScalarType {
         "AWSIPAddress",
     ].map(AppSyncScalar.init(name:))
 
+    /// Strings, except for `AWSJSON` (written as JSON text) and `AWSTimestamp` (numbers).
+    var unchangedValues: UnchangedValues {
+        name == "AWSJSON" || name == "AWSTimestamp" ? .none : .strings
+    }
+
     func serialize(_ value: JSON) throws(ScalarError) -> JSON {
         switch name {
         case "AWSJSON": return .string(value.text)

@@ -72,6 +72,49 @@ struct ChunkedList<Element> {
         return min(max(point, low), high)
     }
 
+    /// Visits the elements of `low..<high` in order, or backwards unless `ascending`, until
+    /// `visit` returns `false`. Each chunk's storage is entered once: reading element by element
+    /// through positions retained and released a chunk for every element (a third of a page
+    /// read's own cost).
+    func walk(from low: Index, to high: Index, ascending: Bool, _ visit: (Element) -> Bool) {
+        if ascending {
+            var chunk = low.chunk
+            var start = low.offset
+            while chunk < chunks.count && chunk <= high.chunk {
+                let end = chunk == high.chunk ? high.offset : Int.max
+                let finished = chunks[chunk].withUnsafeBufferPointer { elements in
+                    var position = start
+                    while position < min(end, elements.count) {
+                        if !visit(elements[position]) { return true }
+                        position += 1
+                    }
+                    return false
+                }
+                if finished { return }
+                chunk += 1
+                start = 0
+            }
+        } else {
+            // From the position before `high`: the end of the previous chunk when `high` starts one.
+            var chunk = high.offset == 0 ? high.chunk - 1 : high.chunk
+            var end = high.offset == 0 ? (chunk >= 0 && chunk < chunks.count ? chunks[chunk].count : 0) : high.offset
+            while chunk >= 0 && chunk >= low.chunk {
+                let start = chunk == low.chunk ? low.offset : 0
+                let finished = chunks[chunk].withUnsafeBufferPointer { elements in
+                    var position = end
+                    while position > start {
+                        position -= 1
+                        if !visit(elements[position]) { return true }
+                    }
+                    return false
+                }
+                if finished { return }
+                chunk -= 1
+                if chunk >= 0 { end = chunks[chunk].count }
+            }
+        }
+    }
+
     /// Inserts `element` before `position` (``endIndex`` appends).
     mutating func insert(_ element: Element, at position: Index) {
         guard !chunks.isEmpty else {

@@ -76,25 +76,22 @@ final class InMemoryStore: ModelStore {
         }
         var items: [JSONObject] = []
         var bytes = 0
-        // Walked in place: a page of 100 from a large table must not list every position first.
-        var position = query.ascending ? low : high
-        while query.ascending ? position < high : position > low {
-            if !query.ascending { position = entries.index(before: position) }
-            let current = position
-            if query.ascending { position = entries.index(after: position) }
+        var last: [JSON]?
+        // Walked in place: a page of 100 from a large table must not list every position first,
+        // and an entry is read where it is (one item retained, not the whole entry copied).
+        entries.walk(from: low, to: high, ascending: query.ascending) { entry in
             if let condition = query.sortCondition {
-                let cursor = entries[current].cursor
-                guard schema.hasSort, cursor.count > 1, condition.matches(cursor[1]) else { continue }
+                guard schema.hasSort, entry.cursor.count > 1, condition.matches(entry.cursor[1]) else { return true }
             }
-            // Read in place (the list yields its elements borrowed): one item retained, not the
-            // whole entry copied.
-            items.append(entries[current].item)
-            bytes += entries[current].size
-            if items.count >= query.limit || bytes >= query.maximumBytes {
-                return QueryPage(items: items, cursor: entries[current].cursor)
+            items.append(entry.item)
+            bytes += entry.size
+            guard items.count < query.limit && bytes < query.maximumBytes else {
+                last = entry.cursor
+                return false
             }
+            return true
         }
-        return QueryPage(items: items, cursor: nil)
+        return QueryPage(items: items, cursor: last)
     }
 
     func write(
