@@ -105,6 +105,15 @@ extension StringProtocol {
     }
 }
 
+extension String {
+    /// ``StringProtocol/caseInsensitiveEquals(_:)`` for two strings, not generic: called from
+    /// another module (the server's authenticator, several times a request) the generic one built
+    /// its type metadata at run time on every call.
+    package func caseInsensitiveEquals(_ other: String) -> Bool {
+        Substring(self).caseInsensitiveEquals(Substring(other))
+    }
+}
+
 @inline(__always) func asciiLower(_ byte: UInt8) -> UInt8 {
     byte >= 65 && byte <= 90 ? byte | 0x20 : byte
 }

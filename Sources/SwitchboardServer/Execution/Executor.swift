@@ -66,7 +66,14 @@ struct Executor<Context: Sendable>: Sendable {
     func prepare(
         _ document: Document, operationName: String?, variables: JSONObject
     ) throws(ExecutionError) -> PreparedOperation {
-        let operations = document.operations
+        try prepare(DocumentParts(document), operationName: operationName, variables: variables)
+    }
+
+    /// ``prepare(_:operationName:variables:)`` for a document whose parts were read before.
+    func prepare(
+        _ parts: DocumentParts, operationName: String?, variables: JSONObject
+    ) throws(ExecutionError) -> PreparedOperation {
+        let operations = parts.operations
         let operation: OperationDefinition
         if let operationName {
             guard let named = operations.first(where: { $0.name == operationName }) else {
@@ -85,12 +92,8 @@ struct Executor<Context: Sendable>: Sendable {
                 "Schema is not configured to execute \(operation.operation.rawValue) operation.",
                 locations: [operation.location])
         }
-        var fragments: [String: FragmentDefinition] = [:]
-        for fragment in document.fragments where fragments[fragment.name] == nil {
-            fragments[fragment.name] = fragment
-        }
         let coerced = try coercion.coerceVariables(operation.variableDefinitions, values: variables)
-        return PreparedOperation(operation: operation, fragments: fragments, variables: coerced, plan: nil)
+        return PreparedOperation(operation: operation, fragments: parts.fragments, variables: coerced, plan: nil)
     }
 
     /// Executes a prepared operation. With `sourceOnly`, no resolver runs: every field reads its

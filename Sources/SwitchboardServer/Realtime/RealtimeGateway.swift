@@ -110,7 +110,7 @@ final class RealtimeGateway: RealtimeBackend {
                     ExecutionError("The subscription payload has no query string.", errorType: "BadRequestException")
                 ]))
         }
-        let document: Document
+        let document: DocumentParts
         switch service.document(query) {
         case .invalid(let errors): return .failure(Failure(errors: errors))
         case .valid(let parsed, _, _): document = parsed

@@ -14,10 +14,10 @@ struct MutationEvent: Sendable {
 
 /// A request's document: parsed and valid, or the errors to answer with.
 enum ParsedDocument: Sendable {
-    /// A valid document and, per operation in document order, the resolvers it selects at least
-    /// (see ``ResolverCountEstimate``), counted once with the document; and the plans its
-    /// executions share, unless what it collects depends on variables.
-    case valid(Document, resolverCounts: [Int], plans: ExecutionPlans?)
+    /// A valid document's parts and, per operation in document order, the resolvers it selects
+    /// at least (see ``ResolverCountEstimate``), counted once with the document; and the plans
+    /// its executions share, unless what it collects depends on variables.
+    case valid(DocumentParts, resolverCounts: [Int], plans: ExecutionPlans?)
     case invalid([ExecutionError])
 }
 
@@ -83,7 +83,7 @@ final class GraphQLService: Sendable {
                     resolvers.resolver(type: $0, field: $1) != nil
                 }
                 result = .valid(
-                    document, resolverCounts: estimate.counts(in: document),
+                    DocumentParts(document), resolverCounts: estimate.counts(in: document),
                     plans: ExecutionPlan.collectionReadsVariables(document) ? nil : ExecutionPlans())
             } else {
                 result = .invalid(errors.map { ValidationMessages.error($0, in: document) })
@@ -104,16 +104,16 @@ final class GraphQLService: Sendable {
     func execute(
         query: String, variables: JSONObject, operationName: String?, context: RequestContext
     ) async -> (result: ExecutionResult, events: [MutationEvent]) {
-        let document: Document
+        let parts: DocumentParts
         let resolverCounts: [Int]
         let plans: ExecutionPlans?
         switch self.document(query) {
         case .invalid(let errors): return (ExecutionResult(data: nil, errors: errors), [])
-        case .valid(let parsed, let counts, let shared): (document, resolverCounts, plans) = (parsed, counts, shared)
+        case .valid(let parsed, let counts, let shared): (parts, resolverCounts, plans) = (parsed, counts, shared)
         }
         var prepared: Executor<RequestContext>.PreparedOperation
         do {
-            prepared = try executor.prepare(document, operationName: operationName, variables: variables)
+            prepared = try executor.prepare(parts, operationName: operationName, variables: variables)
         } catch {
             return (ExecutionResult(data: nil, errors: [error]), [])
         }
@@ -123,7 +123,7 @@ final class GraphQLService: Sendable {
             }
         }
         let limit = executor.limits.maximumResolverExecutions
-        let index = document.operations.firstIndex { $0.name == prepared.operation.name }
+        let index = parts.operations.firstIndex { $0.name == prepared.operation.name }
         if let atLeast = index.map({ resolverCounts[$0] }), atLeast > limit * ResolverCountEstimate.refusalFactor {
             let error = ExecutionLimitErrors.resolverLimitExceeded(atLeast: atLeast, limit: limit)
             return (ExecutionResult(data: nil, errors: [error]), [])
