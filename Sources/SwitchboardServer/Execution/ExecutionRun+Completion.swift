@@ -120,6 +120,13 @@ extension ExecutionRun {
                 objectType = concrete
             }
             let groups = collectedSubfields(of: group, memo: memo, on: objectType)
+            // An object type's objects (a list's items) of scalar members only are written as rows.
+            if kind == .object,
+                let row = scalarRow(of: groups, memo: memo, objectType: objectType, depth: path.depth + 1),
+                writeRow(row, objectType: objectType, source: value, into: &output)
+            {
+                return false
+            }
             try await executeSelectionSet(groups, objectType: objectType, source: value, path: path, into: &output)
             return false
         case .inputObject:

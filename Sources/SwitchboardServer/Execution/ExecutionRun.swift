@@ -14,7 +14,7 @@ final class ExecutionRun<Context: Sendable> {
     let schema: Schema
     private let coercion: InputCoercion
     private let accessPolicy: (any FieldAccessPolicy<Context>)?
-    private let resolvers: ResolverRegistry<Context>
+    let resolvers: ResolverRegistry<Context>
     let limits: Executor<Context>.Limits
     private let scalars: [String: any ScalarType]
     private(set) var errors: [ExecutionError] = []
@@ -245,7 +245,7 @@ final class ExecutionRun<Context: Sendable> {
 
     /// Why the caller may not read the group's field, checked once: the caller and the type are
     /// the same for every item.
-    private func accessDenial(of group: FieldCollector.Group, _ memo: GroupMemo, on objectType: String)
+    func accessDenial(of group: FieldCollector.Group, _ memo: GroupMemo, on objectType: String)
         -> ExecutionError?
     {
         let denial = accessPolicy?.check(
@@ -307,7 +307,7 @@ final class ExecutionRun<Context: Sendable> {
     }
 
     /// The run's memo of `group`, made the first time.
-    private func memo(of group: FieldCollector.Group) -> GroupMemo {
+    func memo(of group: FieldCollector.Group) -> GroupMemo {
         let index = group.index
         if index < memos.count, let memo = memos[index] { return memo }
         if index >= memos.count { memos.append(contentsOf: repeatElement(nil, count: index + 1 - memos.count)) }

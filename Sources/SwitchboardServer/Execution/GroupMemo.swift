@@ -8,6 +8,9 @@ final class GroupMemo {
     /// scalar member makes, which reading `access` (a copied optional error) made costly.
     var isAllowed = false
     var subfields: (objectType: String, groups: [FieldCollector.Group])?
+    /// The field's objects as rows of scalar members, once known: `.some(nil)` when they cannot
+    /// be (see ``ScalarRow``).
+    var row: ScalarRow??
     var scalar: (any ScalarType)?
     /// `scalar`'s ``ScalarType/unchangedValues``, set with it: a member of that kind is written
     /// as it is, without calling the scalar through its existential.
