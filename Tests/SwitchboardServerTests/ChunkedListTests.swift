@@ -20,33 +20,43 @@ struct ChunkedListTests {
 
     static func elements(_ list: ChunkedList<Int>) -> [Int] {
         var output: [Int] = []
-        var position = list.startIndex
-        while position < list.endIndex {
-            output.append(list[position])
-            position = list.index(after: position)
+        list.walk(from: list.startIndex, to: list.endIndex, ascending: true) {
+            output.append($0)
+            return true
         }
         return output
     }
 
     static func reversedElements(_ list: ChunkedList<Int>) -> [Int] {
         var output: [Int] = []
-        var position = list.endIndex
-        while position > list.startIndex {
-            position = list.index(before: position)
-            output.append(list[position])
+        list.walk(from: list.startIndex, to: list.endIndex, ascending: false) {
+            output.append($0)
+            return true
         }
         return output
     }
 
     /// The offset of `position` from the start, by walking (positions are not integers).
     static func offset(of position: ChunkedList<Int>.Index, in list: ChunkedList<Int>) -> Int {
-        var walker = list.startIndex
         var offset = 0
-        while walker < position {
-            walker = list.index(after: walker)
+        list.walk(from: list.startIndex, to: position, ascending: true) { _ in
             offset += 1
+            return true
         }
         return offset
+    }
+
+    /// A list of `count` values below `bound` inserted in sorted order, and the same as an array.
+    static func sortedList(count: Int, below bound: Int, using generator: inout Generator) -> (ChunkedList<Int>, [Int])
+    {
+        var list = ChunkedList<Int>()
+        var reference: [Int] = []
+        for _ in 0..<count {
+            let value = Int.random(in: 0..<bound, using: &generator)
+            list.insert(value, at: list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0 > value })
+            reference.insert(value, at: reference.firstIndex(where: { $0 > value }) ?? reference.count)
+        }
+        return (list, reference)
     }
 
     @Test func staysSortedLikeAnArrayThroughInsertsAndRemovals() {
@@ -81,13 +91,7 @@ struct ChunkedListTests {
 
     @Test func partitionPointsStayWithinTheirBounds() {
         var generator = Generator(state: 7)
-        var list = ChunkedList<Int>()
-        var reference: [Int] = []
-        for _ in 0..<3_000 {
-            let value = Int.random(in: 0..<500, using: &generator)
-            list.insert(value, at: list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0 > value })
-            reference.insert(value, at: reference.firstIndex(where: { $0 > value }) ?? reference.count)
-        }
+        let (list, reference) = Self.sortedList(count: 3_000, below: 500, using: &generator)
         for _ in 0..<200 {
             let low = Int.random(in: 0..<250, using: &generator)
             let high = Int.random(in: 250..<500, using: &generator)
@@ -105,13 +109,7 @@ struct ChunkedListTests {
     /// A walk over any range, either way, stopping anywhere, visits what the array's slice holds.
     @Test func walksMatchTheArrayInBothDirections() {
         var generator = Generator(state: 11)
-        var list = ChunkedList<Int>()
-        var reference: [Int] = []
-        for _ in 0..<3_000 {
-            let value = Int.random(in: 0..<1_000, using: &generator)
-            list.insert(value, at: list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0 > value })
-            reference.insert(value, at: reference.firstIndex(where: { $0 > value }) ?? reference.count)
-        }
+        let (list, reference) = Self.sortedList(count: 3_000, below: 1_000, using: &generator)
         for round in 0..<400 {
             // Bounds on chunk edges (a value's first position) and at the list's own ends.
             var low = Int.random(in: -10..<1_000, using: &generator)

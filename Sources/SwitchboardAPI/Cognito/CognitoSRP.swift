@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardCore
 import SwitchboardSigV4
 
 /// Cognito's Secure Remote Password exchange (SRP-6a over the 3072-bit group of RFC 5054, SHA-256),
@@ -26,8 +27,7 @@ package struct CognitoSRP: Sendable {
 
     /// A new exchange with a random 1024-bit `a`.
     init() {
-        var generator = SystemRandomNumberGenerator()
-        self.init(smallA: SRPInteger(bytes: (0..<128).map { _ in UInt8.random(in: .min ... .max, using: &generator) }))
+        self.init(smallA: SRPInteger(bytes: SecureRandom.bytes(128)))
     }
 
     /// An exchange with a given `a` (tests).

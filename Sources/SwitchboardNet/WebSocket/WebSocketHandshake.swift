@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardCore
 
 /// The parts of the opening handshake (RFC 6455 §4) shared by both roles.
 enum WebSocketHandshake {
@@ -6,9 +7,7 @@ enum WebSocketHandshake {
 
     /// A fresh `Sec-WebSocket-Key`: 16 random bytes, base64.
     static func makeKey() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return Data(bytes).base64EncodedString()
+        Data(SecureRandom.bytes(16)).base64EncodedString()
     }
 
     /// The `Sec-WebSocket-Accept` value for `key`: base64(SHA-1(key + GUID)).

@@ -40,9 +40,7 @@ extension ExecutionRun {
         if let known = memo.row { return known }
         var row: ScalarRow?
         defer { memo.row = .some(row) }
-        guard !sourceOnly, executor.readsScalarMembersDirectly, objectType.utf8.first != UInt8(ascii: "_"),
-            !resolvers.hasResolvers(for: objectType)
-        else { return nil }
+        guard readsMembersDirectly(of: objectType, hasResolvers: runsResolvers(on: objectType)) else { return nil }
         if let limit = limits.maximumFieldDepth, depth > limit { return nil }
         var columns: [ScalarRow.Column] = []
         for group in groups {
@@ -53,9 +51,7 @@ extension ExecutionRun {
             }
             guard group.isScalarLeaf, let typeName = group.namedType else { return nil }
             let fieldMemo = self.memo(of: group)
-            guard case .some(.none) = fieldMemo.access ?? accessDenial(of: group, fieldMemo, on: objectType) else {
-                return nil
-            }
+            guard mayRead(group, fieldMemo, on: objectType) else { return nil }
             let unchanged = scalar(named: typeName, memo: fieldMemo).unchangedValues
             guard unchanged != .none else { return nil }
             columns.append(

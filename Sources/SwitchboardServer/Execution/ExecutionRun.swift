@@ -14,7 +14,7 @@ final class ExecutionRun<Context: Sendable> {
     let schema: Schema
     private let coercion: InputCoercion
     private let accessPolicy: (any FieldAccessPolicy<Context>)?
-    let resolvers: ResolverRegistry<Context>
+    private let resolvers: ResolverRegistry<Context>
     let limits: Executor<Context>.Limits
     private let scalars: [String: any ScalarType]
     private(set) var errors: [ExecutionError] = []
@@ -66,10 +66,8 @@ final class ExecutionRun<Context: Sendable> {
         output.writeByte(UInt8(ascii: "{"))
         var first = true
         // Looked up once for the object: most objects' fields have no resolver of their own.
-        let hasResolvers = !sourceOnly && resolvers.hasResolvers(for: objectType)
-        // Members of a plain object (no resolvers, not introspection's) may take the short way.
-        let readsMembers =
-            !hasResolvers && objectType.utf8.first != UInt8(ascii: "_") && executor.readsScalarMembersDirectly
+        let hasResolvers = runsResolvers(on: objectType)
+        let readsMembers = readsMembersDirectly(of: objectType, hasResolvers: hasResolvers)
         for group in groups {
             guard group.isTypename || group.isDefined else { continue }
             if !first { output.writeByte(UInt8(ascii: ",")) }
@@ -106,9 +104,7 @@ final class ExecutionRun<Context: Sendable> {
     ) -> Bool {
         guard case .object(let object) = source, let typeName = group.namedType else { return false }
         if let limit = limits.maximumFieldDepth, depth > limit { return false }
-        if !memo.isAllowed {
-            guard case .some(.none) = memo.access ?? accessDenial(of: group, memo, on: objectType) else { return false }
-        }
+        guard mayRead(group, memo, on: objectType) else { return false }
         // A non-null field completes its wrapper and its value.
         let values = group.isNonNull ? 2 : 1
         guard completedValues + values <= limits.maximumCompletedValues else { return false }
@@ -116,7 +112,7 @@ final class ExecutionRun<Context: Sendable> {
         if value.isNull {
             if group.isNonNull { return false }
             output.writeNull()
-        } else if (memo.unchangedValues ?? unchangedValues(named: typeName, memo: memo)).contains(value) {
+        } else if (memo.unchangedValues ?? scalar(named: typeName, memo: memo).unchangedValues).contains(value) {
             // Most values are already what their scalar serializes them to.
             output.write(value)
         } else {
@@ -243,9 +239,27 @@ final class ExecutionRun<Context: Sendable> {
         return result
     }
 
+    /// Whether the fields of `objectType` have resolvers that run in this execution.
+    func runsResolvers(on objectType: String) -> Bool {
+        !sourceOnly && resolvers.hasResolvers(for: objectType)
+    }
+
+    /// Whether members of `objectType` may take the short ways (the scalar-member step and
+    /// rows): a plain object, whose fields run no resolver, and not introspection's.
+    func readsMembersDirectly(of objectType: String, hasResolvers: Bool) -> Bool {
+        !hasResolvers && objectType.utf8.first != UInt8(ascii: "_") && executor.readsScalarMembersDirectly
+    }
+
+    /// Whether the caller may read the group's field: a flag once decided (see ``GroupMemo/isAllowed``).
+    func mayRead(_ group: FieldCollector.Group, _ memo: GroupMemo, on objectType: String) -> Bool {
+        if memo.isAllowed { return true }
+        guard case .some(.none) = memo.access ?? accessDenial(of: group, memo, on: objectType) else { return false }
+        return true
+    }
+
     /// Why the caller may not read the group's field, checked once: the caller and the type are
     /// the same for every item.
-    func accessDenial(of group: FieldCollector.Group, _ memo: GroupMemo, on objectType: String)
+    private func accessDenial(of group: FieldCollector.Group, _ memo: GroupMemo, on objectType: String)
         -> ExecutionError?
     {
         let denial = accessPolicy?.check(
@@ -287,11 +301,6 @@ final class ExecutionRun<Context: Sendable> {
         memo.scalar = scalar
         memo.unchangedValues = scalar.unchangedValues
         return scalar
-    }
-
-    /// The values the scalar named `name` serializes unchanged, kept in `memo` with the scalar.
-    private func unchangedValues(named name: String, memo: GroupMemo) -> UnchangedValues {
-        scalar(named: name, memo: memo).unchangedValues
     }
 
     /// The groups of `group`'s sub-selections on `objectType`: the run keeps those of the last

@@ -37,17 +37,6 @@ struct ChunkedList<Element> {
         _read { yield chunks[position.chunk][position.offset] }
     }
 
-    func index(after position: Index) -> Index {
-        position.offset + 1 < chunks[position.chunk].count
-            ? Index(chunk: position.chunk, offset: position.offset + 1) : Index(chunk: position.chunk + 1, offset: 0)
-    }
-
-    func index(before position: Index) -> Index {
-        position.offset > 0
-            ? Index(chunk: position.chunk, offset: position.offset - 1)
-            : Index(chunk: position.chunk - 1, offset: chunks[position.chunk - 1].count - 1)
-    }
-
     /// The first position in `low..<high` whose element satisfies `predicate`, or `high`;
     /// `predicate` must be false and then true along the whole list (as comparisons with a fixed
     /// value are along a sorted list). Binary search over the chunks, then within one.

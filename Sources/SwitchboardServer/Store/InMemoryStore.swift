@@ -35,8 +35,7 @@ final class InMemoryStore: ModelStore {
         var tables: [String: Table] = [:]
         for layout in layouts { tables[layout.name] = Table(layout: layout) }
         self.tables = ReadWriteLocked(tables)
-        var generator = SystemRandomNumberGenerator()
-        secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        secret = SecureRandom.bytes(32)
     }
 
     func paginationSecret() async throws -> [UInt8] { secret }

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardCore
 import SwitchboardSQLite
 
 /// Brings a database up to the schema inside the opening transaction: the metadata table and
@@ -17,8 +18,7 @@ struct SQLiteMigration {
         if let stored = try metadata("pagination-secret"), let bytes = Self.bytes(hex: stored), bytes.count == 32 {
             return bytes
         }
-        var generator = SystemRandomNumberGenerator()
-        let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let secret = SecureRandom.bytes(32)
         try setMetadata("pagination-secret", secret.map { String(format: "%02x", $0) }.joined())
         return secret
     }
