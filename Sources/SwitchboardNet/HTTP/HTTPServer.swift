@@ -141,10 +141,10 @@ package final class HTTPServer: Sendable {
                     }
                     accepted.withLock { $0 += 1 }
                     // Tracked from accept, so a TLS handshake counts against the request head timeout.
-                    connections.insert(connection)
+                    let entry = connections.insert(connection)
                     group.addTask(onLoop: loop) {
                         defer {
-                            connections.remove(connection)
+                            connections.remove(entry)
                             connection.closeNow()
                             admission.release()
                         }
@@ -157,7 +157,7 @@ package final class HTTPServer: Sendable {
                         }
                         let session = HTTPServerConnection(
                             connection: connection, stream: stream, limits: configuration.limits, responder: responder,
-                            table: connections)
+                            table: connections, entry: entry)
                         await session.run()
                     }
                 }
@@ -205,163 +205,5 @@ package final class HTTPServer: Sendable {
             connection.shutdownOutput()
         }
         connection.closeNow()
-    }
-}
-
-/// The server's open connections and the deadline each one is waiting against, so one reaper task
-/// can close idle connections, time out slow request heads, abandon stalled writes and end
-/// lingering closes, and `stop()` can close them all.
-///
-/// The reaper never writes or waits on a connection: it closes it, or for a late request head
-/// shuts its input so the connection's own task wakes up, answers `408` and closes. A slow client
-/// therefore costs nothing but its own task.
-final class ConnectionTable: Sendable {
-    /// What a connection is waiting for, which sets its deadline and what happens when it passes.
-    enum Wait: Equatable {
-        /// The first byte of a request: on a new connection (or during its TLS handshake) the head
-        /// timeout from accepting it, on a kept-alive one the idle timeout. Closed silently.
-        case request
-        /// The rest of a request head that has started: answered `408` when the head timeout passes.
-        case head
-        /// More of a request body: answered `408` once the body timeout (counted from the end of
-        /// the head) passes, closed silently once no byte arrived for the idle timeout.
-        case body
-        /// The responder: no deadline.
-        case response
-        /// A response write making progress: closed once a slice has not drained for the write
-        /// timeout (restarted for every slice).
-        case write
-        /// A lingering close draining input after the final response: closed at the linger timeout.
-        case linger
-    }
-
-    private struct Entry {
-        var connection: TCPConnection
-        var wait: Wait
-        var deadline: ContinuousClock.Instant?
-        var hasServedRequest = false
-        var requestTimedOut = false
-        /// When the body of the request being read is due in full (set as its first `.body` wait).
-        var bodyDeadline: ContinuousClock.Instant?
-    }
-
-    private let entries = Locked<[ObjectIdentifier: Entry]>([:])
-    private let timeouts: Timeouts
-
-    init(
-        headTimeout: Duration, idleTimeout: Duration, bodyTimeout: Duration, writeTimeout: Duration,
-        lingerTimeout: Duration
-    ) {
-        timeouts = Timeouts(
-            head: headTimeout, idle: idleTimeout, body: bodyTimeout, write: writeTimeout, linger: lingerTimeout)
-    }
-
-    var count: Int { entries.withLock { $0.count } }
-
-    /// Adds a just-accepted connection; its first request head is due within the head timeout.
-    func insert(_ connection: TCPConnection) {
-        entries.withLock {
-            $0[ObjectIdentifier(connection)] = Entry(
-                connection: connection, wait: .request, deadline: .now + timeouts.head)
-        }
-    }
-
-    func remove(_ connection: TCPConnection) {
-        _ = entries.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
-    }
-
-    /// Records what `connection` waits for now, moving its deadline as ``Wait`` describes; `false`
-    /// once its request head or body has timed out (the caller answers `408`; writing that and the
-    /// lingering close are still tracked). Staying in `.head` keeps the deadline, and so does the
-    /// first head of a new connection (it runs from accepting it); `.write` restarts its timeout on
-    /// every call, so a slow but steady download is not cut off, and so does `.body`, up to the
-    /// body deadline set by its first call.
-    @discardableResult
-    func setWaiting(_ connection: TCPConnection, for wait: Wait) -> Bool {
-        entries.withLock { table in
-            // Changed in place: a lookup and a copy of the entry per state change, not two hashes.
-            guard let index = table.index(forKey: ObjectIdentifier(connection)) else { return true }
-            return Self.update(&table.values[index], for: wait, timeouts: timeouts)
-        }
-    }
-
-    /// The timeouts an entry's deadlines come from.
-    private struct Timeouts {
-        let head: Duration
-        let idle: Duration
-        let body: Duration
-        let write: Duration
-        let linger: Duration
-    }
-
-    private static func update(_ entry: inout Entry, for wait: Wait, timeouts: Timeouts) -> Bool {
-        if entry.requestTimedOut && wait != .write && wait != .linger { return false }
-        let now = ContinuousClock.now
-        switch wait {
-        case .request where entry.wait != .request: entry.deadline = now + timeouts.idle
-        case .request: break
-        case .head:
-            let isFirstHead = entry.wait == .request && !entry.hasServedRequest
-            if entry.wait != .head && !isFirstHead { entry.deadline = now + timeouts.head }
-        case .body:
-            let bodyDeadline = entry.bodyDeadline ?? now + timeouts.body
-            entry.bodyDeadline = bodyDeadline
-            entry.deadline = min(now + timeouts.idle, bodyDeadline)
-        case .response:
-            entry.deadline = nil
-            entry.bodyDeadline = nil
-            entry.hasServedRequest = true
-        case .write: entry.deadline = now + timeouts.write
-        case .linger: if entry.wait != .linger { entry.deadline = now + timeouts.linger }
-        }
-        entry.wait = wait
-        return true
-    }
-
-    /// Whether `connection`'s request head or body timed out (its reads then end early).
-    func requestTimedOut(_ connection: TCPConnection) -> Bool {
-        entries.withLock { $0[ObjectIdentifier(connection)]?.requestTimedOut ?? false }
-    }
-
-    func closeAll() {
-        let all = entries.withLock { table in table.values.map(\.connection) }
-        for connection in all { connection.closeNow() }
-    }
-
-    /// Runs until cancelled, acting on passed deadlines a few times per shortest timeout.
-    func reapExpiredConnections() async {
-        let shortest =
-            [timeouts.idle, timeouts.head, timeouts.body, timeouts.write, timeouts.linger].min() ?? timeouts.idle
-        let interval = max(min(shortest / 4, .seconds(1)), .milliseconds(1))
-        while !Task.isCancelled {
-            try? await Task.sleep(for: interval)
-            reapExpiredConnections(now: .now)
-        }
-    }
-
-    /// Closes the connections whose deadline passed (which fails a stalled write or a lingering
-    /// read), except a late request head or body: that connection is marked timed out and its
-    /// input shut, so its task's read returns and it answers `408` under the write and linger
-    /// deadlines. Should it not get that far, it is closed like the others one more head timeout later.
-    func reapExpiredConnections(now: ContinuousClock.Instant) {
-        var expired: [TCPConnection] = []
-        var lateHeads: [TCPConnection] = []
-        entries.withLock { table in
-            let keys = table.compactMap { key, entry in entry.deadline.map { $0 <= now } == true ? key : nil }
-            for key in keys {
-                guard var entry = table[key] else { continue }
-                let isLateBody = entry.wait == .body && entry.bodyDeadline.map { $0 <= now } == true
-                if (entry.wait == .head || isLateBody) && !entry.requestTimedOut {
-                    entry.requestTimedOut = true
-                    entry.deadline = now + timeouts.head
-                    table[key] = entry
-                    lateHeads.append(entry.connection)
-                } else {
-                    expired.append(entry.connection)
-                }
-            }
-        }
-        for connection in expired { connection.closeNow() }
-        for connection in lateHeads { connection.shutdownInput() }
     }
 }

@@ -10,6 +10,8 @@ struct HTTPServerConnection: Sendable {
     let limits: HTTPRequestParser.Limits
     let responder: HTTPServer.Responder
     let table: ConnectionTable
+    /// This connection's entry in `table`.
+    let entry: ConnectionTable.Entry
 
     /// Responses are written in slices of this size, each with the full write timeout, so the
     /// timeout catches a client that stopped reading without cutting off a large, slow download.
@@ -39,7 +41,7 @@ struct HTTPServerConnection: Sendable {
                 let response = await respond(to: request)
                 if response.status == 101, let upgrade = response.upgrade {
                     try await send(response.serialized(keepAlive: true, includeBody: false))
-                    table.remove(connection)
+                    table.remove(entry)
                     await upgrade(stream, parser.unconsumedBytes)
                     return
                 }
@@ -88,17 +90,17 @@ struct HTTPServerConnection: Sendable {
             } else {
                 wait = .request
             }
-            guard table.setWaiting(connection, for: wait) else { throw RequestTimeout() }
+            guard table.setWaiting(entry, for: wait) else { throw RequestTimeout() }
             if let request { return request }
             let bytes: [UInt8]
             do {
                 bytes = try await stream.read(maxBytes: 65_536)
             } catch {
-                if table.requestTimedOut(connection) { throw RequestTimeout() }
+                if table.requestTimedOut(entry) { throw RequestTimeout() }
                 throw error
             }
             if bytes.isEmpty {
-                if table.requestTimedOut(connection) { throw RequestTimeout() }
+                if table.requestTimedOut(entry) { throw RequestTimeout() }
                 return nil
             }
             parser.append(bytes)
@@ -109,14 +111,14 @@ struct HTTPServerConnection: Sendable {
     /// the connection when a slice does not drain in time, which fails the write.
     private func send(_ bytes: [UInt8]) async throws {
         if bytes.count <= Self.writeSlice {
-            table.setWaiting(connection, for: .write)
+            table.setWaiting(entry, for: .write)
             try await stream.write(bytes)
             return
         }
         var offset = 0
         while offset < bytes.count {
             let end = min(offset + Self.writeSlice, bytes.count)
-            table.setWaiting(connection, for: .write)
+            table.setWaiting(entry, for: .write)
             try await stream.write(Array(bytes[offset..<end]))
             offset = end
         }
@@ -130,11 +132,11 @@ struct HTTPServerConnection: Sendable {
     ///
     /// The response is already written in full, so the raw socket is drained even under TLS.
     private func lingeringClose() async {
-        table.setWaiting(connection, for: .linger)
+        table.setWaiting(entry, for: .linger)
         connection.shutdownOutput()
         // After a late request head the reaper shut the input, so reads report end-of-stream
         // whenever nothing is buffered; poll until the deadline instead of trusting that.
-        let inputWasShut = table.requestTimedOut(connection)
+        let inputWasShut = table.requestTimedOut(entry)
         var discarded = 0
         while discarded < Self.lingerByteLimit {
             guard let bytes = try? await connection.read(maxBytes: 65_536) else { return }

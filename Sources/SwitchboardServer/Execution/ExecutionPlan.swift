@@ -55,14 +55,14 @@ final class ExecutionPlan: Sendable {
 
 /// The plans of one cached document, by operation, made when an operation first runs.
 final class ExecutionPlans: Sendable {
-    private let plans = Locked<[String: ExecutionPlan]>([:])
+    private let plans = ReadWriteLocked<[String: ExecutionPlan]>([:])
 
     /// The plan of `operation`, made by `make` the first time.
     func plan(for operation: OperationDefinition, make: () -> ExecutionPlan) -> ExecutionPlan {
         let key = operation.name ?? ""
-        if let known = plans.withLock({ $0[key] }) { return known }
+        if let known = plans.withReadLock({ $0[key] }) { return known }
         let plan = make()
-        return plans.withLock { plans in
+        return plans.withWriteLock { plans in
             if let raced = plans[key] { return raced }
             plans[key] = plan
             return plan

@@ -35,7 +35,9 @@ final class GraphQLService: Sendable {
     let executor: Executor<RequestContext>
     /// Mutation field → the subscription fields `@aws_subscribe` lists it in.
     let subscriptionsByMutation: [String: [String]]
-    private let documents = Locked<[String: ParsedDocument]>([:])
+    /// Read by every request on every loop: a reader/writer lock, so that loops reading the same
+    /// document never wait for each other.
+    private let documents = ReadWriteLocked<[String: ParsedDocument]>([:])
     /// Active subscriptions by subscription field, kept by ``SubscriptionRegistry``: a mutation
     /// builds its subscriber payload only when one of its subscription fields has a listener
     /// (preparing it for nobody cost 5% of a create).
@@ -73,7 +75,7 @@ final class GraphQLService: Sendable {
 
     /// The parsed document of `query` if it is valid, else its errors in AppSync's words.
     func document(_ query: String) -> ParsedDocument {
-        if let cached = documents.withLock({ $0[query] }) { return cached }
+        if let cached = documents.withReadLock({ $0[query] }) { return cached }
         let result: ParsedDocument
         do {
             let document = try Parser.parse(query)
@@ -92,7 +94,7 @@ final class GraphQLService: Sendable {
             result = .invalid([ValidationMessages.syntaxError(error)])
         }
         if query.utf8.count <= Self.maximumCachedDocumentLength {
-            documents.withLock { cache in
+            documents.withWriteLock { cache in
                 if cache.count >= Self.maximumCachedDocuments { cache.removeAll() }
                 cache[query] = result
             }
