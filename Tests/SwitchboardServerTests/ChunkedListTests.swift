@@ -21,7 +21,7 @@ struct ChunkedListTests {
     static func elements(_ list: ChunkedList<Int>) -> [Int] {
         var output: [Int] = []
         list.walk(from: list.startIndex, to: list.endIndex, ascending: true) {
-            output.append($0)
+            output.append($0.pointee)
             return true
         }
         return output
@@ -30,7 +30,7 @@ struct ChunkedListTests {
     static func reversedElements(_ list: ChunkedList<Int>) -> [Int] {
         var output: [Int] = []
         list.walk(from: list.startIndex, to: list.endIndex, ascending: false) {
-            output.append($0)
+            output.append($0.pointee)
             return true
         }
         return output
@@ -122,7 +122,7 @@ struct ChunkedListTests {
             for ascending in [true, false] {
                 var visited: [Int] = []
                 list.walk(from: lowIndex, to: highIndex, ascending: ascending) { element in
-                    visited.append(element)
+                    visited.append(element.pointee)
                     return visited.count < stop
                 }
                 let expected = ascending ? slice : slice.reversed()
@@ -137,7 +137,7 @@ struct ChunkedListTests {
         empty.insert(1, at: empty.endIndex)
         var seen: [Int] = []
         empty.walk(from: empty.startIndex, to: empty.endIndex, ascending: false) {
-            seen.append($0)
+            seen.append($0.pointee)
             return true
         }
         #expect(seen == [1])

@@ -64,17 +64,20 @@ struct ChunkedList<Element> {
     /// Visits the elements of `low..<high` in order, or backwards unless `ascending`, until
     /// `visit` returns `false`. Each chunk's storage is entered once: reading element by element
     /// through positions retained and released a chunk for every element (a third of a page
-    /// read's own cost).
-    func walk(from low: Index, to high: Index, ascending: Bool, _ visit: (Element) -> Bool) {
+    /// read's own cost). Elements are lent in place, valid only during `visit`: handing each one
+    /// over as a value copied it, retaining and releasing every reference it holds, on memory
+    /// that readers on other cores touch at the same time.
+    func walk(from low: Index, to high: Index, ascending: Bool, _ visit: (UnsafePointer<Element>) -> Bool) {
         if ascending {
             var chunk = low.chunk
             var start = low.offset
             while chunk < chunks.count && chunk <= high.chunk {
                 let end = chunk == high.chunk ? high.offset : Int.max
                 let finished = chunks[chunk].withUnsafeBufferPointer { elements in
+                    guard let base = elements.baseAddress else { return false }
                     var position = start
                     while position < min(end, elements.count) {
-                        if !visit(elements[position]) { return true }
+                        if !visit(base + position) { return true }
                         position += 1
                     }
                     return false
@@ -90,10 +93,11 @@ struct ChunkedList<Element> {
             while chunk >= 0 && chunk >= low.chunk {
                 let start = chunk == low.chunk ? low.offset : 0
                 let finished = chunks[chunk].withUnsafeBufferPointer { elements in
+                    guard let base = elements.baseAddress else { return false }
                     var position = end
                     while position > start {
                         position -= 1
-                        if !visit(elements[position]) { return true }
+                        if !visit(base + position) { return true }
                     }
                     return false
                 }

@@ -80,12 +80,14 @@ final class InMemoryStore: ModelStore {
         // and an entry is read where it is (one item retained, not the whole entry copied).
         entries.walk(from: low, to: high, ascending: query.ascending) { entry in
             if let condition = query.sortCondition {
-                guard schema.hasSort, entry.cursor.count > 1, condition.matches(entry.cursor[1]) else { return true }
+                guard schema.hasSort, entry.pointee.cursor.count > 1, condition.matches(entry.pointee.cursor[1]) else {
+                    return true
+                }
             }
-            items.append(entry.item)
-            bytes += entry.size
+            items.append(entry.pointee.item)
+            bytes += entry.pointee.size
             guard items.count < query.limit && bytes < query.maximumBytes else {
-                last = entry.cursor
+                last = entry.pointee.cursor
                 return false
             }
             return true
