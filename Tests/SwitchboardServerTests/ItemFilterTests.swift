@@ -79,4 +79,38 @@ import Testing
         #expect(try !matches(["title": ["eq": "x"]], nil))
         #expect(try matches(["title": ["ne": "x"]], nil))
     }
+
+    /// A page evaluates one compiled filter against items of differing shapes: the position an
+    /// attribute was last found at must not answer for an item that keeps it elsewhere or lacks it.
+    @Test func aCompiledFilterReadsEachItemWhereverItKeepsAnAttribute() throws {
+        let expression: JSON = [
+            "rating": ["ge": 2], "or": [["status": ["eq": "DRAFT"]], ["title": ["beginsWith": "A"]]],
+            "not": ["rating": ["eq": 7]],
+        ]
+        let items: [JSONObject?] = [
+            ["rating": 3, "status": "DRAFT", "title": "x"], ["title": "Ab", "status": "DONE", "rating": 5],
+            ["status": "DRAFT", "rating": 1], ["title": "Az", "rating": 7], ["status": "DRAFT"], nil,
+            ["rating": 2, "status": "DRAFT"], ["status": "DONE", "title": "B", "rating": 9],
+        ]
+        var compiled = try ItemFilter(kind: .filter).compile(expression.objectValue ?? JSONObject())
+        #expect(compiled.attributes == ["rating", "status", "title"])
+        let results = items.map { compiled.matches($0) }
+        #expect(results == [true, true, false, false, false, false, true, false])
+        // The same answers from a fresh filter per item, where no position carries over.
+        #expect(results == (try items.map { try matches(expression, $0) }))
+    }
+
+    /// DynamoDB refuses an invalid expression before reading any item, so an empty table or a
+    /// short-circuited branch does not hide it.
+    @Test func anInvalidOperatorIsRefusedBeforeAnyItemIsRead() throws {
+        let unreached: JSON = ["rating": ["eq": 99], "or": [["rating": ["between": [9, 1]]]]]
+        #expect(throws: ExecutionError.self) { try ItemFilter(kind: .filter).compile(unreached.objectValue!) }
+        let unknown: JSON = ["rating": ["near": 1]]
+        do throws(ExecutionError) {
+            _ = try ItemFilter(kind: .condition).compile(unknown.objectValue!)
+            Issue.record("an unknown operator was accepted")
+        } catch {
+            #expect(error.message.hasPrefix("Invalid ConditionExpression: unsupported operator near"))
+        }
+    }
 }

@@ -15,34 +15,52 @@ struct ItemFilter: Sendable {
 
     /// Whether `item` (`nil`: no item, every attribute missing) satisfies `expression`.
     func matches(_ item: JSONObject?, _ expression: JSONObject) throws(ExecutionError) -> Bool {
+        var compiled = try compile(expression)
+        return compiled.matches(item)
+    }
+
+    /// `expression` checked and turned into tests once, for evaluating against many items (a
+    /// list page): an invalid operator or `between` is refused before any item is read, as
+    /// DynamoDB refuses an invalid expression, and no item pays for reading the expression again.
+    func compile(_ expression: JSONObject) throws(ExecutionError) -> CompiledItemFilter {
+        var attributes: [String] = []
+        let root = try node(expression, attributes: &attributes)
+        return CompiledItemFilter(root: root, attributes: attributes)
+    }
+
+    private func node(
+        _ expression: JSONObject, attributes: inout [String]
+    ) throws(ExecutionError) -> CompiledItemFilter.Node {
+        var parts: [CompiledItemFilter.Node] = []
         for (key, value) in expression {
             if value.isNull { continue }
             switch key {
             case "and":
-                for entry in value.arrayValue ?? [] {
-                    guard let object = entry.objectValue else { continue }
-                    if !(try matches(item, object)) { return false }
+                var entries: [CompiledItemFilter.Node] = []
+                for case .object(let entry) in value.arrayValue ?? [] {
+                    entries.append(try node(entry, attributes: &attributes))
                 }
+                parts.append(.every(entries))
             case "or":
-                let entries = (value.arrayValue ?? []).compactMap(\.objectValue)
-                if entries.isEmpty { continue }
-                var any = false
-                for entry in entries where try matches(item, entry) {
-                    any = true
-                    break
+                var entries: [CompiledItemFilter.Node] = []
+                for case .object(let entry) in value.arrayValue ?? [] {
+                    entries.append(try node(entry, attributes: &attributes))
                 }
-                if !any { return false }
+                // An `or` without entries does not constrain (it is not "none of nothing").
+                if !entries.isEmpty { parts.append(.some(entries)) }
             case "not":
                 guard let object = value.objectValue else { continue }
-                if try matches(item, object) { return false }
+                parts.append(.not(try node(object, attributes: &attributes)))
             default:
                 guard let operators = value.objectValue else { continue }
-                for (name, operand) in operators {
-                    if !(try evaluate(name, attribute: item?[key], operand: operand)) { return false }
-                }
+                var tests: [ItemTest] = []
+                for (name, operand) in operators { tests.append(try test(name, operand: operand)) }
+                let slot = attributes.firstIndex(of: key) ?? attributes.count
+                if slot == attributes.count { attributes.append(key) }
+                parts.append(.attribute(slot: slot, tests))
             }
         }
-        return true
+        return parts.count == 1 ? parts[0] : .every(parts)
     }
 
     /// The fields `expression` compares, through `and`, `or` and `not`, each once in the order
@@ -71,13 +89,19 @@ struct ItemFilter: Sendable {
 
     /// One operator of a field's input applied to the item's attribute (`nil` when missing).
     func evaluate(_ name: String, attribute: JSON?, operand: JSON) throws(ExecutionError) -> Bool {
+        try test(name, operand: operand).holds(for: attribute)
+    }
+
+    /// The operator `name` of a field's input with its operand, checked as DynamoDB checks an
+    /// expression: an unknown operator, or a `between` without two ordered bounds, is refused.
+    func test(_ name: String, operand: JSON) throws(ExecutionError) -> ItemTest {
         switch name {
-        case "eq": return attribute.map { Self.equals($0, operand) } ?? false
-        case "ne": return attribute.map { !Self.equals($0, operand) } ?? true
-        case "lt": return compare(attribute, operand) { $0 < 0 }
-        case "le": return compare(attribute, operand) { $0 <= 0 }
-        case "gt": return compare(attribute, operand) { $0 > 0 }
-        case "ge": return compare(attribute, operand) { $0 >= 0 }
+        case "eq": return .equals(operand)
+        case "ne": return .notEquals(operand)
+        case "lt": return .ordered(operand, .less)
+        case "le": return .ordered(operand, .lessOrEqual)
+        case "gt": return .ordered(operand, .greater)
+        case "ge": return .ordered(operand, .greaterOrEqual)
         case "between":
             guard case .array(let bounds) = operand, bounds.count == 2 else {
                 throw AppSyncErrors.dynamoDBValidation(
@@ -88,34 +112,22 @@ struct ItemFilter: Sendable {
                     "Invalid \(kind.rawValue): The BETWEEN operator requires upper bound to be greater than or equal to "
                         + "lower bound; lower bound operand: \(bounds[0].text), upper bound operand: \(bounds[1].text)")
             }
-            return compare(attribute, bounds[0]) { $0 >= 0 } && compare(attribute, bounds[1]) { $0 <= 0 }
-        case "contains": return Self.contains(attribute, operand)
-        case "notContains": return !Self.contains(attribute, operand)
-        case "beginsWith":
-            guard case .string(let text)? = attribute, case .string(let prefix) = operand else { return false }
-            return text.utf8.starts(with: prefix.utf8)
-        case "attributeExists":
-            guard case .bool(let exists) = operand else { return true }
-            return (attribute != nil) == exists
-        case "attributeType":
-            guard let attribute, case .string(let type) = operand else { return false }
-            return Self.attributeType(attribute) == type
+            return .between(bounds[0], bounds[1])
+        case "contains": return .contains(operand)
+        case "notContains": return .notContains(operand)
+        case "beginsWith": return .beginsWith(operand)
+        case "attributeExists": return .attributeExists(operand)
+        case "attributeType": return .attributeType(operand)
         case "size":
-            guard let attribute, let size = Self.size(attribute), let operators = operand.objectValue else {
-                return false
-            }
+            guard let operators = operand.objectValue else { return .size(nil) }
+            var tests: [ItemTest] = []
             for (sizeOperator, bound) in operators where !bound.isNull {
-                if !(try evaluate(sizeOperator, attribute: .int(size), operand: bound)) { return false }
+                tests.append(try test(sizeOperator, operand: bound))
             }
-            return true
+            return .size(tests)
         default:
             throw AppSyncErrors.dynamoDBValidation("Invalid \(kind.rawValue): unsupported operator \(name)")
         }
-    }
-
-    private func compare(_ attribute: JSON?, _ operand: JSON, _ test: (Int) -> Bool) -> Bool {
-        guard let attribute, let order = KeyOrder.compare(attribute, operand) else { return false }
-        return test(order)
     }
 
     /// DynamoDB equality: typed, numbers by value, lists and maps member by member.

@@ -30,12 +30,14 @@ struct PageReader: Sendable {
             query.after = try environment.tokens.decode(token, scope: scope)
         }
         let page = try await environment.store.query(query)
-        let filter = ItemFilter(kind: .filter)
+        // Without a filter, an empty expression: every item passes.
+        var filter = try ItemFilter(kind: .filter).compile(expression ?? JSONObject())
         var items: [JSON] = []
+        items.reserveCapacity(page.items.count)
         for item in page.items {
             // An item whose compared fields the caller may not read matches nothing, whatever they hold.
             guard environment.mayCompare(compared, identity: identity, item: item) else { continue }
-            if let expression, !(try filter.matches(item, expression)) { continue }
+            if !filter.matches(item) { continue }
             guard environment.permits(item, access, identity) else { continue }
             items.append(.object(item))
         }
