@@ -53,7 +53,7 @@ struct ChunkedListTests {
         var reference: [Int] = []
         for _ in 0..<count {
             let value = Int.random(in: 0..<bound, using: &generator)
-            list.insert(value, at: list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0 > value })
+            list.insert(value, at: list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0.pointee > value })
             reference.insert(value, at: reference.firstIndex(where: { $0 > value }) ?? reference.count)
         }
         return (list, reference)
@@ -67,7 +67,7 @@ struct ChunkedListTests {
             let value = Int.random(in: 0..<2_000, using: &generator)
             if step % 3 == 2, !reference.isEmpty {
                 // Remove the first element not below `value`, if any.
-                let position = list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0 >= value }
+                let position = list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0.pointee >= value }
                 if let index = reference.firstIndex(where: { $0 >= value }) {
                     #expect(list[position] == reference[index])
                     list.remove(at: position)
@@ -76,7 +76,7 @@ struct ChunkedListTests {
                     #expect(position == list.endIndex)
                 }
             } else {
-                let position = list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0 > value }
+                let position = list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0.pointee > value }
                 list.insert(value, at: position)
                 reference.insert(value, at: reference.firstIndex(where: { $0 > value }) ?? reference.count)
             }
@@ -95,10 +95,10 @@ struct ChunkedListTests {
         for _ in 0..<200 {
             let low = Int.random(in: 0..<250, using: &generator)
             let high = Int.random(in: 250..<500, using: &generator)
-            let lowIndex = list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0 >= low }
-            let highIndex = list.partitionPoint(from: lowIndex, to: list.endIndex) { $0 > high }
+            let lowIndex = list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0.pointee >= low }
+            let highIndex = list.partitionPoint(from: lowIndex, to: list.endIndex) { $0.pointee > high }
             let probe = Int.random(in: 0..<500, using: &generator)
-            let point = list.partitionPoint(from: lowIndex, to: highIndex) { $0 >= probe }
+            let point = list.partitionPoint(from: lowIndex, to: highIndex) { $0.pointee >= probe }
             let lowOffset = reference.firstIndex { $0 >= low } ?? reference.count
             let highOffset = reference.firstIndex { $0 > high } ?? reference.count
             let expected = min(max(reference.firstIndex { $0 >= probe } ?? reference.count, lowOffset), highOffset)
@@ -115,8 +115,8 @@ struct ChunkedListTests {
             var low = Int.random(in: -10..<1_000, using: &generator)
             var high = Int.random(in: low..<1_010, using: &generator)
             if round == 0 { (low, high) = (-1, 2_000) }
-            let lowIndex = list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0 >= low }
-            let highIndex = list.partitionPoint(from: lowIndex, to: list.endIndex) { $0 > high }
+            let lowIndex = list.partitionPoint(from: list.startIndex, to: list.endIndex) { $0.pointee >= low }
+            let highIndex = list.partitionPoint(from: lowIndex, to: list.endIndex) { $0.pointee > high }
             let slice = reference.filter { $0 >= low && $0 <= high }
             let stop = Int.random(in: 0...(slice.count + 1), using: &generator)
             for ascending in [true, false] {

@@ -39,24 +39,29 @@ struct ChunkedList<Element> {
 
     /// The first position in `low..<high` whose element satisfies `predicate`, or `high`;
     /// `predicate` must be false and then true along the whole list (as comparisons with a fixed
-    /// value are along a sorted list). Binary search over the chunks, then within one.
-    func partitionPoint(from low: Index, to high: Index, _ predicate: (Element) -> Bool) -> Index {
+    /// value are along a sorted list). Binary search over the chunks, then within one. Elements
+    /// are lent in place as ``walk(from:to:ascending:_:)`` lends them (a create's search copied
+    /// an entry for each of its 20 or so comparisons).
+    func partitionPoint(from low: Index, to high: Index, _ predicate: (UnsafePointer<Element>) -> Bool) -> Index {
         var first = 0
         var last = chunks.count
         while first < last {
             let middle = (first + last) / 2
-            if predicate(chunks[middle][chunks[middle].count - 1]) { last = middle } else { first = middle + 1 }
+            // A chunk is never empty: its last element is there.
+            let satisfied = chunks[middle].withUnsafeBufferPointer { predicate($0.baseAddress! + ($0.count - 1)) }
+            if satisfied { last = middle } else { first = middle + 1 }
         }
         var point = endIndex
         if first < chunks.count {
-            let chunk = chunks[first]
-            var lower = 0
-            var upper = chunk.count - 1  // the last element satisfies the predicate
-            while lower < upper {
-                let middle = (lower + upper) / 2
-                if predicate(chunk[middle]) { upper = middle } else { lower = middle + 1 }
+            point = chunks[first].withUnsafeBufferPointer { elements in
+                var lower = 0
+                var upper = elements.count - 1  // the last element satisfies the predicate
+                while lower < upper {
+                    let middle = (lower + upper) / 2
+                    if predicate(elements.baseAddress! + middle) { upper = middle } else { lower = middle + 1 }
+                }
+                return Index(chunk: first, offset: lower)
             }
-            point = Index(chunk: first, offset: lower)
         }
         return min(max(point, low), high)
     }

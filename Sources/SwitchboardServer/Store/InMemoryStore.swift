@@ -60,17 +60,21 @@ final class InMemoryStore: ModelStore {
         var high = entries.endIndex
         if let partition = query.partition {
             low = entries.partitionPoint(from: low, to: high) {
-                KeyOrder.compareCursors([$0.cursor[0]], [partition]) >= 0
+                KeyOrder.compareCursors([$0.pointee.cursor[0]], [partition]) >= 0
             }
             high = entries.partitionPoint(from: low, to: high) {
-                KeyOrder.compareCursors([$0.cursor[0]], [partition]) > 0
+                KeyOrder.compareCursors([$0.pointee.cursor[0]], [partition]) > 0
             }
         }
         if let after = query.after {
             if query.ascending {
-                low = entries.partitionPoint(from: low, to: high) { KeyOrder.compareCursors($0.cursor, after) > 0 }
+                low = entries.partitionPoint(from: low, to: high) {
+                    KeyOrder.compareCursors($0.pointee.cursor, after) > 0
+                }
             } else {
-                high = entries.partitionPoint(from: low, to: high) { KeyOrder.compareCursors($0.cursor, after) >= 0 }
+                high = entries.partitionPoint(from: low, to: high) {
+                    KeyOrder.compareCursors($0.pointee.cursor, after) >= 0
+                }
             }
         }
         var items: [JSONObject] = []
@@ -145,7 +149,7 @@ final class InMemoryStore: ModelStore {
             let position =
                 table.orders[name].map { entries in
                     entries.partitionPoint(from: entries.startIndex, to: entries.endIndex) {
-                        KeyOrder.compareCursors($0.cursor, cursor) > 0
+                        KeyOrder.compareCursors($0.pointee.cursor, cursor) > 0
                     }
                 } ?? ChunkedList<Entry>.Index(chunk: 0, offset: 0)
             table.orders[name, default: ChunkedList()].insert(
@@ -161,7 +165,7 @@ final class InMemoryStore: ModelStore {
             guard
                 let position = table.orders[name].map({ entries -> ChunkedList<Entry>.Index? in
                     let position = entries.partitionPoint(from: entries.startIndex, to: entries.endIndex) {
-                        KeyOrder.compareCursors($0.cursor, cursor) >= 0
+                        KeyOrder.compareCursors($0.pointee.cursor, cursor) >= 0
                     }
                     return position < entries.endIndex && entries[position].key == key ? position : nil
                 })
