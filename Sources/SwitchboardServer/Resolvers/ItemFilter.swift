@@ -35,19 +35,17 @@ struct ItemFilter: Sendable {
         for (key, value) in expression {
             if value.isNull { continue }
             switch key {
-            case "and":
+            case "and", "or":
                 var entries: [CompiledItemFilter.Node] = []
                 for case .object(let entry) in value.arrayValue ?? [] {
                     entries.append(try node(entry, attributes: &attributes))
                 }
-                parts.append(.every(entries))
-            case "or":
-                var entries: [CompiledItemFilter.Node] = []
-                for case .object(let entry) in value.arrayValue ?? [] {
-                    entries.append(try node(entry, attributes: &attributes))
+                if key == "and" {
+                    parts.append(.every(entries))
+                } else if !entries.isEmpty {
+                    // An `or` without entries does not constrain (it is not "none of nothing").
+                    parts.append(.some(entries))
                 }
-                // An `or` without entries does not constrain (it is not "none of nothing").
-                if !entries.isEmpty { parts.append(.some(entries)) }
             case "not":
                 guard let object = value.objectValue else { continue }
                 parts.append(.not(try node(object, attributes: &attributes)))
