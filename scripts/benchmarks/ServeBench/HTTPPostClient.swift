@@ -54,9 +54,11 @@ final class HTTPPostClient: Sendable {
         var buffer: [UInt8] = []
         var headEnd: Int?
         var contentLength = 0
+        var scanned = 0
         while true {
-            if headEnd == nil, let end = Self.endOfHead(in: buffer) {
-                headEnd = end
+            // The blank line may straddle two reads: look again from three bytes before the end.
+            if headEnd == nil, let end = buffer.offset(of: Self.blankLine, from: max(0, scanned - 3)) {
+                headEnd = end + Self.blankLine.count
                 guard let length = Self.contentLength(in: buffer[..<end]) else {
                     throw HTTPPostClientError(description: "a reply without Content-Length from \(host):\(port)")
                 }
@@ -68,9 +70,10 @@ final class HTTPPostClient: Sendable {
                 }
                 let body = Array(buffer[headEnd...])
                 return HTTPPostReply(
-                    status: Self.status(in: buffer), hasGraphQLErrors: Self.contains(Self.errorsKey, in: body),
+                    status: Self.status(in: buffer), hasGraphQLErrors: body.offset(of: Self.errorsKey) != nil,
                     body: body)
             }
+            scanned = buffer.count
             let bytes = try await connection.read(maxBytes: 65_536)
             if bytes.isEmpty { throw HTTPPostClientError(description: "\(host):\(port) closed the connection") }
             buffer += bytes
@@ -81,17 +84,8 @@ final class HTTPPostClient: Sendable {
     func close() async { await connection.close() }
 
     private static let errorsKey = Array("\"errors\"".utf8)
+    private static let blankLine = Array("\r\n\r\n".utf8)
     private static let contentLengthName = Array("content-length:".utf8)
-
-    /// The offset just past the blank line that ends the head, if it has arrived.
-    private static func endOfHead(in buffer: [UInt8]) -> Int? {
-        guard buffer.count >= 4 else { return nil }
-        for index in 3..<buffer.count
-        where buffer[index] == 10 && buffer[index - 1] == 13 && buffer[index - 2] == 10 && buffer[index - 3] == 13 {
-            return index + 1
-        }
-        return nil
-    }
 
     /// The three digits after `HTTP/1.1 `.
     private static func status(in buffer: [UInt8]) -> Int {
@@ -114,16 +108,5 @@ final class HTTPPostClient: Sendable {
             lineStart = lineEnd + 1
         }
         return nil
-    }
-
-    /// Whether `needle` occurs in `haystack`.
-    static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-        guard haystack.count >= needle.count, let first = needle.first else { return false }
-        var index = 0
-        while index <= haystack.count - needle.count {
-            if haystack[index] == first && haystack[index..<index + needle.count].elementsEqual(needle) { return true }
-            index += 1
-        }
-        return false
     }
 }

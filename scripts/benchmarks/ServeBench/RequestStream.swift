@@ -106,34 +106,3 @@ struct RequestStream: Sendable {
         return String(decoding: body[index...end], as: UTF8.self)
     }
 }
-
-extension [UInt8] {
-    /// Where `needle` first occurs at or after `start`.
-    func offset(of needle: [UInt8], from start: Int = 0) -> Int? {
-        guard let first = needle.first, count >= needle.count else { return nil }
-        return withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { needle in
-                var index = start
-                while index <= haystack.count - needle.count {
-                    if haystack[index] == first && (1..<needle.count).allSatisfy({ haystack[index + $0] == needle[$0] })
-                    {
-                        return index
-                    }
-                    index += 1
-                }
-                return nil
-            }
-        }
-    }
-
-    /// How many times `needle` occurs, without overlaps.
-    func occurrences(of needle: [UInt8]) -> Int {
-        var found = 0
-        var index = 0
-        while let next = offset(of: needle, from: index) {
-            found += 1
-            index = next + needle.count
-        }
-        return found
-    }
-}
