@@ -54,7 +54,7 @@ struct ServeCommand: CLICommand {
             .option(
                 "jwks", value: "file",
                 help: "Verify Cognito/OIDC tokens with the public keys of this JWKS file, the issuer's jwks.json "
-                    + "(repeatable); needs --token-issuer.", repeatable: true),
+                    + "(repeatable; read again when it changes); needs --token-issuer.", repeatable: true),
             .option(
                 "token-issuer", value: "url", help: "An iss verified tokens may carry (repeatable).", repeatable: true),
             .option(

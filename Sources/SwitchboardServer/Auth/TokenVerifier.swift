@@ -8,15 +8,27 @@ package struct TokenVerifier: Sendable {
     /// 60 seconds after its `exp`, and up to 60 seconds before its `nbf` or `iat`.
     static let leeway: TimeInterval = 60
 
-    /// The keys, from the JWKS files.
-    let keys: [VerificationKey]
+    /// The keys, from the JWKS files (read again when they change).
+    let keySet: KeySetFiles
     /// The `iss` values accepted.
     package let issuers: [String]
     /// The client IDs accepted in `aud` or `client_id`; empty accepts any.
     package let clientIDs: [String]
 
-    /// How many keys signatures are checked with.
-    package var keyCount: Int { keys.count }
+    /// A verifier with the keys of `keySet`.
+    init(keySet: KeySetFiles, issuers: [String], clientIDs: [String]) {
+        self.keySet = keySet
+        self.issuers = issuers
+        self.clientIDs = clientIDs
+    }
+
+    /// A verifier with fixed `keys`.
+    init(keys: [VerificationKey], issuers: [String], clientIDs: [String]) {
+        self.init(keySet: KeySetFiles(keys: keys), issuers: issuers, clientIDs: clientIDs)
+    }
+
+    /// How many keys signatures are checked with now.
+    package var keyCount: Int { keySet.keys.count }
 
     /// The claims of `token` (compact JWS, without `Bearer `) if every check passes at `now`.
     func verify(_ token: some StringProtocol, now: Date) -> Result<JSONObject, TokenRejection> {
@@ -29,6 +41,7 @@ package struct TokenVerifier: Sendable {
         guard let algorithm = JWSAlgorithm(rawValue: name) else { return .failure(.algorithmNotAccepted) }
         guard header["crit"] == nil else { return .failure(.criticalHeader) }
 
+        let keys = keySet.keys
         let candidates: [VerificationKey]
         switch header["kid"] {
         case nil:

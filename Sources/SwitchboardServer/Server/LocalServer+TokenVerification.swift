@@ -1,4 +1,5 @@
 import Foundation
+import Switchboard
 
 extension LocalServer {
     /// How Cognito user-pool and OIDC tokens are verified: an RS256 or ES256 signature by one of
@@ -15,13 +16,19 @@ extension LocalServer {
         /// the server starts: a user pool's `https://cognito-idp.<region>.amazonaws.com/<pool
         /// id>/.well-known/jwks.json` or an OIDC provider's `jwks_uri`, saved to disk. Keys other
         /// than RSA (2048 bits or more) and EC P-256 signing keys are skipped; a file without one
-        /// stops the start.
+        /// stops the start. When the issuer rotates its keys, save its new document over the
+        /// file: the server notices within a second (it compares the files' modification time,
+        /// size and file number as tokens arrive) and verifies with the new keys, and a withdrawn
+        /// key stops verifying. A changed file that cannot be used (half-written, removed,
+        /// without a usable key) keeps the previous keys and logs a warning.
         public var keySetFiles: [URL]
         /// The `iss` values accepted (at least one), such as
         /// `https://cognito-idp.<region>.amazonaws.com/<pool id>`.
         public var issuers: [String]
         /// The app client IDs accepted in `aud` or `client_id`; empty (the default) accepts any.
         public var clientIDs: [String]
+        /// How often the key set files are looked at for changes, at most.
+        package var keyCheckInterval = KeySetFiles.defaultInterval
 
         /// Creates verification settings.
         public init(keySetFiles: [URL], issuers: [String], clientIDs: [String] = []) {
@@ -38,18 +45,19 @@ extension LocalServer {
 }
 
 extension LocalServer.Configuration {
-    /// The token policy: the keys read when verification is configured, else what the host allows.
-    func tokenPolicy() throws(LocalServerError) -> TokenPolicy {
+    /// The token policy: the keys read when verification is configured (and read again when
+    /// their files change, `logger` telling), else what the host allows.
+    func tokenPolicy(logger: SwitchboardLogger) throws(LocalServerError) -> TokenPolicy {
         guard let verification = tokenVerification else {
             return TokenPolicy.isLoopback(host: host) ? .unverified : .refused
         }
         do throws(TokenKeyError) {
             guard !verification.keySetFiles.isEmpty else { throw .noKeySetFiles }
             guard !verification.issuers.isEmpty else { throw .noIssuer }
-            var keys: [VerificationKey] = []
-            for file in verification.keySetFiles { keys += try JSONWebKeySet.load(file) }
+            let keySet = try KeySetFiles(
+                files: verification.keySetFiles, interval: verification.keyCheckInterval, logger: logger)
             return .verified(
-                TokenVerifier(keys: keys, issuers: verification.issuers, clientIDs: verification.clientIDs))
+                TokenVerifier(keySet: keySet, issuers: verification.issuers, clientIDs: verification.clientIDs))
         } catch {
             throw .invalidConfiguration(error.description)
         }

@@ -56,7 +56,9 @@ public final class LocalServer: Sendable {
             limits: .init(maxBodyBytes: configuration.maximumRequestBodySize))
         httpConfiguration.loopCount = try configuration.loopCount()
         let busyTimeout = try configuration.busyTimeout()
-        let tokens = try configuration.tokenPolicy()
+        // Notices too: an operator who saves an issuer's rotated keys wants to see them taken.
+        let tokens = try configuration.tokenPolicy(
+            logger: SwitchboardLogger(handler: StandardErrorLogHandler(level: .notice), source: "server"))
         do {
             transform = try ModelTransformer.transform(schema, fileName: fileName, options: options)
         } catch {
