@@ -157,6 +157,34 @@ import Testing
             id: "h", query: Self.onCreate, variables: ["filter": ["or": groups]], server: harness.server)
         #expect(
             try await client.next()?["payload"]?["errors"]?[0]?["message"]?.stringValue?.contains("at most 10") == true)
+        // Bounds the wrong way round match nothing ever: refused when the subscription starts.
+        let reversed: JSON = ["title": ["between": ["M", "A"]]]
+        try await client.start(id: "i", query: Self.onCreate, variables: ["filter": reversed], server: harness.server)
+        let reversedError = try await client.next()?["payload"]?["errors"]?[0]
+        #expect(reversedError?["errorType"] == "BadRequestException")
+        #expect(
+            reversedError?["message"]?.stringValue?.hasPrefix("The between filter on title is invalid:") == true,
+            "\(reversedError?.text ?? "")")
+        await client.close()
+    }
+
+    @Test func notInAndBetweenFiltersTestEachEventsPayload() async throws {
+        let harness = try await ServerHarness.start()
+        defer { Task { await harness.stop() } }
+        let client = try await RealtimeClient.appSync(harness.server)
+        _ = try await client.initialize()
+        let filter: JSON = ["title": ["between": ["B", "Date"]], "id": ["notIn": ["p3"]]]
+        try await client.start(id: "f", query: Self.onCreate, variables: ["filter": filter], server: harness.server)
+        #expect(try await client.next()?["type"] == "start_ack")
+        let posts = [
+            ("p1", "Apple"), ("p2", "Banana"), ("p3", "Cherry"), ("p4", "Date"), ("p5", "Dates"), ("p6", "Dark"),
+        ]
+        for (id, title) in posts { try await Self.createPost(harness, id, title) }
+        var received: [String] = []
+        for _ in 0..<3 {
+            received.append(try await client.next()?["payload"]?["data"]?["onCreatePost"]?["id"]?.stringValue ?? "?")
+        }
+        #expect(received == ["p2", "p4", "p6"])
         await client.close()
     }
 

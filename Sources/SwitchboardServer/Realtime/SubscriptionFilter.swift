@@ -3,12 +3,52 @@
 /// whole becomes AppSync's wire form — filter groups ORed, the filters of a group ANDed — which
 /// is where AppSync's limits apply (10 groups, 5 filters per group, 5 values for `in`/`notIn`).
 /// `{}` (or no filter) is no filter.
-struct SubscriptionFilter: Sendable, Hashable {
-    /// One `fieldName operator value` filter.
-    struct Condition: Sendable, Hashable {
-        var field: String
-        var op: String
-        var value: JSON
+struct SubscriptionFilter: Sendable {
+    /// One `fieldName operator value` filter, its test built when the subscription starts
+    /// (not looked up by name for every event a mutation publishes).
+    struct Condition: Sendable {
+        /// What the payload's field must pass.
+        enum Test: Sendable {
+            /// `in`: equal to one of the values.
+            case oneOf([JSON])
+            /// `notIn`: equal to none of them (a missing field passes).
+            case noneOf([JSON])
+            /// Any other operator, as a model filter applies it.
+            case item(ItemTest)
+        }
+
+        let field: String
+        let test: Test
+
+        /// `op` of the filter on `field` with its `value`; an operator the filter inputs do not
+        /// have, or an invalid `between`, is refused.
+        init(field: String, op: String, value: JSON) throws(ExecutionError) {
+            self.field = field
+            switch op {
+            case "in": test = .oneOf(value.arrayValue ?? [])
+            case "notIn": test = .noneOf(value.arrayValue ?? [])
+            default:
+                do throws(ExecutionError) {
+                    test = .item(try ItemFilter(kind: .filter).test(op, operand: value))
+                } catch {
+                    throw SubscriptionFilter.invalid("The \(op) filter on \(field) is invalid: \(error.message)")
+                }
+            }
+        }
+
+        /// Whether `payload` passes.
+        func holds(for payload: JSONObject) -> Bool {
+            let attribute = payload[field].flatMap { $0.isNull ? nil : $0 }
+            switch test {
+            case .oneOf(let values):
+                guard let attribute else { return false }
+                return values.contains { ItemFilter.equals(attribute, $0) }
+            case .noneOf(let values):
+                guard let attribute else { return true }
+                return !values.contains { ItemFilter.equals(attribute, $0) }
+            case .item(let test): return test.holds(for: attribute)
+            }
+        }
     }
 
     /// At most this many filter groups.
@@ -73,7 +113,7 @@ struct SubscriptionFilter: Sendable, Hashable {
                     if op == "between", operand.arrayValue?.count != 2 {
                         throw invalid("The between filter on \(key) needs exactly two values.")
                     }
-                    conditions.append(Condition(field: key, op: op, value: operand))
+                    conditions.append(try Condition(field: key, op: op, value: operand))
                 }
                 groups = groups.map { $0 + conditions }
             }
@@ -92,22 +132,6 @@ struct SubscriptionFilter: Sendable, Hashable {
 
     /// Whether the event's payload passes: some group whose conditions all hold.
     func matches(_ payload: JSONObject) -> Bool {
-        let evaluator = ItemFilter(kind: .filter)
-        return groups.contains { group in
-            group.allSatisfy { condition in
-                let attribute = payload[condition.field].flatMap { $0.isNull ? nil : $0 }
-                switch condition.op {
-                case "in":
-                    guard let attribute else { return false }
-                    return (condition.value.arrayValue ?? []).contains { ItemFilter.equals(attribute, $0) }
-                case "notIn":
-                    guard let attribute else { return true }
-                    return !(condition.value.arrayValue ?? []).contains { ItemFilter.equals(attribute, $0) }
-                default:
-                    return (try? evaluator.evaluate(condition.op, attribute: attribute, operand: condition.value))
-                        ?? false
-                }
-            }
-        }
+        groups.contains { group in group.allSatisfy { $0.holds(for: payload) } }
     }
 }

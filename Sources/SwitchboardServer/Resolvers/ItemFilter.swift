@@ -85,11 +85,6 @@ struct ItemFilter: Sendable {
         return fields
     }
 
-    /// One operator of a field's input applied to the item's attribute (`nil` when missing).
-    func evaluate(_ name: String, attribute: JSON?, operand: JSON) throws(ExecutionError) -> Bool {
-        try test(name, operand: operand).holds(for: attribute)
-    }
-
     /// The operator `name` of a field's input with its operand, checked as DynamoDB checks an
     /// expression: an unknown operator, or a `between` without two ordered bounds, is refused.
     func test(_ name: String, operand: JSON) throws(ExecutionError) -> ItemTest {
