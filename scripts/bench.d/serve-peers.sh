@@ -13,11 +13,14 @@
 # marked, its req/s only a lower bound, and judged by CPU per request instead. nginx's CPU per
 # request is printed beside it: what the kernel's TCP and HTTP exchange cost any server here.
 # The floors of issue #38 are printed beside each cell; this is a report, not a gate: it exits 0
-# unless a server did not start or a reply failed its check.
-# Usage: scripts/bench serve-peers [SECONDS_PER_CELL] [TICKETS]
+# unless a server did not start or a reply failed its check. ROUNDS > 1 measures every cell that
+# many times (the servers taking turns in each round) and reports each figure's median: on a
+# shared machine one 3-second run can be 15% off, enough to move a cell across a floor.
+# Usage: scripts/bench serve-peers [SECONDS_PER_CELL] [TICKETS] [ROUNDS]
 set -euo pipefail
 seconds=${1:-3}
 tickets=${2:-10000}
+rounds=${3:-1}
 peers=scripts/bench.d/peers
 out=.bench-peers   # git-ignored: the Go peer's binary and build cache
 
@@ -151,17 +154,19 @@ measure_ceiling
 cell=0
 for operation in getTicket listTickets createTicket; do
     for connections in 1 16 64; do
-        # Rotate who goes first, so that no server always runs on the warmer (or busier) machine.
-        for turn in 0 1 2; do
-            server=${servers[$(((cell + turn) % 3))]}
-            measure "$server" "${url[$server]}" "$operation" "$connections" --server-pid "${pid[$server]}"
+        for _ in $(seq 1 "$rounds"); do
+            # Rotate who goes first, so that no server always runs on the warmer (or busier) machine.
+            for turn in 0 1 2; do
+                server=${servers[$(((cell + turn) % 3))]}
+                measure "$server" "${url[$server]}" "$operation" "$connections" --server-pid "${pid[$server]}"
+            done
+            cell=$((cell + 1))
         done
-        cell=$((cell + 1))
     done
 done
 
 measure_ceiling
 
 report_status=0
-python3 scripts/bench.d/serve_peers_report.py "$results" "$seconds" "$tickets" || report_status=$?
+python3 scripts/bench.d/serve_peers_report.py "$results" "$seconds" "$tickets" "$rounds" || report_status=$?
 [ "$shapes_status" -eq 0 ] && [ "$report_status" -eq 0 ]

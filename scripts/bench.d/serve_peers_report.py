@@ -2,7 +2,9 @@
 SERVER OPERATION CONNECTIONS REQUESTS SECONDS REQ_PER_S P50_MS P99_MS FAILURES SERVER_CPU_S,
 prints each server's req/s, p99 and CPU per request, the ratios, and the floors of issue #38
 cell by cell; exits 1 if any reply failed its check (the table is printed first either way).
-Usage: serve_peers_report.py RESULTS SECONDS_PER_CELL TICKETS"""
+A server's cell measured in several rounds reports the median of each figure.
+Usage: serve_peers_report.py RESULTS SECONDS_PER_CELL TICKETS [ROUNDS]"""
+import statistics
 import sys
 
 PEERS = ("graphql-go", "graphql-js")
@@ -25,22 +27,41 @@ class Cell:
         self.capped = False
 
 
+def median_cell(runs):
+    """One cell of several runs: the median of each figure (failures summed)."""
+    cell = runs[0]
+    cell.rate = statistics.median(run.rate for run in runs)
+    cell.p99 = statistics.median(run.p99 for run in runs)
+    cpus = [run.cpu for run in runs if run.cpu is not None]
+    cell.cpu = statistics.median(cpus) if cpus else None
+    cell.failures = sum(run.failures for run in runs)
+    return cell
+
+
 def main():
-    path, seconds, tickets = sys.argv[1:]
+    path, seconds, tickets, *rest = sys.argv[1:]
+    rounds = int(rest[0]) if rest else 1
     cells = {}
+    runs = {}
     failed = {}
     for line in open(path):
         server, operation, connections, *fields = line.split()
         key, cell = (server, operation, int(connections)), Cell(fields)
         failed[server] = failed.get(server, 0) + cell.failures
-        # nginx is measured first and last: the higher rate is the ceiling.
-        if key not in cells or cell.rate > cells[key].rate:
-            cells[key] = cell
+        if server == "nginx":
+            # nginx is measured first and last: the higher rate is the ceiling.
+            if key not in cells or cell.rate > cells[key].rate:
+                cells[key] = cell
+        else:
+            runs.setdefault(key, []).append(cell)
+    for key, measured in runs.items():
+        cells[key] = median_cell(measured)
     ceiling = {c: cells[("nginx", "typename", c)].rate for c in CONNECTIONS}
     for (server, _, connections), cell in cells.items():
         cell.capped = server != "nginx" and cell.rate >= CEILING_SHARE * ceiling[connections]
 
-    print(f"serve-peers: {seconds} s per cell after 0.5 s of warm-up, {tickets} tickets; p99 in ms; "
+    print(f"serve-peers: {seconds} s per cell after 0.5 s of warm-up"
+          + (f", the median of {rounds} rounds" if rounds > 1 else "") + f", {tickets} tickets; p99 in ms; "
           "cpu = server CPU µs per request; listTickets counts pages (100 keys, filter priority >= 2, 5 by nextToken)")
     def ceiling_text(c):
         cpu = cells[("nginx", "typename", c)].cpu
