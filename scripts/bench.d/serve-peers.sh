@@ -168,5 +168,5 @@ done
 measure_ceiling
 
 report_status=0
-python3 scripts/bench.d/serve_peers_report.py "$results" "$seconds" "$tickets" "$rounds" || report_status=$?
+python3 scripts/bench.d/serve_peers_report.py "$results" "$seconds" "$tickets" || report_status=$?
 [ "$shapes_status" -eq 0 ] && [ "$report_status" -eq 0 ]

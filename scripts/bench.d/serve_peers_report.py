@@ -3,7 +3,7 @@ SERVER OPERATION CONNECTIONS REQUESTS SECONDS REQ_PER_S P50_MS P99_MS FAILURES S
 prints each server's req/s, p99 and CPU per request, the ratios, and the floors of issue #38
 cell by cell; exits 1 if any reply failed its check (the table is printed first either way).
 A server's cell measured in several rounds reports the median of each figure.
-Usage: serve_peers_report.py RESULTS SECONDS_PER_CELL TICKETS [ROUNDS]"""
+Usage: serve_peers_report.py RESULTS SECONDS_PER_CELL TICKETS"""
 import statistics
 import sys
 
@@ -39,8 +39,7 @@ def median_cell(runs):
 
 
 def main():
-    path, seconds, tickets, *rest = sys.argv[1:]
-    rounds = int(rest[0]) if rest else 1
+    path, seconds, tickets = sys.argv[1:]
     cells = {}
     runs = {}
     failed = {}
@@ -56,6 +55,7 @@ def main():
             runs.setdefault(key, []).append(cell)
     for key, measured in runs.items():
         cells[key] = median_cell(measured)
+    rounds = max((len(measured) for measured in runs.values()), default=1)
     ceiling = {c: cells[("nginx", "typename", c)].rate for c in CONNECTIONS}
     for (server, _, connections), cell in cells.items():
         cell.capped = server != "nginx" and cell.rate >= CEILING_SHARE * ceiling[connections]
