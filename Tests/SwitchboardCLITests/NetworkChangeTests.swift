@@ -40,12 +40,13 @@ import Testing
         defer { serve.process.terminate() }
 
         let log = LogRecorder()
-        // A back-off this long would keep the subscription away for tens of seconds: only the
-        // network monitor can bring it back within moments of the link.
+        // A back-off this long would keep the subscription away for minutes: only the network
+        // monitor can bring it back within moments of the link (the bound below is wide because the
+        // full suite keeps both cores busy).
         let plugin = try APIPlugin(
             logHandler: log,
             realtimeConfiguration: RealtimeConfiguration(
-                reconnectBase: .seconds(30), reconnectCap: .seconds(60), acknowledgementTimeout: .seconds(10)))
+                reconnectBase: .seconds(300), reconnectCap: .seconds(600), acknowledgementTimeout: .seconds(10)))
         try plugin.configure(
             APICategoryConfiguration(endpoints: [
                 APIEndpointConfiguration(
@@ -83,7 +84,7 @@ import Testing
         print("the subscription was back \(back) after the link")
         #expect(log.all.contains { $0.contains("the network changed; reconnecting now") }, "\(log.all)")
         #expect(log.all.contains { $0.contains("went down or lost its address") }, "\(log.all)")
-        #expect(back < .seconds(5), "back \(back) after the link came up")
+        #expect(back < .seconds(30), "back \(back) after the link came up")
         #expect(log.all.contains { $0.contains("no network is up; waiting for one") }, "\(log.all)")
         #expect(Array(events.states.suffix(4)) == [.connecting, .waitingForNetwork, .connecting, .connectedAfterGap])
 
