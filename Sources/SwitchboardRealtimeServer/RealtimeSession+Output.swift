@@ -67,6 +67,18 @@ extension RealtimeSession {
         }
     }
 
+    /// Ends the active subscription `id` from the server side with `errors`, sent as a refused
+    /// `start`'s are; `false`, having sent nothing, when `id` is not active (stopped, or still
+    /// starting).
+    @discardableResult
+    package nonisolated func fail(id: String, _ errors: [JSONValue]) -> Bool {
+        slots.withLock { slots in
+            guard slots.active.remove(id) != nil else { return false }
+            queue(errorText(id: id, errors), in: &slots)
+            return true
+        }
+    }
+
     /// An event as the connection's protocol carries it.
     nonisolated func dataText(id: String, payload: [UInt8]) -> String {
         switch dialect {

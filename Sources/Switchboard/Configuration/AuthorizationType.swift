@@ -38,7 +38,8 @@ public protocol AuthTokenProvider: Sendable {
     /// expect that (see `TokenProvider.bearer`).
     func latestToken() async throws -> String
 
-    /// A token obtained anew, because the server answered `401` to the last one: the operation is
+    /// A token obtained anew, because the server answered `401` to the last one (or refused a
+    /// subscription's `start` with `UnauthorizedException`): the operation, or the `start`, is
     /// retried once with it when it differs. By default, ``latestToken()`` again.
     func refreshedToken() async throws -> String
 }

@@ -13,11 +13,14 @@ extension RealtimeConnection {
             markConnected(id)
             pendingAcknowledgements.removeValue(forKey: id)?.resolve(.success(text))
         case .payload(let id, let bytes):
+            entries[id]?.restartedForAuthorization = false
             entries[id]?.sink.deliver(.payload(bytes))
         case .failed(let id?, let errors):
             if let waiter = pendingAcknowledgements.removeValue(forKey: id) {
                 // The start's task decides: try again later, or end the subscription.
                 waiter.resolve(.failure(SubscriptionError.rejected(errors)))
+            } else if Self.isUnauthorized(errors), let entry = entries[id], !entry.restartedForAuthorization {
+                restartForAuthorization(id)
             } else {
                 await finish(id, with: .failed(SubscriptionError.rejected(errors)))
             }
@@ -33,6 +36,22 @@ extension RealtimeConnection {
         case .keepAlive, .acknowledged:
             break
         }
+    }
+
+    /// Starts `id` again after the server ended it for its authorization (AppSync does when the
+    /// token that started it expires): the `start` runs the stages again, so it carries a current
+    /// token, or a refreshed one if the server refuses that. Once per event delivered since, so a
+    /// server that keeps ending it ends it. The subscription reports `connecting`, then
+    /// `connectedAfterGap`: events published in between were missed.
+    private func restartForAuthorization(_ id: String) {
+        guard let entry = entries[id] else { return }
+        entries[id]?.restartedForAuthorization = true
+        entries[id]?.acknowledged = false
+        logger.log(
+            .info, "the server ended a subscription for its authorization; starting it again",
+            ["api": context.apiName, "operation": entry.operationName ?? "-"])
+        entry.sink.deliver(.state(.connecting))
+        startSubscription(id)
     }
 
     /// Closes the socket when the keep-alive or acknowledgement deadline passes, fails starts that

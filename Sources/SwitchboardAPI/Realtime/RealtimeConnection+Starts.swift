@@ -51,6 +51,11 @@ extension RealtimeConnection {
                 return
             } catch is CancellationError {
                 return
+            } catch APIError.httpStatusError(401, let details) {
+                // Refused again with a refreshed token, or a mode without one: the server's own words.
+                if Task.isCancelled { return }
+                await finish(id, with: .failed(SubscriptionError.rejected(details.graphQLErrors ?? [])))
+                return
             } catch SubscriptionError.rejected(let errors)
                 where Self.isLimited(errors) && entry.retries < configuration.reconnectAttempts
             {
@@ -81,8 +86,27 @@ extension RealtimeConnection {
             if pendingAcknowledgements[id] === waiter { pendingAcknowledgements[id] = nil }
             throw CancellationError()  // the read loop sees the broken connection and reconnects
         }
-        let acknowledgement = try await waiter.value()
+        let acknowledgement: String
+        do {
+            acknowledgement = try await waiter.value()
+        } catch SubscriptionError.rejected(let errors) where Self.isUnauthorized(errors) {
+            // Answered as an HTTP server answers a refused token, so that the authorization stage
+            // does for a `start` what it does for a query: asks the token provider for a refreshed
+            // token (one that expired since the connection opened) and tries once more.
+            return HTTPTransportResponse(
+                statusCode: 401, lowercasedHeaders: ["content-type": "application/json"],
+                body: (try? JSONEncoder().encode(["errors": errors])) ?? Data())
+        }
         return HTTPTransportResponse(statusCode: 200, lowercasedHeaders: [:], body: Data(acknowledgement.utf8))
+    }
+
+    /// Whether the server refused a `start` for its authorization (AppSync's `UnauthorizedException`,
+    /// or a 401 code), which a refreshed token may cure.
+    static func isUnauthorized(_ errors: [GraphQLError]) -> Bool {
+        errors.contains { error in
+            (error.extensions?["errorType"]?.stringValue ?? "").contains("Unauthorized")
+                || error.extensions?["errorCode"]?.intValue == 401
+        }
     }
 
     /// Whether the server refused a `start` only because the connection has too many subscriptions.

@@ -38,6 +38,8 @@ actor RealtimeConnection {
         var wireID: String
         /// `start`s refused with `MaxSubscriptionsReachedError` so far.
         var retries = 0
+        /// Started again after the server ended it for its authorization, with no event since.
+        var restartedForAuthorization = false
     }
 
     /// A failure that must not be retried (the server refused the credentials or the request, or

@@ -6,7 +6,10 @@ import Foundation
 package struct TokenVerifier: Sendable {
     /// How far this server's clock may disagree with the issuer's: a token is accepted up to
     /// 60 seconds after its `exp`, and up to 60 seconds before its `nbf` or `iat`.
-    static let leeway: TimeInterval = 60
+    static let defaultLeeway: TimeInterval = 60
+
+    /// The leeway in use (``defaultLeeway`` but in tests).
+    let leeway: TimeInterval
 
     /// The keys, from the JWKS files (read again when they change).
     let keySet: KeySetFiles
@@ -16,10 +19,11 @@ package struct TokenVerifier: Sendable {
     package let clientIDs: [String]
 
     /// A verifier with the keys of `keySet`.
-    init(keySet: KeySetFiles, issuers: [String], clientIDs: [String]) {
+    init(keySet: KeySetFiles, issuers: [String], clientIDs: [String], leeway: TimeInterval = defaultLeeway) {
         self.keySet = keySet
         self.issuers = issuers
         self.clientIDs = clientIDs
+        self.leeway = leeway
     }
 
     /// A verifier with fixed `keys`.
@@ -79,9 +83,9 @@ package struct TokenVerifier: Sendable {
             return number
         }
         guard let expiry = try time("exp") else { throw .missingExpiry }
-        guard seconds <= expiry + Self.leeway else { throw .expired }
-        if let notBefore = try time("nbf"), notBefore > seconds + Self.leeway { throw .notYetValid }
-        if let issuedAt = try time("iat"), issuedAt > seconds + Self.leeway { throw .issuedInFuture }
+        guard seconds <= expiry + leeway else { throw .expired }
+        if let notBefore = try time("nbf"), notBefore > seconds + leeway { throw .notYetValid }
+        if let issuedAt = try time("iat"), issuedAt > seconds + leeway { throw .issuedInFuture }
         guard let issuer = claims["iss"]?.stringValue, issuers.contains(issuer) else { throw .wrongIssuer }
         if let use = claims["token_use"], use != "id" && use != "access" { throw .wrongTokenUse }
         guard !clientIDs.isEmpty else { return }

@@ -174,7 +174,16 @@ final class RealtimeGateway: RealtimeBackend {
         return .success(
             Subscriber(
                 session: session, id: request.id, field: field.name, operation: prepared, shape: shape,
-                identity: identity, arguments: arguments, filter: filter, ownerCheck: ownerCheck))
+                identity: identity, arguments: arguments, filter: filter, ownerCheck: ownerCheck,
+                tokenExpiry: tokenExpiry(of: identity)))
+    }
+
+    /// When `identity`'s token stops being accepted, if the server verifies tokens (without keys
+    /// it checks no expiry, at `start` or later).
+    private func tokenExpiry(of identity: RequestIdentity) -> Double? {
+        guard case .verified(let verifier) = authenticator.tokens, let expiry = identity.claims["exp"]?.doubleValue
+        else { return nil }
+        return expiry + verifier.leeway
     }
 
     /// An error as the real-time protocols carry it (AppSync's error object).

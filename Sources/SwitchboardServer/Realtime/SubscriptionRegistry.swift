@@ -1,3 +1,4 @@
+import Foundation
 import ModelTransform
 import SwitchboardNet
 import SwitchboardRealtimeServer
@@ -24,11 +25,14 @@ final class Subscriber: Sendable {
     let filter: SubscriptionFilter?
     /// The model's rules for `listen`, when only dynamic (owner) rules admit the subscriber.
     let ownerCheck: (authorizer: ModelAuthorizer, rules: [AuthRule])?
+    /// When the verified token that authorized it stops being accepted (seconds since 1970,
+    /// its `exp` plus the verifier's leeway); `nil` for other modes and unverified tokens.
+    let tokenExpiry: Double?
 
     init(
         session: RealtimeSession, id: String, field: String, operation: Executor<RequestContext>.PreparedOperation,
         shape: String, identity: RequestIdentity, arguments: JSONObject, filter: SubscriptionFilter?,
-        ownerCheck: (authorizer: ModelAuthorizer, rules: [AuthRule])?
+        ownerCheck: (authorizer: ModelAuthorizer, rules: [AuthRule])?, tokenExpiry: Double? = nil
     ) {
         self.session = session
         self.id = id
@@ -39,6 +43,7 @@ final class Subscriber: Sendable {
         self.arguments = arguments
         self.filter = filter
         self.ownerCheck = ownerCheck
+        self.tokenExpiry = tokenExpiry
     }
 
     /// Whether the event with `payload` goes to this subscriber.
@@ -132,6 +137,10 @@ actor SubscriptionRegistry {
 
     /// Delivers `events` (in order) to the subscribers of their mutations.
     func publish(_ events: [MutationEvent], now: String) async {
+        let seconds = Date().timeIntervalSince1970
+        // Subscriptions whose token expired get no more events: they end with AppSync's error.
+        var expired: [Key: Subscriber] = [:]
+        defer { end(expired.values) }
         for event in events {
             guard case .object(let payload) = event.payload else { continue }
             var shaped: [Int: [UInt8]] = [:]
@@ -143,8 +152,12 @@ actor SubscriptionRegistry {
             // lend its new shape's number to the old one's operation.
             let (current, shapeNumbers) = (subscribers, shapeOfKey)
             for field in service.subscriptionsByMutation[event.mutation] ?? [] {
-                for (key, subscriber) in current[field] ?? [:] where subscriber.accepts(payload) {
-                    guard let shape = shapeNumbers[key] else { continue }
+                for (key, subscriber) in current[field] ?? [:] {
+                    if let expiry = subscriber.tokenExpiry, seconds > expiry {
+                        expired[key] = subscriber
+                        continue
+                    }
+                    guard subscriber.accepts(payload), let shape = shapeNumbers[key] else { continue }
                     let bytes: [UInt8]
                     if let known = shaped[shape] {
                         bytes = known
@@ -159,6 +172,18 @@ actor SubscriptionRegistry {
                 }
             }
             await Self.deliver(Array(outgoing.values))
+        }
+    }
+
+    /// Ends `subscribers`, whose tokens expired, with the `UnauthorizedException` a `start` with
+    /// that token gets: AppSync's clients then start them again with a refreshed token.
+    private func end(_ subscribers: some Sequence<Subscriber>) {
+        let error = RealtimeErrors.error(
+            "UnauthorizedException", "You are not authorized to make this call. \(TokenRejection.expired)", code: 401)
+        // One still starting stays until the next event finds it active; one the client stopped
+        // meanwhile is removed by its stop.
+        for subscriber in subscribers where subscriber.session.fail(id: subscriber.id, [error]) {
+            remove(session: subscriber.session, id: subscriber.id)
         }
     }
 }

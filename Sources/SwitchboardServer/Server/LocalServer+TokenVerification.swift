@@ -29,6 +29,8 @@ extension LocalServer {
         public var clientIDs: [String]
         /// How often the key set files are looked at for changes, at most.
         package var keyCheckInterval = KeySetFiles.defaultInterval
+        /// How long after its `exp` a token is still accepted (see ``TokenVerifier/defaultLeeway``).
+        package var leeway = TokenVerifier.defaultLeeway
 
         /// Creates verification settings.
         public init(keySetFiles: [URL], issuers: [String], clientIDs: [String] = []) {
@@ -57,7 +59,9 @@ extension LocalServer.Configuration {
             let keySet = try KeySetFiles(
                 files: verification.keySetFiles, interval: verification.keyCheckInterval, logger: logger)
             return .verified(
-                TokenVerifier(keySet: keySet, issuers: verification.issuers, clientIDs: verification.clientIDs))
+                TokenVerifier(
+                    keySet: keySet, issuers: verification.issuers, clientIDs: verification.clientIDs,
+                    leeway: verification.leeway))
         } catch {
             throw .invalidConfiguration(error.description)
         }
