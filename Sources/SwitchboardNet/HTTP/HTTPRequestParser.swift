@@ -176,8 +176,19 @@ package struct HTTPRequestParser: Sendable {
     }
 
     private mutating func prepareBody(for request: HTTPRequest, at offset: Int) throws(HTTPParseError) {
-        let transferEncodings = request.headers.values(for: "Transfer-Encoding")
-        let lengths = request.headers.values(for: "Content-Length")
+        // The three fields found in one pass over the head, names told apart by length first:
+        // a lookup per name went over every field three times, building arrays, for each request.
+        var transferEncodings: [String] = []
+        var lengths: [String] = []
+        var expectation: String?
+        for field in request.headers.fields {
+            switch field.name.utf8.count {
+            case 17 where field.name.caseInsensitiveEquals("Transfer-Encoding"): transferEncodings.append(field.value)
+            case 14 where field.name.caseInsensitiveEquals("Content-Length"): lengths.append(field.value)
+            case 6 where expectation == nil && field.name.caseInsensitiveEquals("Expect"): expectation = field.value
+            default: continue
+            }
+        }
         if !transferEncodings.isEmpty {
             guard lengths.isEmpty else {
                 throw failure(400, "both Transfer-Encoding and Content-Length are present", at: offset)
@@ -199,7 +210,7 @@ package struct HTTPRequestParser: Sendable {
         } else {
             body = .fixed(remaining: 0)
         }
-        if request.headers["Expect"]?.caseInsensitiveEquals("100-continue") == true { expectsContinue = true }
+        if expectation?.caseInsensitiveEquals("100-continue") == true { expectsContinue = true }
     }
 
     /// Advances the body state machine; `true` once the pending request's body is complete.
