@@ -29,10 +29,13 @@
                 self.refreshesStale = refreshesStale
             }
 
+            /// How many times the server's refusal had a token refreshed.
             var refreshes: Int { state.withLock { $0.refreshes } }
 
+            /// The cached token becomes one that expired an hour ago.
             func makeStale() { replaceCachedToken(with: SubscriptionTokenRefreshTests.expiredToken()) }
 
+            /// The cached token becomes `token`.
             func replaceCachedToken(with token: String) { state.withLock { $0.cached = token } }
 
             func latestToken() async throws -> String { state.withLock { $0.cached } }
@@ -51,21 +54,47 @@
             }
         }
 
+        /// Notes as in the token tests, and a model only the `Admin` group may read, which Alice
+        /// is not in.
+        static let schema =
+            Tokens.schema + """
+
+                type Audit @model @auth(rules: [{allow: groups, groups: ["Admin"]}]) {
+                  id: ID!
+                  entry: String
+                }
+                """
+
+        /// A server verifying tokens of the RSA test key with `leeway` seconds of clock skew.
+        static func start(leeway: TimeInterval = 60) async throws -> ServerHarness {
+            let file = try TestSigningKey.keySetFile([TestSigningKey.rsa.jwk()])
+            defer { try? FileManager.default.removeItem(at: file) }
+            var verification = LocalServer.TokenVerification(
+                keySetFiles: [file], issuers: [Tokens.issuer], clientIDs: [Tokens.clientID])
+            verification.leeway = leeway
+            var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
+            configuration.tokenVerification = verification
+            return try await ServerHarness.start(schema, configuration: configuration)
+        }
+
         /// Alice's token as it was two hours ago: expired an hour ago.
         static func expiredToken() -> String {
             let now = Int(Date().timeIntervalSince1970)
             return TestSigningKey.rsa.token(Tokens.claims("alice", ["iat": .int(now - 7200), "exp": .int(now - 3600)]))
         }
 
+        /// What the subscriptions select.
         struct Note: Codable, Sendable, Equatable {
             let id: String
             let owner: String?
         }
 
+        /// Alice's subscription to new notes.
         static let onCreate = GraphQLRequest(
             document: "subscription { onCreateNote { id owner } }", responseType: Note.self,
             decodePath: "onCreateNote")
 
+        /// A client of `harness` whose user-pool tokens come from `provider`.
         static func plugin(_ harness: ServerHarness, _ provider: CachingTokenProvider) throws -> APIPlugin {
             let plugin = try APIPlugin(authTokenProviders: [.amazonCognitoUserPools: provider])
             try plugin.configure(
@@ -73,6 +102,17 @@
                     data: Data(
                         harness.server.amplifyConfiguration(authorizationType: .amazonCognitoUserPools).utf8)))
             return plugin
+        }
+
+        /// The next note `events` delivers (`nil`, recorded as an issue, if the stream ends first).
+        static func nextNote(
+            _ events: inout SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<Note>>.Iterator
+        ) async throws -> Note? {
+            while let event = try await events.next() {
+                if case .data(let result) = event { return try result.get() }
+            }
+            Issue.record("the subscription ended before its next event")
+            return nil
         }
 
         /// Reads `events` until the subscription is connected.
@@ -86,7 +126,7 @@
         }
 
         @Test func aStartRefusedForAnExpiredTokenIsSentAgainWithARefreshedOne() async throws {
-            let harness = try await Tokens.start()
+            let harness = try await Self.start()
             defer { Task { await harness.stop() } }
             let provider = CachingTokenProvider(cached: TestSigningKey.rsa.token(Tokens.claims("alice")))
             let plugin = try Self.plugin(harness, provider)
@@ -106,15 +146,11 @@
                     document: Tokens.createNote, variables: ["input": ["id": "n1", "text": "hi"]],
                     responseType: Note.self, decodePath: "createNote")
             ).get()
-            for var events in [first, second] {
-                while let event = try await events.next() {
-                    guard case .data(let result) = event else { continue }
-                    #expect(try result.get() == Note(id: "n1", owner: "sub-alice::alice"))
-                    break
-                }
-            }
+            #expect(try await Self.nextNote(&first) == Note(id: "n1", owner: "sub-alice::alice"))
+            #expect(try await Self.nextNote(&second) == Note(id: "n1", owner: "sub-alice::alice"))
         }
 
+        /// Alice's note `id`, created through `plugin`.
         static func create(_ id: String, _ plugin: APIPlugin) async throws {
             _ = try await plugin.mutate(
                 request: GraphQLRequest(
@@ -124,20 +160,13 @@
         }
 
         @Test func aSubscriptionWhoseTokenExpiresIsEndedAndStartedAgainWithARefreshedToken() async throws {
-            let file = try TestSigningKey.keySetFile([TestSigningKey.rsa.jwk()])
-            defer { try? FileManager.default.removeItem(at: file) }
-            var verification = LocalServer.TokenVerification(
-                keySetFiles: [file], issuers: [Tokens.issuer], clientIDs: [Tokens.clientID])
             // No leeway, so that a token valid for a few more seconds expires within the test.
-            verification.leeway = 0
-            var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
-            configuration.tokenVerification = verification
-            let harness = try await ServerHarness.start(Tokens.schema, configuration: configuration)
+            let harness = try await Self.start(leeway: 0)
             defer { Task { await harness.stop() } }
             let longLived = TestSigningKey.rsa.token(Tokens.claims("alice"))
             let host = "127.0.0.1:\(harness.server.port)"
             // The connections open with a token good for an hour; the subscriptions start with one
-            // good for five seconds.
+            // good for ten seconds (time enough to start them on a busy machine).
             let provider = CachingTokenProvider(cached: longLived)
             let plugin = try Self.plugin(harness, provider)
             var opening = plugin.subscribe(request: Self.onCreate).makeAsyncIterator()
@@ -147,7 +176,7 @@
             defer { Task { await raw.close() } }
             #expect(try await raw.initialize()?["type"] == "connection_ack")
 
-            let expiry = Int(Date().timeIntervalSince1970) + 5
+            let expiry = Int(Date().timeIntervalSince1970) + 10
             let shortLived = TestSigningKey.rsa.token(Tokens.claims("alice", ["exp": .int(expiry)]))
             provider.replaceCachedToken(with: shortLived)
             var events = plugin.subscribe(request: Self.onCreate).makeAsyncIterator()
@@ -180,18 +209,34 @@
                 }
                 if states.last == .connectedAfterGap { break }
             }
-            #expect(states == [.connecting, .connectedAfterGap])
+            #expect(states == [.connecting, .connectedAfterGap], "the stream ended after \(states)")
             try await Self.create("n2", plugin)
-            while let event = try await events.next() {
-                guard case .data(let result) = event else { continue }
-                #expect(try result.get() == Note(id: "n2", owner: "sub-alice::alice"))
-                break
-            }
+            #expect(try await Self.nextNote(&events) == Note(id: "n2", owner: "sub-alice::alice"))
+            // The mutation's refresh; the restarted start carried the refreshed token at once.
             #expect(provider.refreshes == 1)
         }
 
+        @Test func anAuthRuleDenialIsNoTokenProblemAndAsksForNoRefresh() async throws {
+            let harness = try await Self.start()
+            defer { Task { await harness.stop() } }
+            let provider = CachingTokenProvider(cached: TestSigningKey.rsa.token(Tokens.claims("alice")))
+            let plugin = try Self.plugin(harness, provider)
+            let audits = GraphQLRequest(
+                document: "subscription { onCreateAudit { id entry } }", responseType: JSONValue.self,
+                decodePath: "onCreateAudit")
+            do {
+                for try await event in plugin.subscribe(request: audits) {
+                    if case .connection(.connected) = event { Issue.record("Alice may not listen to audits") }
+                }
+                Issue.record("the subscription ended without an error")
+            } catch SubscriptionError.rejected(let errors) {
+                #expect(errors.first?.extensions?["errorType"] == "Unauthorized", "\(errors)")
+            }
+            #expect(provider.refreshes == 0)
+        }
+
         @Test func aStartRefusedAgainAfterTheRefreshEndsWithTheServersError() async throws {
-            let harness = try await Tokens.start()
+            let harness = try await Self.start()
             defer { Task { await harness.stop() } }
             let provider = CachingTokenProvider(
                 cached: TestSigningKey.rsa.token(Tokens.claims("alice")), refreshesStale: true)

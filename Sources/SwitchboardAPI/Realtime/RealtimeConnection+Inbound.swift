@@ -13,13 +13,16 @@ extension RealtimeConnection {
             markConnected(id)
             pendingAcknowledgements.removeValue(forKey: id)?.resolve(.success(text))
         case .payload(let id, let bytes):
-            entries[id]?.restartedForAuthorization = false
-            entries[id]?.sink.deliver(.payload(bytes))
+            guard let entry = entries[id] else { return }
+            if entry.restartedForAuthorization { entries[id]?.restartedForAuthorization = false }
+            entry.sink.deliver(.payload(bytes))
         case .failed(let id?, let errors):
             if let waiter = pendingAcknowledgements.removeValue(forKey: id) {
                 // The start's task decides: try again later, or end the subscription.
                 waiter.resolve(.failure(SubscriptionError.rejected(errors)))
-            } else if Self.isUnauthorized(errors), let entry = entries[id], !entry.restartedForAuthorization {
+            } else if adapter.dialect == .appSync, Self.isUnauthorized(errors), let entry = entries[id],
+                !entry.restartedForAuthorization
+            {
                 restartForAuthorization(id)
             } else {
                 await finish(id, with: .failed(SubscriptionError.rejected(errors)))
@@ -42,11 +45,18 @@ extension RealtimeConnection {
     /// token that started it expires): the `start` runs the stages again, so it carries a current
     /// token, or a refreshed one if the server refuses that. Once per event delivered since, so a
     /// server that keeps ending it ends it. The subscription reports `connecting`, then
-    /// `connectedAfterGap`: events published in between were missed.
+    /// `connectedAfterGap`: events published in between were missed. Only on AppSync's protocol,
+    /// where each `start` carries its own authorization; the others authorize the connection.
     private func restartForAuthorization(_ id: String) {
-        guard let entry = entries[id] else { return }
-        entries[id]?.restartedForAuthorization = true
-        entries[id]?.acknowledged = false
+        guard var entry = entries[id] else { return }
+        // A new id on the wire, as a resume takes: a late answer about the ended one reaches nobody.
+        subscriptionsByWireID[entry.wireID] = nil
+        resumes += 1
+        entry.wireID = "\(id)-r\(resumes)"
+        subscriptionsByWireID[entry.wireID] = id
+        entry.restartedForAuthorization = true
+        entry.acknowledged = false
+        entries[id] = entry
         logger.log(
             .info, "the server ended a subscription for its authorization; starting it again",
             ["api": context.apiName, "operation": entry.operationName ?? "-"])

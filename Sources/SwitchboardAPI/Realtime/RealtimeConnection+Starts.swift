@@ -100,11 +100,12 @@ extension RealtimeConnection {
         return HTTPTransportResponse(statusCode: 200, lowercasedHeaders: [:], body: Data(acknowledgement.utf8))
     }
 
-    /// Whether the server refused a `start` for its authorization (AppSync's `UnauthorizedException`,
-    /// or a 401 code), which a refreshed token may cure.
+    /// Whether the server refused a `start` for its token (AppSync's `UnauthorizedException`, or
+    /// a 401 code), which a refreshed token may cure; not an `@auth` rule's `Unauthorized` ("Not
+    /// Authorized to access …"), which no token changes.
     static func isUnauthorized(_ errors: [GraphQLError]) -> Bool {
         errors.contains { error in
-            (error.extensions?["errorType"]?.stringValue ?? "").contains("Unauthorized")
+            error.extensions?["errorType"]?.stringValue == "UnauthorizedException"
                 || error.extensions?["errorCode"]?.intValue == 401
         }
     }

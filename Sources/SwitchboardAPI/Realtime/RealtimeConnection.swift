@@ -332,6 +332,9 @@ actor RealtimeConnection {
             for id in entries.keys {
                 if entries[id]?.acknowledged == true { entries[id]?.sink.deliver(.state(.connecting)) }
                 entries[id]?.acknowledged = false
+                // A new connection's starts carry current tokens: the next end for authorization
+                // is not the same one again.
+                entries[id]?.restartedForAuthorization = false
             }
             report(.connecting)
             await waitBeforeNextAttempt(generation: generation, failingSince: since)

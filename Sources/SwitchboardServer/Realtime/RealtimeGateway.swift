@@ -24,8 +24,9 @@ final class RealtimeGateway: RealtimeBackend {
     init(service: GraphQLService, authenticator: RequestAuthenticator, options: RealtimeServerOptions) {
         self.service = service
         self.authenticator = authenticator
-        host = RealtimeHost(options: options)
-        let registry = SubscriptionRegistry(service: service)
+        let host = RealtimeHost(options: options)
+        self.host = host
+        let registry = SubscriptionRegistry(service: service, host: host)
         self.registry = registry
         fanOut = FanOutQueue { batch in await registry.publish(batch.events, now: batch.now) }
     }
@@ -72,6 +73,14 @@ final class RealtimeGateway: RealtimeBackend {
         } else {
             guard let known = identities.withLock({ $0[session.number] }) else {
                 return [RealtimeErrors.error("UnauthorizedException", "The connection is not authorized.", code: 401)]
+            }
+            // These protocols authorize the connection only: its token must still be good.
+            if let expiry = tokenExpiry(of: known), Date().timeIntervalSince1970 > expiry {
+                return [
+                    RealtimeErrors.error(
+                        "UnauthorizedException", "You are not authorized to make this call. \(TokenRejection.expired)",
+                        code: 401)
+                ]
             }
             identity = known
         }

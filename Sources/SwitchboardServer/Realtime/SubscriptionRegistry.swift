@@ -76,8 +76,13 @@ actor SubscriptionRegistry {
     private var shapeOfKey: [Key: Int] = [:]
     private var nextShape = 0
     let service: GraphQLService
+    /// The connections' counters, told of subscriptions the server ends itself.
+    let host: RealtimeHost?
 
-    init(service: GraphQLService) { self.service = service }
+    init(service: GraphQLService, host: RealtimeHost? = nil) {
+        self.service = service
+        self.host = host
+    }
 
     func add(_ subscriber: Subscriber) {
         let key = Key(session: ObjectIdentifier(subscriber.session), id: subscriber.id)
@@ -177,13 +182,18 @@ actor SubscriptionRegistry {
 
     /// Ends `subscribers`, whose tokens expired, with the `UnauthorizedException` a `start` with
     /// that token gets: AppSync's clients then start them again with a refreshed token.
-    private func end(_ subscribers: some Sequence<Subscriber>) {
+    private func end(_ expired: some Sequence<Subscriber>) {
         let error = RealtimeErrors.error(
             "UnauthorizedException", "You are not authorized to make this call. \(TokenRejection.expired)", code: 401)
-        // One still starting stays until the next event finds it active; one the client stopped
-        // meanwhile is removed by its stop.
-        for subscriber in subscribers where subscriber.session.fail(id: subscriber.id, [error]) {
+        for subscriber in expired {
+            let key = Key(session: ObjectIdentifier(subscriber.session), id: subscriber.id)
+            // Shaping awaited: the client may have stopped it and started another under its id
+            // meanwhile, which is not the one to end.
+            guard let field = fieldOfKey[key], subscribers[field]?[key] === subscriber else { continue }
+            // One still starting stays until an event finds it active.
+            guard subscriber.session.fail(id: subscriber.id, [error]) else { continue }
             remove(session: subscriber.session, id: subscriber.id)
+            host?.subscriptionEnded(session: subscriber.session.number, id: subscriber.id)
         }
     }
 }
