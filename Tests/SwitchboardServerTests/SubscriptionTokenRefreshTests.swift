@@ -150,6 +150,14 @@
             #expect(try await Self.nextNote(&second) == Note(id: "n1", owner: "sub-alice::alice"))
         }
 
+        /// A graphql-transport-ws `subscribe` to new notes.
+        static func transportSubscribe(_ id: String) -> JSON {
+            [
+                "type": "subscribe", "id": .string(id),
+                "payload": ["query": "subscription { onCreateNote { id owner } }"],
+            ]
+        }
+
         /// Alice's note `id`, created through `plugin`.
         static func create(_ id: String, _ plugin: APIPlugin) async throws {
             _ = try await plugin.mutate(
@@ -185,6 +193,13 @@
                 id: "raw", query: "subscription { onCreateNote { id owner } }", server: harness.server,
                 authorization: ["host": host, "Authorization": shortLived])
             #expect(try await raw.next() == ["type": "start_ack", "id": "raw"])
+            // graphql-transport-ws: the token of connection_init authorizes its subscriptions.
+            let transport = try await RealtimeClient.transportWS(harness.server)
+            defer { Task { await transport.close() } }
+            #expect(
+                try await transport.initialize(payload: ["Authorization": .string(shortLived)])?["type"]
+                    == "connection_ack")
+            try await transport.send(Self.transportSubscribe("t1"))
             guard provider.refreshes == 0, Date().timeIntervalSince1970 < Double(expiry) else {
                 print("skipping the rest of \(#function): the machine was too busy to start within the token's life")
                 return
@@ -200,6 +215,15 @@
             #expect(
                 ended?["payload"]?["errors"]?[0]?["message"]
                     == .string("You are not authorized to make this call. \(TokenRejection.expired)"))
+            let transportEnded = try await transport.next()
+            #expect(transportEnded?["type"] == "error")
+            #expect(transportEnded?["id"] == "t1")
+            #expect(transportEnded?["payload"]?[0]?["errorType"] == "UnauthorizedException")
+            // Its connection's token has expired: no new subscription either.
+            try await transport.send(Self.transportSubscribe("t2"))
+            let refused = try await transport.next()
+            #expect(refused?["id"] == "t2")
+            #expect(refused?["payload"]?[0]?["message"] == ended?["payload"]?["errors"]?[0]?["message"])
             // The client's starts again, with the token the mutation refreshed; n1 was missed.
             var states: [SubscriptionConnectionState] = []
             while let event = try await events.next() {
