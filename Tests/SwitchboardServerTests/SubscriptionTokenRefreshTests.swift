@@ -240,6 +240,36 @@
             #expect(provider.refreshes == 1)
         }
 
+        @Test func aConnectionRefusedForAnExpiredTokenOpensAgainWithARefreshedOne() async throws {
+            let harness = try await Self.start()
+            defer { Task { await harness.stop() } }
+            // Back from an hour asleep, the provider still holds the old token.
+            let provider = CachingTokenProvider(cached: Self.expiredToken())
+            let plugin = try Self.plugin(harness, provider)
+            var events = plugin.subscribe(request: Self.onCreate).makeAsyncIterator()
+            try await Self.connected(&events)
+            #expect(provider.refreshes == 1)
+            try await Self.create("n1", plugin)
+            #expect(try await Self.nextNote(&events) == Note(id: "n1", owner: "sub-alice::alice"))
+        }
+
+        @Test func aConnectionRefusedAgainAfterTheRefreshEndsItsSubscriptions() async throws {
+            let harness = try await Self.start()
+            defer { Task { await harness.stop() } }
+            let provider = CachingTokenProvider(cached: Self.expiredToken(), refreshesStale: true)
+            let plugin = try Self.plugin(harness, provider)
+            do {
+                for try await event in plugin.subscribe(request: Self.onCreate) {
+                    if case .connection(.connected) = event { Issue.record("a connection with an expired token") }
+                }
+                Issue.record("the subscription ended without an error")
+            } catch SubscriptionError.rejected(let errors) {
+                #expect(errors.first?.extensions?["errorType"] == "UnauthorizedException")
+                #expect(errors.first?.message.contains(TokenRejection.expired.description) == true, "\(errors)")
+            }
+            #expect(provider.refreshes == 1)
+        }
+
         @Test func anAuthRuleDenialIsNoTokenProblemAndAsksForNoRefresh() async throws {
             let harness = try await Self.start()
             defer { Task { await harness.stop() } }

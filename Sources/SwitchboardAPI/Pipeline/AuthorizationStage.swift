@@ -8,7 +8,8 @@ import Foundation
 /// ``IAMSigningStage`` at the end of the chain instead, and `NONE` adds nothing.
 ///
 /// A `401` to a token (Cognito, OIDC, Lambda) asks the provider for a refreshed one and, when it
-/// differs, retries the rest of the pipeline once with it.
+/// differs, retries the rest of the pipeline once with it. A real-time handshake after the server
+/// refused the connection's token asks for a refreshed one at once.
 struct AuthorizationStage: OperationStage {
     let tokenProviders: [AuthorizationType: any AuthTokenProvider]
 
@@ -46,7 +47,15 @@ struct AuthorizationStage: OperationStage {
             }
             return [("x-api-key", apiKey)]
         case .amazonCognitoUserPools, .openIDConnect, .awsLambda:
-            return [("authorization", try await token(for: context) { try await $0.latestToken() })]
+            let refreshes = context.refreshesToken
+            return [
+                (
+                    "authorization",
+                    try await token(for: context) {
+                        refreshes ? try await $0.refreshedToken() : try await $0.latestToken()
+                    }
+                )
+            ]
         }
     }
 

@@ -25,13 +25,16 @@ public struct OperationContext: Sendable {
     /// The real-time connection a ``OperationPhase/handshake`` or ``OperationPhase/start`` run
     /// goes to: the transport stage hands the authorized request to it.
     let realtime: (any RealtimeExchange)?
+    /// Whether the authorization stage asks the token provider for a refreshed token rather than
+    /// its latest: the server refused the last real-time connection's token.
+    let refreshesToken: Bool
 
     /// A context; `realtime` is set for the real-time phases only.
     init(
         endpoint: APIEndpointConfiguration, authorizationType: AuthorizationType,
         operationType: GraphQLOperationType, operationName: String?, phase: OperationPhase = .request,
         options: RequestOptions = RequestOptions(), restOperation: RESTOperationType? = nil,
-        realtime: (any RealtimeExchange)? = nil
+        realtime: (any RealtimeExchange)? = nil, refreshesToken: Bool = false
     ) {
         self.endpoint = endpoint
         self.authorizationType = authorizationType
@@ -41,6 +44,7 @@ public struct OperationContext: Sendable {
         self.options = options
         self.restOperation = restOperation
         self.realtime = realtime
+        self.refreshesToken = refreshesToken
     }
 
     /// The API's name.
@@ -50,11 +54,12 @@ public struct OperationContext: Sendable {
     /// or one subscription's start (its options).
     func phase(
         _ phase: OperationPhase, operationName: String?, options: RequestOptions = RequestOptions(),
-        realtime: any RealtimeExchange
+        realtime: any RealtimeExchange, refreshesToken: Bool = false
     ) -> OperationContext {
         OperationContext(
             endpoint: endpoint, authorizationType: authorizationType, operationType: operationType,
-            operationName: operationName, phase: phase, options: options, realtime: realtime)
+            operationName: operationName, phase: phase, options: options, realtime: realtime,
+            refreshesToken: refreshesToken)
     }
 }
 

@@ -28,9 +28,14 @@ extension RealtimeConnection {
             url: url, subscriptionProtocol: context.endpoint.subscriptionProtocol, transport: transport,
             authorizer: authorizer,
             authorizationInSubprotocol: configuration.authorizationInSubprotocol)
+        let refreshesToken = handshakeTokenRefresh == .next
+        if refreshesToken { handshakeTokenRefresh = .tried }
         do {
             _ = try await chain.http.run(
-                request, context: context.phase(.handshake, operationName: nil, realtime: exchange), trace: nil)
+                request,
+                context: context.phase(
+                    .handshake, operationName: nil, realtime: exchange, refreshesToken: refreshesToken),
+                trace: nil)
         } catch is CancellationError {
             await exchange.closeOpened()
             throw CancellationError()

@@ -145,6 +145,19 @@ actor RealtimeConnection {
     /// connection may end the run (`retriesRefusedFirstConnection`).
     var wasAcknowledged = false
 
+    /// Where the handshake's token stands after the server refused one (`UnauthorizedException` to
+    /// `connection_init`): the next handshake asks the provider for a refreshed token, once per
+    /// acknowledged connection, as a query answered `401` does.
+    var handshakeTokenRefresh = HandshakeTokenRefresh.notNeeded
+    enum HandshakeTokenRefresh {
+        /// The last connection's token was accepted (or none was refused yet).
+        case notNeeded
+        /// The next handshake takes a refreshed token.
+        case next
+        /// A refreshed token was sent; a refusal now ends the subscriptions.
+        case tried
+    }
+
     /// How many sockets this connection has opened (for tests and diagnostics).
     var socketsOpened = 0
     /// Active subscriptions.
@@ -387,6 +400,7 @@ actor RealtimeConnection {
         try await opened.send(
             text: adapter.initMessage(authorization: adapter.dialect == .appSync ? [:] : initAuthorization))
         try await awaitAcknowledgement(on: opened)
+        handshakeTokenRefresh = .notNeeded
         isReady = true
         report(.connected)
         logger.log(
@@ -422,6 +436,16 @@ actor RealtimeConnection {
                 keepAlive = timeout ?? configuration.keepAliveTimeout
                 return
             case .connectionFailed(let errors), .failed(nil, let errors):
+                if Self.isUnauthorized(errors), context.authorizationType.usesTokenProvider,
+                    handshakeTokenRefresh == .notNeeded
+                {
+                    // Connecting again at once, with a refreshed token.
+                    handshakeTokenRefresh = .next
+                    logger.log(
+                        .info, "the server refused the connection's token; connecting with a refreshed one",
+                        ["api": context.apiName])
+                    throw SubscriptionError.rejected(errors)
+                }
                 if Self.isTerminal(errors) { throw TerminalFailure(error: SubscriptionError.rejected(errors)) }
                 throw SubscriptionError.rejected(errors)
             case .ping(let payload):
