@@ -95,8 +95,12 @@
             decodePath: "onCreateNote")
 
         /// A client of `harness` whose user-pool tokens come from `provider`.
-        static func plugin(_ harness: ServerHarness, _ provider: CachingTokenProvider) throws -> APIPlugin {
-            let plugin = try APIPlugin(authTokenProviders: [.amazonCognitoUserPools: provider])
+        static func plugin(
+            _ harness: ServerHarness, _ provider: CachingTokenProvider,
+            realtime: RealtimeConfiguration = RealtimeConfiguration()
+        ) throws -> APIPlugin {
+            let plugin = try APIPlugin(
+                authTokenProviders: [.amazonCognitoUserPools: provider], realtimeConfiguration: realtime)
             try plugin.configure(
                 using: SwitchboardConfiguration(
                     data: Data(
@@ -245,9 +249,15 @@
             defer { Task { await harness.stop() } }
             // Back from an hour asleep, the provider still holds the old token.
             let provider = CachingTokenProvider(cached: Self.expiredToken())
-            let plugin = try Self.plugin(harness, provider)
+            // A back-off this long would keep the subscription away for minutes: the connection
+            // with the refreshed token must not wait for it.
+            let plugin = try Self.plugin(
+                harness, provider,
+                realtime: RealtimeConfiguration(reconnectBase: .seconds(600), reconnectCap: .seconds(600)))
+            let started = ContinuousClock.now
             var events = plugin.subscribe(request: Self.onCreate).makeAsyncIterator()
             try await Self.connected(&events)
+            #expect(ContinuousClock.now - started < .seconds(60))
             #expect(provider.refreshes == 1)
             try await Self.create("n1", plugin)
             #expect(try await Self.nextNote(&events) == Note(id: "n1", owner: "sub-alice::alice"))

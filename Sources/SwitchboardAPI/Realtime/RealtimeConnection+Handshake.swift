@@ -28,8 +28,9 @@ extension RealtimeConnection {
             url: url, subscriptionProtocol: context.endpoint.subscriptionProtocol, transport: transport,
             authorizer: authorizer,
             authorizationInSubprotocol: configuration.authorizationInSubprotocol)
-        let refreshesToken = handshakeTokenRefresh == .next
-        if refreshesToken { handshakeTokenRefresh = .tried }
+        let refreshesToken = refreshesNextHandshakeToken
+        refreshesNextHandshakeToken = false
+        socketHasRefreshedToken = refreshesToken
         do {
             _ = try await chain.http.run(
                 request,

@@ -145,18 +145,17 @@ actor RealtimeConnection {
     /// connection may end the run (`retriesRefusedFirstConnection`).
     var wasAcknowledged = false
 
-    /// Where the handshake's token stands after the server refused one (`UnauthorizedException` to
-    /// `connection_init`): the next handshake asks the provider for a refreshed token, once per
-    /// acknowledged connection, as a query answered `401` does.
-    var handshakeTokenRefresh = HandshakeTokenRefresh.notNeeded
-    enum HandshakeTokenRefresh {
-        /// The last connection's token was accepted (or none was refused yet).
-        case notNeeded
-        /// The next handshake takes a refreshed token.
-        case next
-        /// A refreshed token was sent; a refusal now ends the subscriptions.
-        case tried
-    }
+    /// Whether the next handshake asks the token provider for a refreshed token: the server
+    /// refused the last one's (`UnauthorizedException` to `connection_init`), as a query answered
+    /// `401` does.
+    var refreshesNextHandshakeToken = false
+    /// Whether the current socket's handshake sent a refreshed token: a refusal of that one is
+    /// final. Decided per socket, so that an interrupted attempt leaves nothing behind.
+    var socketHasRefreshedToken = false
+
+    /// The server refused the socket's token: the run connects again without waiting or counting
+    /// a failure, the handshake taking a refreshed token.
+    struct RefusedTokenRetry: Error {}
 
     /// How many sockets this connection has opened (for tests and diagnostics).
     var socketsOpened = 0
@@ -286,11 +285,16 @@ actor RealtimeConnection {
         wasAcknowledged = false
         consecutiveFailures = 0
         failingSince = nil
+        refreshesNextHandshakeToken = false
         while !entries.isEmpty && isCurrent(generation) {
             do {
                 try await connectAndServe(generation: generation)
             } catch _ where !isCurrent(generation) {
                 break  // paused (the pause closed the socket), or superseded: touch nothing
+            } catch is RefusedTokenRetry {
+                // Bounded: the next socket's handshake sends a refreshed token, whose refusal is final.
+                await closeSocket()
+                continue
             } catch let terminal as TerminalFailure {
                 await closeSocket()
                 logger.log(.error, "subscriptions ended: \(terminal.error)", ["api": context.apiName])
@@ -400,7 +404,6 @@ actor RealtimeConnection {
         try await opened.send(
             text: adapter.initMessage(authorization: adapter.dialect == .appSync ? [:] : initAuthorization))
         try await awaitAcknowledgement(on: opened)
-        handshakeTokenRefresh = .notNeeded
         isReady = true
         report(.connected)
         logger.log(
@@ -436,15 +439,14 @@ actor RealtimeConnection {
                 keepAlive = timeout ?? configuration.keepAliveTimeout
                 return
             case .connectionFailed(let errors), .failed(nil, let errors):
-                if Self.isUnauthorized(errors), context.authorizationType.usesTokenProvider,
-                    handshakeTokenRefresh == .notNeeded
-                {
-                    // Connecting again at once, with a refreshed token.
-                    handshakeTokenRefresh = .next
+                if Self.isUnauthorized(errors), context.authorizationType.usesTokenProvider, !socketHasRefreshedToken {
+                    // Most likely a token kept past its expiry (a laptop back from sleep): one the
+                    // provider obtains anew may well be accepted, where waiting would not help.
+                    refreshesNextHandshakeToken = true
                     logger.log(
                         .info, "the server refused the connection's token; connecting with a refreshed one",
                         ["api": context.apiName])
-                    throw SubscriptionError.rejected(errors)
+                    throw RefusedTokenRetry()
                 }
                 if Self.isTerminal(errors) { throw TerminalFailure(error: SubscriptionError.rejected(errors)) }
                 throw SubscriptionError.rejected(errors)
