@@ -94,17 +94,24 @@
             document: "subscription { onCreateNote { id owner } }", responseType: Note.self,
             decodePath: "onCreateNote")
 
-        /// A client of `harness` whose user-pool tokens come from `provider`.
+        /// A client of `harness` whose user-pool tokens come from `provider`, subscribing over
+        /// `subscriptionProtocol` (AppSync's when `nil`).
         static func plugin(
             _ harness: ServerHarness, _ provider: CachingTokenProvider,
-            realtime: RealtimeConfiguration = RealtimeConfiguration()
+            realtime: RealtimeConfiguration = RealtimeConfiguration(), subscriptionProtocol: String? = nil
         ) throws -> APIPlugin {
             let plugin = try APIPlugin(
                 authTokenProviders: [.amazonCognitoUserPools: provider], realtimeConfiguration: realtime)
-            try plugin.configure(
-                using: SwitchboardConfiguration(
-                    data: Data(
-                        harness.server.amplifyConfiguration(authorizationType: .amazonCognitoUserPools).utf8)))
+            var configuration = try JSONReader.read(
+                harness.server.amplifyConfiguration(authorizationType: .amazonCognitoUserPools))
+            if let subscriptionProtocol {
+                configuration = try JSONReader.read(
+                    configuration.text.replacingOccurrences(
+                        of: #""endpointType":"GraphQL""#,
+                        with: #""endpointType":"GraphQL","subscriptionProtocol":"\#(subscriptionProtocol)""#))
+                #expect(configuration.text.contains(subscriptionProtocol))
+            }
+            try plugin.configure(using: SwitchboardConfiguration(data: Data(configuration.text.utf8)))
             return plugin
         }
 
@@ -117,6 +124,22 @@
             }
             Issue.record("the subscription ended before its next event")
             return nil
+        }
+
+        /// The errors `subscription` ends with (`SubscriptionError.rejected`), recording an issue if
+        /// it connects or ends without them.
+        static func rejection<R: Decodable & Sendable>(
+            of subscription: SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<R>>
+        ) async throws -> [GraphQLError] {
+            do {
+                for try await event in subscription {
+                    if case .connection(.connected) = event { Issue.record("the subscription was accepted") }
+                }
+                Issue.record("the subscription ended without an error")
+            } catch SubscriptionError.rejected(let errors) {
+                return errors
+            }
+            return []
         }
 
         /// Reads `events` until the subscription is connected.
@@ -244,7 +267,12 @@
             #expect(provider.refreshes == 1)
         }
 
-        @Test func aConnectionRefusedForAnExpiredTokenOpensAgainWithARefreshedOne() async throws {
+        /// On AppSync's protocol the server answers `connection_error`; a graphql-transport-ws
+        /// server closes the socket (4403) and sends no error.
+        @Test(arguments: [nil, "graphql-transport-ws"])
+        func aConnectionRefusedForAnExpiredTokenOpensAgainWithARefreshedOne(subscriptionProtocol: String?)
+            async throws
+        {
             let harness = try await Self.start()
             defer { Task { await harness.stop() } }
             // Back from an hour asleep, the provider still holds the old token.
@@ -253,7 +281,8 @@
             // with the refreshed token must not wait for it.
             let plugin = try Self.plugin(
                 harness, provider,
-                realtime: RealtimeConfiguration(reconnectBase: .seconds(600), reconnectCap: .seconds(600)))
+                realtime: RealtimeConfiguration(reconnectBase: .seconds(600), reconnectCap: .seconds(600)),
+                subscriptionProtocol: subscriptionProtocol)
             let started = ContinuousClock.now
             var events = plugin.subscribe(request: Self.onCreate).makeAsyncIterator()
             try await Self.connected(&events)
@@ -263,20 +292,26 @@
             #expect(try await Self.nextNote(&events) == Note(id: "n1", owner: "sub-alice::alice"))
         }
 
+        @Test func aGraphQLTransportWSConnectionClosedAgainAfterTheRefreshEndsItsSubscriptions() async throws {
+            let harness = try await Self.start()
+            defer { Task { await harness.stop() } }
+            let provider = CachingTokenProvider(cached: Self.expiredToken(), refreshesStale: true)
+            let plugin = try Self.plugin(harness, provider, subscriptionProtocol: "graphql-transport-ws")
+            let errors = try await Self.rejection(of: plugin.subscribe(request: Self.onCreate))
+            #expect(errors.first?.extensions?["errorCode"] == 403, "\(errors)")
+            #expect(errors.first?.message.contains("4403") == true, "\(errors)")
+            #expect(errors.first?.message.contains(TokenRejection.expired.description) == true, "\(errors)")
+            #expect(provider.refreshes == 1)
+        }
+
         @Test func aConnectionRefusedAgainAfterTheRefreshEndsItsSubscriptions() async throws {
             let harness = try await Self.start()
             defer { Task { await harness.stop() } }
             let provider = CachingTokenProvider(cached: Self.expiredToken(), refreshesStale: true)
             let plugin = try Self.plugin(harness, provider)
-            do {
-                for try await event in plugin.subscribe(request: Self.onCreate) {
-                    if case .connection(.connected) = event { Issue.record("a connection with an expired token") }
-                }
-                Issue.record("the subscription ended without an error")
-            } catch SubscriptionError.rejected(let errors) {
-                #expect(errors.first?.extensions?["errorType"] == "UnauthorizedException")
-                #expect(errors.first?.message.contains(TokenRejection.expired.description) == true, "\(errors)")
-            }
+            let errors = try await Self.rejection(of: plugin.subscribe(request: Self.onCreate))
+            #expect(errors.first?.extensions?["errorType"] == "UnauthorizedException")
+            #expect(errors.first?.message.contains(TokenRejection.expired.description) == true, "\(errors)")
             #expect(provider.refreshes == 1)
         }
 
@@ -288,14 +323,8 @@
             let audits = GraphQLRequest(
                 document: "subscription { onCreateAudit { id entry } }", responseType: JSONValue.self,
                 decodePath: "onCreateAudit")
-            do {
-                for try await event in plugin.subscribe(request: audits) {
-                    if case .connection(.connected) = event { Issue.record("Alice may not listen to audits") }
-                }
-                Issue.record("the subscription ended without an error")
-            } catch SubscriptionError.rejected(let errors) {
-                #expect(errors.first?.extensions?["errorType"] == "Unauthorized", "\(errors)")
-            }
+            let errors = try await Self.rejection(of: plugin.subscribe(request: audits))
+            #expect(errors.first?.extensions?["errorType"] == "Unauthorized", "\(errors)")
             #expect(provider.refreshes == 0)
         }
 
@@ -309,18 +338,9 @@
             try await Self.connected(&first)
 
             provider.makeStale()
-            var refused = plugin.subscribe(request: Self.onCreate).makeAsyncIterator()
-            do {
-                while let event = try await refused.next() {
-                    if case .connection(.connected) = event {
-                        Issue.record("a start with an expired token was accepted")
-                    }
-                }
-                Issue.record("the subscription ended without an error")
-            } catch SubscriptionError.rejected(let errors) {
-                #expect(errors.first?.extensions?["errorType"] == "UnauthorizedException")
-                #expect(errors.first?.message.contains(TokenRejection.expired.description) == true, "\(errors)")
-            }
+            let errors = try await Self.rejection(of: plugin.subscribe(request: Self.onCreate))
+            #expect(errors.first?.extensions?["errorType"] == "UnauthorizedException")
+            #expect(errors.first?.message.contains(TokenRejection.expired.description) == true, "\(errors)")
             // Refreshed once, not in a loop.
             #expect(provider.refreshes == 1)
         }

@@ -58,6 +58,40 @@ extension RealtimeConnection {
     }
 }
 
+extension RealtimeConnection {
+    /// The server refused the socket before acknowledging it, with `errors` (`forToken`: it
+    /// refused the token). A token kept past its expiry (a laptop back from sleep) is the likely
+    /// cause, which a token the provider obtains anew may cure where waiting would not: the run
+    /// connects again at once with one, unless this socket's handshake already sent one. Otherwise
+    /// an unauthorized or bad request ends the subscriptions; other refusals are retried.
+    func refusedConnection(_ errors: [GraphQLError], forToken: Bool) throws -> Never {
+        if forToken, context.authorizationType.usesTokenProvider, !socketHasRefreshedToken {
+            refreshesNextHandshakeToken = true
+            logger.log(
+                .info, "the server refused the connection's token; connecting with a refreshed one",
+                ["api": context.apiName])
+            throw RefusedTokenRetry()
+        }
+        if Self.isTerminal(errors) { throw TerminalFailure(error: SubscriptionError.rejected(errors)) }
+        throw SubscriptionError.rejected(errors)
+    }
+
+    /// A graphql-transport-ws server's refusal of `connection_init`, as an error: it closes the
+    /// socket with 4401 (Unauthorized) or 4403 (Forbidden) and sends no message, so the close
+    /// code and reason are all there is to read. `nil` for any other end of the socket.
+    static func closeRefusal(of socket: any RealtimeSocket) -> [GraphQLError]? {
+        guard let socket = socket as? WebSocketRealtimeSocket, let code = socket.socket.closeCode,
+            code == 4401 || code == 4403
+        else { return nil }
+        let reason = socket.socket.closeReason.map { $0.isEmpty ? "" : " (\($0))" } ?? ""
+        return [
+            GraphQLError(
+                message: "The server closed the connection with \(code)\(reason) before connection_ack.",
+                extensions: ["errorCode": .number(code == 4401 ? 401 : 403)])
+        ]
+    }
+}
+
 /// The transport of one handshake attempt: turns the authorized request's headers into AppSync's
 /// auth object, opens the WebSocket with it, and returns the server's answer to the upgrade.
 final class HandshakeExchange: RealtimeExchange {

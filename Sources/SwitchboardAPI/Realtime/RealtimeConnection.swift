@@ -432,6 +432,7 @@ actor RealtimeConnection {
         while true {
             guard let text = try await socket.receive() else {
                 if timeoutReason != nil { throw SubscriptionError.acknowledgementTimeout("connection_ack") }
+                if let errors = Self.closeRefusal(of: socket) { try refusedConnection(errors, forToken: true) }
                 throw SubscriptionError.protocolViolation("the server closed the connection before connection_ack")
             }
             switch try adapter.parse(text) {
@@ -439,17 +440,7 @@ actor RealtimeConnection {
                 keepAlive = timeout ?? configuration.keepAliveTimeout
                 return
             case .connectionFailed(let errors), .failed(nil, let errors):
-                if Self.isUnauthorized(errors), context.authorizationType.usesTokenProvider, !socketHasRefreshedToken {
-                    // Most likely a token kept past its expiry (a laptop back from sleep): one the
-                    // provider obtains anew may well be accepted, where waiting would not help.
-                    refreshesNextHandshakeToken = true
-                    logger.log(
-                        .info, "the server refused the connection's token; connecting with a refreshed one",
-                        ["api": context.apiName])
-                    throw RefusedTokenRetry()
-                }
-                if Self.isTerminal(errors) { throw TerminalFailure(error: SubscriptionError.rejected(errors)) }
-                throw SubscriptionError.rejected(errors)
+                try refusedConnection(errors, forToken: Self.isUnauthorized(errors))
             case .ping(let payload):
                 try await socket.send(text: adapter.pongMessage(payload))
             default:
