@@ -21,7 +21,7 @@ extension RealtimeConnection {
                 // The start's task decides: try again later, or end the subscription.
                 waiter.resolve(.failure(SubscriptionError.rejected(errors)))
             } else if adapter.dialect == .appSync, Self.isUnauthorized(errors), let entry = entries[id],
-                !entry.restartedForAuthorization
+                mayRestartForAuthorization(entry)
             {
                 restartForAuthorization(id)
             } else {
@@ -41,10 +41,21 @@ extension RealtimeConnection {
         }
     }
 
+    /// Whether `entry`, ended by the server for its authorization, is started again: the first
+    /// time, after an event, and after a restart that stayed up for
+    /// ``RealtimeConfiguration/stableConnectionDuration`` (its renewed token expired in turn, as
+    /// an idle subscription's does every token lifetime). One ended again sooner, with no event
+    /// between, is ended: a server that keeps refusing it is not asked again in a tight loop.
+    private func mayRestartForAuthorization(_ entry: Entry) -> Bool {
+        guard entry.restartedForAuthorization else { return true }
+        guard entry.acknowledged, let since = entry.acknowledgedAt else { return false }
+        return ContinuousClock.now - since >= configuration.stableConnectionDuration
+    }
+
     /// Starts `id` again after the server ended it for its authorization (AppSync does when the
     /// token that started it expires): the `start` runs the stages again, so it carries a current
-    /// token, or a refreshed one if the server refuses that. Once per event delivered since, so a
-    /// server that keeps ending it ends it. The subscription reports `connecting`, then
+    /// token, or a refreshed one if the server refuses that (see ``mayRestartForAuthorization(_:)``
+    /// for when it is not started again). The subscription reports `connecting`, then
     /// `connectedAfterGap`: events published in between were missed. Only on AppSync's protocol,
     /// where each `start` carries its own authorization; the others authorize the connection.
     private func restartForAuthorization(_ id: String) {

@@ -40,6 +40,8 @@ actor RealtimeConnection {
         var retries = 0
         /// Started again after the server ended it for its authorization, with no event since.
         var restartedForAuthorization = false
+        /// When its current `start` was acknowledged.
+        var acknowledgedAt: ContinuousClock.Instant?
     }
 
     /// A failure that must not be retried (the server refused the credentials or the request, or
@@ -213,6 +215,7 @@ actor RealtimeConnection {
     func markConnected(_ id: String) {
         guard let entry = entries[id], !entry.acknowledged else { return }
         entries[id]?.acknowledged = true
+        entries[id]?.acknowledgedAt = .now
         entries[id]?.wasConnected = true
         entry.sink.deliver(.state(entry.wasConnected ? .connectedAfterGap : .connected))
     }

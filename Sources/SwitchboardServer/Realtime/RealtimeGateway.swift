@@ -40,6 +40,7 @@ final class RealtimeGateway: RealtimeBackend {
     func shutdown() async {
         // Results of mutations that already answered still reach their subscribers.
         await fanOut.close()
+        await registry.shutdown()
         await host.shutdown()
     }
 

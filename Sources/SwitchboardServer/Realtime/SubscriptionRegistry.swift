@@ -75,6 +75,12 @@ actor SubscriptionRegistry {
     private var shapes: [String: (number: Int, users: Int)] = [:]
     private var shapeOfKey: [Key: Int] = [:]
     private var nextShape = 0
+    /// The subscribers whose verified tokens expire, for the timer that ends them on time.
+    private var expiries = TokenExpirySchedule<Subscriber>()
+    /// The timer that wakes at the earliest of `expiries`, with that time.
+    private var expiryTimer: (deadline: Double, task: Task<Void, Never>)?
+    /// Set by ``shutdown()``: no timer is started again.
+    private var isShutDown = false
     let service: GraphQLService
     /// The connections' counters, told of subscriptions the server ends itself.
     let host: RealtimeHost?
@@ -94,6 +100,27 @@ actor SubscriptionRegistry {
         if number == nextShape { nextShape += 1 }
         shapes[subscriber.shape, default: (number, 0)].users += 1
         shapeOfKey[key] = number
+        if let expiry = subscriber.tokenExpiry {
+            // Stopped subscribers stay in the schedule until their time; not more of them than
+            // there are active ones.
+            if expiries.count > 2 * fieldOfKey.count + 64 { expiries.compact { isActive($0) } }
+            expiries.insert(subscriber, expiry: expiry)
+            scheduleExpiryTimer()
+        }
+    }
+
+    /// Whether `subscriber` is the one registered under its session and id.
+    private func isActive(_ subscriber: Subscriber) -> Bool {
+        let key = Key(session: ObjectIdentifier(subscriber.session), id: subscriber.id)
+        guard let field = fieldOfKey[key] else { return false }
+        return subscribers[field]?[key] === subscriber
+    }
+
+    /// Stops the expiry timer for good (server shutdown).
+    func shutdown() {
+        isShutDown = true
+        expiryTimer?.task.cancel()
+        expiryTimer = nil
     }
 
     func remove(session: RealtimeSession, id: String) {
@@ -144,6 +171,7 @@ actor SubscriptionRegistry {
     func publish(_ events: [MutationEvent], now: String) async {
         let seconds = Date().timeIntervalSince1970
         // Subscriptions whose token expired get no more events: they end with AppSync's error.
+        // (The expiry timer ends them on time; an event may come between the expiry and the timer.)
         var expired: [Key: Subscriber] = [:]
         defer { end(expired.values) }
         for event in events {
@@ -185,15 +213,48 @@ actor SubscriptionRegistry {
     private func end(_ expired: some Sequence<Subscriber>) {
         let error = RealtimeErrors.error(
             "UnauthorizedException", "You are not authorized to make this call. \(TokenRejection.expired)", code: 401)
+        var starting = false
         for subscriber in expired {
-            let key = Key(session: ObjectIdentifier(subscriber.session), id: subscriber.id)
-            // Shaping awaited: the client may have stopped it and started another under its id
-            // meanwhile, which is not the one to end.
-            guard let field = fieldOfKey[key], subscribers[field]?[key] === subscriber else { continue }
-            // One still starting stays until an event finds it active.
-            guard subscriber.session.fail(id: subscriber.id, [error]) else { continue }
+            // Shaping awaited, or the timer waited: the client may have stopped it, and started
+            // another under its id meanwhile, which is not the one to end.
+            guard isActive(subscriber) else { continue }
+            guard subscriber.session.fail(id: subscriber.id, [error]) else {
+                // Still starting (its start_ack not sent yet): ended as soon as it is active.
+                expiries.insert(subscriber, expiry: Date().timeIntervalSince1970 + Self.startingRetryDelay)
+                starting = true
+                continue
+            }
             remove(session: subscriber.session, id: subscriber.id)
             host?.subscriptionEnded(session: subscriber.session.number, id: subscriber.id)
         }
+        if starting { scheduleExpiryTimer() }
+    }
+
+    // MARK: The expiry timer
+
+    /// How soon a subscription whose token expired while it was being started is ended (seconds).
+    private static let startingRetryDelay = 0.05
+
+    /// Starts the timer for the earliest expiry, unless one wakes at or before it.
+    private func scheduleExpiryTimer() {
+        guard !isShutDown, let next = expiries.earliest else { return }
+        if let timer = expiryTimer, timer.deadline <= next { return }
+        expiryTimer?.task.cancel()
+        let delay = max(0, next - Date().timeIntervalSince1970)
+        let task = Task { [weak self] in
+            // Just past the expiry: a token is refused once the time is past it.
+            try? await Task.sleep(for: .seconds(delay) + .milliseconds(1))
+            guard !Task.isCancelled else { return }
+            await self?.endExpiredSubscriptions()
+        }
+        expiryTimer = (next, task)
+    }
+
+    /// Ends the subscriptions whose tokens expired (none has to publish an event first) and sets
+    /// the timer for the next expiry.
+    private func endExpiredSubscriptions() {
+        expiryTimer = nil
+        end(expiries.removeExpired(before: Date().timeIntervalSince1970))
+        scheduleExpiryTimer()
     }
 }
