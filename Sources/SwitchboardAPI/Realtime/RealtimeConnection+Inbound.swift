@@ -24,55 +24,28 @@ extension RealtimeConnection {
                 mayRestartForAuthorization(entry)
             {
                 restartForAuthorization(id)
+            } else if adapter.dialect != .appSync, Self.isUnauthorized(errors), entries[id] != nil,
+                mayReconnectForAuthorization()
+            {
+                // The connection's token authorizes its subscriptions, and it expired.
+                try reconnectForAuthorization()
             } else {
                 await finish(id, with: .failed(SubscriptionError.rejected(errors)))
             }
         case .failed(nil, let errors):
+            if Self.isUnauthorized(errors), mayReconnectForAuthorization() { try reconnectForAuthorization() }
             if Self.isTerminal(errors) { throw TerminalFailure(error: SubscriptionError.rejected(errors)) }
         case .completed(let id):
             await finish(id, with: .completed)
         case .ping(let payload):
             try await socket.send(text: adapter.pongMessage(payload))
         case .connectionFailed(let errors):
+            if Self.isUnauthorized(errors), mayReconnectForAuthorization() { try reconnectForAuthorization() }
             if Self.isTerminal(errors) { throw TerminalFailure(error: SubscriptionError.rejected(errors)) }
             throw SubscriptionError.rejected(errors)
         case .keepAlive, .acknowledged:
             break
         }
-    }
-
-    /// Whether `entry`, ended by the server for its authorization, is started again: the first
-    /// time, after an event, and after a restart that stayed up for
-    /// ``RealtimeConfiguration/stableConnectionDuration`` (its renewed token expired in turn, as
-    /// an idle subscription's does every token lifetime). One ended again sooner, with no event
-    /// between, is ended: a server that keeps refusing it is not asked again in a tight loop.
-    private func mayRestartForAuthorization(_ entry: Entry) -> Bool {
-        guard entry.restartedForAuthorization else { return true }
-        guard entry.acknowledged, let since = entry.acknowledgedAt else { return false }
-        return ContinuousClock.now - since >= configuration.stableConnectionDuration
-    }
-
-    /// Starts `id` again after the server ended it for its authorization (AppSync does when the
-    /// token that started it expires): the `start` runs the stages again, so it carries a current
-    /// token, or a refreshed one if the server refuses that (see ``mayRestartForAuthorization(_:)``
-    /// for when it is not started again). The subscription reports `connecting`, then
-    /// `connectedAfterGap`: events published in between were missed. Only on AppSync's protocol,
-    /// where each `start` carries its own authorization; the others authorize the connection.
-    private func restartForAuthorization(_ id: String) {
-        guard var entry = entries[id] else { return }
-        // A new id on the wire, as a resume takes: a late answer about the ended one reaches nobody.
-        subscriptionsByWireID[entry.wireID] = nil
-        resumes += 1
-        entry.wireID = "\(id)-r\(resumes)"
-        subscriptionsByWireID[entry.wireID] = id
-        entry.restartedForAuthorization = true
-        entry.acknowledged = false
-        entries[id] = entry
-        logger.log(
-            .info, "the server ended a subscription for its authorization; starting it again",
-            ["api": context.apiName, "operation": entry.operationName ?? "-"])
-        entry.sink.deliver(.state(.connecting))
-        startSubscription(id)
     }
 
     /// Closes the socket when the keep-alive or acknowledgement deadline passes, fails starts that

@@ -155,8 +155,9 @@ actor RealtimeConnection {
     /// final. Decided per socket, so that an interrupted attempt leaves nothing behind.
     var socketHasRefreshedToken = false
 
-    /// The server refused the socket's token: the run connects again without waiting or counting
-    /// a failure, the handshake taking a refreshed token.
+    /// The server refused the socket's token, at `connection_init` or after acknowledging it: the
+    /// run connects again without waiting or counting a failure, the handshake taking a refreshed
+    /// token.
     struct RefusedTokenRetry: Error {}
 
     /// How many sockets this connection has opened (for tests and diagnostics).
@@ -295,7 +296,8 @@ actor RealtimeConnection {
             } catch _ where !isCurrent(generation) {
                 break  // paused (the pause closed the socket), or superseded: touch nothing
             } catch is RefusedTokenRetry {
-                // Bounded: the next socket's handshake sends a refreshed token, whose refusal is final.
+                // Bounded: the next socket's handshake sends a refreshed token, whose refusal is
+                // final (after the ack, within stableConnectionDuration).
                 await closeSocket()
                 continue
             } catch let terminal as TerminalFailure {

@@ -75,8 +75,14 @@ actor SubscriptionRegistry {
     private var shapes: [String: (number: Int, users: Int)] = [:]
     private var shapeOfKey: [Key: Int] = [:]
     private var nextShape = 0
+    /// A subscriber the expiry schedule holds without keeping it, or its connection, alive once
+    /// it is stopped.
+    private struct ScheduledSubscriber {
+        weak var subscriber: Subscriber?
+    }
+
     /// The subscribers whose verified tokens expire, for the timer that ends them on time.
-    private var expiries = TokenExpirySchedule<Subscriber>()
+    private var expiries = TokenExpirySchedule<ScheduledSubscriber>()
     /// The timer that wakes at the earliest of `expiries`, with that time.
     private var expiryTimer: (deadline: Double, task: Task<Void, Never>)?
     /// Set by ``shutdown()``: no timer is started again.
@@ -101,16 +107,21 @@ actor SubscriptionRegistry {
         shapes[subscriber.shape, default: (number, 0)].users += 1
         shapeOfKey[key] = number
         if let expiry = subscriber.tokenExpiry {
-            // Stopped subscribers stay in the schedule until their time; not more of them than
-            // there are active ones.
-            if expiries.count > 2 * fieldOfKey.count + 64 { expiries.compact { isActive($0) } }
-            expiries.insert(subscriber, expiry: expiry)
+            compactExpiries()
+            expiries.insert(ScheduledSubscriber(subscriber: subscriber), expiry: expiry)
             scheduleExpiryTimer()
         }
     }
 
+    /// Stopped subscribers stay in the expiry schedule until their time comes (weakly held):
+    /// at most as many again as there are active subscriptions, and 64.
+    private func compactExpiries() {
+        if expiries.count > 2 * fieldOfKey.count + 64 { expiries.compact { isActive($0.subscriber) } }
+    }
+
     /// Whether `subscriber` is the one registered under its session and id.
-    private func isActive(_ subscriber: Subscriber) -> Bool {
+    private func isActive(_ subscriber: Subscriber?) -> Bool {
+        guard let subscriber else { return false }
         let key = Key(session: ObjectIdentifier(subscriber.session), id: subscriber.id)
         guard let field = fieldOfKey[key] else { return false }
         return subscribers[field]?[key] === subscriber
@@ -132,6 +143,7 @@ actor SubscriptionRegistry {
             shapes[subscriber.shape] = entry.users > 1 ? (entry.number, entry.users - 1) : nil
         }
         service.listenerCountChanged(field, by: -1)
+        compactExpiries()
     }
 
     func removeAll(session: RealtimeSession) {
@@ -173,7 +185,7 @@ actor SubscriptionRegistry {
         // Subscriptions whose token expired get no more events: they end with AppSync's error.
         // (The expiry timer ends them on time; an event may come between the expiry and the timer.)
         var expired: [Key: Subscriber] = [:]
-        defer { end(expired.values) }
+        defer { end(expired.values.map { Optional($0) }) }
         for event in events {
             guard case .object(let payload) = event.payload else { continue }
             var shaped: [Int: [UInt8]] = [:]
@@ -210,17 +222,19 @@ actor SubscriptionRegistry {
 
     /// Ends `subscribers`, whose tokens expired, with the `UnauthorizedException` a `start` with
     /// that token gets: AppSync's clients then start them again with a refreshed token.
-    private func end(_ expired: some Sequence<Subscriber>) {
+    private func end(_ expired: some Sequence<Subscriber?>) {
         let error = RealtimeErrors.error(
             "UnauthorizedException", "You are not authorized to make this call. \(TokenRejection.expired)", code: 401)
         var starting = false
         for subscriber in expired {
             // Shaping awaited, or the timer waited: the client may have stopped it, and started
             // another under its id meanwhile, which is not the one to end.
-            guard isActive(subscriber) else { continue }
+            guard let subscriber, isActive(subscriber) else { continue }
             guard subscriber.session.fail(id: subscriber.id, [error]) else {
                 // Still starting (its start_ack not sent yet): ended as soon as it is active.
-                expiries.insert(subscriber, expiry: Date().timeIntervalSince1970 + Self.startingRetryDelay)
+                expiries.insert(
+                    ScheduledSubscriber(subscriber: subscriber),
+                    expiry: Date().timeIntervalSince1970 + Self.startingRetryDelay)
                 starting = true
                 continue
             }
@@ -253,8 +267,10 @@ actor SubscriptionRegistry {
     /// Ends the subscriptions whose tokens expired (none has to publish an event first) and sets
     /// the timer for the next expiry.
     private func endExpiredSubscriptions() {
+        // Run by the timer's task: one replaced while it waited for the actor leaves the timer be.
+        guard !Task.isCancelled else { return }
         expiryTimer = nil
-        end(expiries.removeExpired(before: Date().timeIntervalSince1970))
+        end(expiries.removeExpired(before: Date().timeIntervalSince1970).map(\.subscriber))
         scheduleExpiryTimer()
     }
 }

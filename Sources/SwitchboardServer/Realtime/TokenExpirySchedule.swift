@@ -4,8 +4,8 @@
 /// that event to the renewal.
 ///
 /// A subscriber stopped before its expiry stays here until its time comes (the registry skips
-/// one that is no longer active); ``compact(keeping:)`` drops such entries when they outnumber
-/// the active ones, so that churning subscriptions cannot grow the schedule without bound.
+/// one that is no longer active); ``compact(keeping:)`` drops such entries, so that churning
+/// subscriptions cannot grow the schedule without bound.
 /// Generic only so that it is tested without connections.
 struct TokenExpirySchedule<Element> {
     private var entries: [(expiry: Double, element: Element)] = []
