@@ -16,11 +16,11 @@
         /// subscriptions, and the client connects again with a refreshed one.
         @Test(.timeLimit(.minutes(2)), arguments: [nil, "graphql-transport-ws"])
         func anIdleSubscriptionIsStartedAgainEachTimeItsTokenExpires(subscriptionProtocol: String?) async throws {
-            // No leeway; every token lives eight seconds, the first one included (time enough, on
+            // No leeway; every token lives twelve seconds, the first one included (time enough, on
             // a busy machine, for a restart to be acknowledged a second before its token expires).
             let harness = try await Refresh.start(leeway: 0)
             defer { Task { await harness.stop() } }
-            let lifetime = 8
+            let lifetime = 12
             let provider = Refresh.CachingTokenProvider(
                 cached: TestSigningKey.rsa.token(
                     TokenVerificationServerTests.claims("alice", Refresh.expiring(in: lifetime))),

@@ -7,9 +7,7 @@ extension RealtimeConnection {
     /// subscription's does every token lifetime). One ended again sooner, with no event
     /// between, is ended: a server that keeps refusing it is not asked again in a tight loop.
     func mayRestartForAuthorization(_ entry: Entry) -> Bool {
-        guard entry.restartedForAuthorization else { return true }
-        guard entry.acknowledged, let since = entry.acknowledgedAt else { return false }
-        return ContinuousClock.now - since >= authorizationLifetimeFloor
+        !entry.restartedForAuthorization || hasLasted(entry)
     }
 
     /// Starts `id` again after the server ended it for its authorization (AppSync does when the
@@ -46,6 +44,15 @@ extension RealtimeConnection {
         guard socketHasRefreshedToken else { return true }
         guard let acknowledgedAt else { return false }
         return ContinuousClock.now - acknowledgedAt >= authorizationLifetimeFloor
+    }
+
+    /// Whether `entry` was up for ``authorizationLifetimeFloor`` before the server ended it: on
+    /// graphql-transport-ws and graphql-ws, where a subscribe gets no acknowledgement, one ended
+    /// sooner was refused for itself (an authorizer denying that operation), not for the
+    /// connection's token, and does not take the other subscriptions through a reconnect.
+    func hasLasted(_ entry: Entry) -> Bool {
+        guard entry.acknowledged, let since = entry.acknowledgedAt else { return false }
+        return ContinuousClock.now - since >= authorizationLifetimeFloor
     }
 
     /// How long a renewed authorization must have lasted for its end to be renewed again:

@@ -24,10 +24,11 @@ extension RealtimeConnection {
                 mayRestartForAuthorization(entry)
             {
                 restartForAuthorization(id)
-            } else if adapter.dialect != .appSync, Self.isUnauthorized(errors), entries[id] != nil,
-                mayReconnectForAuthorization()
+            } else if adapter.dialect != .appSync, Self.isUnauthorized(errors), let entry = entries[id],
+                hasLasted(entry), mayReconnectForAuthorization()
             {
-                // The connection's token authorizes its subscriptions, and it expired.
+                // The connection's token authorizes its subscriptions, and it expired (one refused
+                // as soon as it was sent is refused for itself: it ends alone, below).
                 try reconnectForAuthorization()
             } else {
                 await finish(id, with: .failed(SubscriptionError.rejected(errors)))

@@ -30,6 +30,9 @@ extension RealtimeConnection {
             } catch {
                 return  // the read loop sees the broken connection and reconnects
             }
+            // Sent just as the socket was given up (a reconnect for authorization): the next
+            // socket starts it again, and it is connected only then.
+            guard generation == socketsOpened, !Task.isCancelled else { return }
             markConnected(id)
             return
         }

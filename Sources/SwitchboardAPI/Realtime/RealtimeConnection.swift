@@ -299,6 +299,12 @@ actor RealtimeConnection {
                 // Bounded: the next socket's handshake sends a refreshed token, whose refusal is
                 // final (after the ack, within stableConnectionDuration).
                 await closeSocket()
+                // A socket given up for its token after serving a while was a healthy one.
+                if let acknowledgedAt, ContinuousClock.now - acknowledgedAt >= configuration.stableConnectionDuration {
+                    consecutiveFailures = 0
+                    failingSince = nil
+                }
+                acknowledgedAt = nil
                 continue
             } catch let terminal as TerminalFailure {
                 await closeSocket()

@@ -49,7 +49,7 @@ public struct RealtimeConfiguration: Sendable {
     /// How long a connection must stay up after `connection_ack` to count as healthy and reset the
     /// back-off; one that ends sooner counts as a failure (default 10 s). Likewise a subscription
     /// started again after the server ended it for its token: ended once more with no event
-    /// between, it is started again only if it stayed up this long.
+    /// between, it is started again only if it stayed up this long (and at least a second).
     public var stableConnectionDuration: Duration
     /// Whether a connection that was never acknowledged is retried when it is refused outright
     /// (nothing listens at the address). `true` (the default) retries it like any failure;

@@ -23,7 +23,8 @@ enum RealtimeHarness {
     /// A plugin whose API `todo` is the mock server, with Switchboard's default WebSocket transport.
     static func plugin(
         for server: MockServer, subscriptionProtocol: String? = nil, authorizationType: String = "API_KEY",
-        configuration: RealtimeConfiguration = .fastForTests
+        configuration: RealtimeConfiguration = .fastForTests,
+        tokenProviders: [AuthorizationType: any AuthTokenProvider] = [:]
     ) async throws -> APIPlugin {
         var api: [String: Any] = [
             "endpointType": "GraphQL", "endpoint": server.graphQLURL.absoluteString,
@@ -31,7 +32,7 @@ enum RealtimeHarness {
         ]
         if let subscriptionProtocol { api["subscriptionProtocol"] = subscriptionProtocol }
         let root: [String: Any] = ["api": ["plugins": ["awsAPIPlugin": ["todo": api]]]]
-        let plugin = try APIPlugin(realtimeConfiguration: configuration)
+        let plugin = try APIPlugin(authTokenProviders: tokenProviders, realtimeConfiguration: configuration)
         try plugin.configure(
             using: SwitchboardConfiguration(data: try JSONSerialization.data(withJSONObject: root)))
         return plugin

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardCore
 import SwitchboardMock
 import Testing
 
@@ -108,19 +109,26 @@ import Testing
         #expect(recorder.finished == false)
     }
 
-    @Test func unauthorizedEndsOnlyThatSubscriptionWithATypedError() async throws {
-        let server = try await MockServer(endpoints: [
+    /// A mock whose `OnAdminEvent` subscription needs an `x-admin` header no client sends, and
+    /// whose `OnCreateTodo` needs nothing.
+    static func adminServer() async throws -> MockServer {
+        try await MockServer(endpoints: [
             SubscriptionEndpoint(.operations("OnAdminEvent"), requiredHeaders: ["x-admin": "yes"]),
             SubscriptionEndpoint(.operations("OnCreateTodo")),
         ])
+    }
+
+    /// The subscription ``adminServer()`` refuses.
+    static let onAdminEvent = GraphQLRequest(
+        document: "subscription OnAdminEvent { onAdminEvent { id name } }", responseType: LiveTodo.self,
+        decodePath: "onAdminEvent")
+
+    @Test func unauthorizedEndsOnlyThatSubscriptionWithATypedError() async throws {
+        let server = try await Self.adminServer()
         defer { Task { await server.stop() } }
         let plugin = try await Harness.plugin(for: server)
         let todos = EventRecorder(plugin.subscribe(request: Harness.onCreateTodo))
-        let admin = EventRecorder(
-            plugin.subscribe(
-                request: GraphQLRequest(
-                    document: "subscription OnAdminEvent { onAdminEvent { id name } }", responseType: LiveTodo.self,
-                    decodePath: "onAdminEvent")))
+        let admin = EventRecorder(plugin.subscribe(request: Self.onAdminEvent))
         await Harness.eventually("the admin subscription to fail") { admin.finished }
         let error = try #require(admin.error as? SubscriptionError)
         #expect(error.graphQLErrors.first?.extensions?["errorType"]?.stringValue == "UnauthorizedException")
@@ -129,6 +137,41 @@ import Testing
         await Harness.eventually("todos connected") { todos.connectedCount == 1 }
         await server.publish(["onCreateTodo": ["id": "1", "name": "Still here"]], toSubscriptionsOf: "onCreateTodo")
         await Harness.eventually("todos still receiving") { todos.values.count == 1 }
+        #expect(todos.finished == false)
+    }
+
+    /// A user-pool token that counts how often the server's refusal had it refreshed.
+    final class CountingTokenProvider: AuthTokenProvider {
+        private let count = Locked(0)
+        var refreshes: Int { count.withLock { $0 } }
+        func latestToken() async throws -> String { "pool-token" }
+        func refreshedToken() async throws -> String {
+            count.withLock { $0 += 1 }
+            return "pool-token"
+        }
+    }
+
+    /// On graphql-transport-ws a subscribe refused with `UnauthorizedException` as soon as it is
+    /// sent is refused for itself: it is no expired connection token, so the connection is not
+    /// made again with a refreshed one, and the other subscriptions go on undisturbed.
+    @Test func onGraphQLTransportWSASubscribeRefusedAtOnceEndsAloneWithoutAReconnect() async throws {
+        let server = try await Self.adminServer()
+        defer { Task { await server.stop() } }
+        let provider = CountingTokenProvider()
+        let plugin = try await Harness.plugin(
+            for: server, subscriptionProtocol: "graphql-transport-ws", authorizationType: "AMAZON_COGNITO_USER_POOLS",
+            tokenProviders: [.amazonCognitoUserPools: provider])
+        let todos = EventRecorder(plugin.subscribe(request: Harness.onCreateTodo))
+        await Harness.eventually("todos connected") { todos.connectedCount == 1 }
+        let admin = EventRecorder(plugin.subscribe(request: Self.onAdminEvent))
+        await Harness.eventually("the admin subscription to fail") { admin.finished }
+        let error = try #require(admin.error as? SubscriptionError)
+        #expect(error.graphQLErrors.first?.extensions?["errorType"]?.stringValue == "UnauthorizedException")
+
+        await server.publish(["onCreateTodo": ["id": "1", "name": "Still here"]], toSubscriptionsOf: "onCreateTodo")
+        await Harness.eventually("todos still receiving") { todos.values.count == 1 }
+        #expect(todos.states == [.connecting, .connected], "the todos subscription went through \(todos.states)")
+        #expect(provider.refreshes == 0)
         #expect(todos.finished == false)
     }
 
