@@ -10,6 +10,9 @@ import Testing
 /// A ``LocalServer`` on 127.0.0.1 (a free port) and raw GraphQL over HTTP to it.
 struct ServerHarness {
     let server: LocalServer
+    /// Files the server reads while it runs (a JWKS document), removed when it stops: removed
+    /// sooner, the server would log that it cannot read them.
+    var filesRemovedOnStop: [URL] = []
 
     /// The blog schema most server tests use: a hasMany/belongsTo pair, an enum with a default,
     /// an @index with a sort key, a composite primary key and a many-to-many relation.
@@ -47,12 +50,23 @@ struct ServerHarness {
         """
 
     static func start(
-        _ schema: String = blogSchema, configuration: LocalServer.Configuration = .init(apiKeys: [.init("da2-test")])
+        _ schema: String = blogSchema, configuration: LocalServer.Configuration = .init(apiKeys: [.init("da2-test")]),
+        removingOnStop files: [URL] = []
     ) async throws -> ServerHarness {
-        ServerHarness(server: try await LocalServer.start(schema: schema, configuration: configuration))
+        do {
+            return ServerHarness(
+                server: try await LocalServer.start(schema: schema, configuration: configuration),
+                filesRemovedOnStop: files)
+        } catch {
+            for file in files { try? FileManager.default.removeItem(at: file) }
+            throw error
+        }
     }
 
-    func stop() async { await server.stop() }
+    func stop() async {
+        await server.stop()
+        for file in filesRemovedOnStop { try? FileManager.default.removeItem(at: file) }
+    }
 
     /// POSTs `{query, variables}` with the API key (or `headers`), returning the status and body.
     func post(

@@ -70,13 +70,12 @@
         /// A server verifying tokens of the RSA test key with `leeway` seconds of clock skew.
         static func start(leeway: TimeInterval = 60) async throws -> ServerHarness {
             let file = try TestSigningKey.keySetFile([TestSigningKey.rsa.jwk()])
-            defer { try? FileManager.default.removeItem(at: file) }
             var verification = LocalServer.TokenVerification(
                 keySetFiles: [file], issuers: [Tokens.issuer], clientIDs: [Tokens.clientID])
             verification.leeway = leeway
             var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
             configuration.tokenVerification = verification
-            return try await ServerHarness.start(schema, configuration: configuration)
+            return try await ServerHarness.start(schema, configuration: configuration, removingOnStop: [file])
         }
 
         /// Alice's token as it was two hours ago: expired an hour ago.

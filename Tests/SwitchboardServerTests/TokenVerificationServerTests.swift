@@ -26,10 +26,9 @@
         /// A server verifying tokens of both test keys, for `clientID` only.
         static func start(host: String = "127.0.0.1") async throws -> ServerHarness {
             let file = try TestSigningKey.keySetFile([TestSigningKey.rsa.jwk(), TestSigningKey.p256.jwk()])
-            defer { try? FileManager.default.removeItem(at: file) }
             var configuration = LocalServer.Configuration(host: host, apiKeys: [.init("da2-test")])
             configuration.tokenVerification = .init(keySetFiles: [file], issuers: [issuer], clientIDs: [clientID])
-            return try await ServerHarness.start(schema, configuration: configuration)
+            return try await ServerHarness.start(schema, configuration: configuration, removingOnStop: [file])
         }
 
         /// An ID token's claims for `user`, valid for an hour, with `changes` applied (`.null` removes).
