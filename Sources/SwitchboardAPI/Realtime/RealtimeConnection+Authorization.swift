@@ -24,7 +24,7 @@ extension RealtimeConnection {
         entry.wireID = "\(id)-r\(resumes)"
         subscriptionsByWireID[entry.wireID] = id
         entry.restartedForAuthorization = true
-        entry.acknowledged = false
+        entry.acknowledgedAt = nil
         entries[id] = entry
         logger.log(
             .info, "the server ended a subscription for its authorization; starting it again",
@@ -41,18 +41,18 @@ extension RealtimeConnection {
     /// lifetime on graphql-transport-ws and graphql-ws, where it authorizes every subscription.
     func mayReconnectForAuthorization() -> Bool {
         guard context.authorizationType.usesTokenProvider else { return false }
-        guard socketHasRefreshedToken else { return true }
-        guard let acknowledgedAt else { return false }
-        return ContinuousClock.now - acknowledgedAt >= authorizationLifetimeFloor
+        return !socketHasRefreshedToken || lasted(since: acknowledgedAt)
     }
 
     /// Whether `entry` was up for ``authorizationLifetimeFloor`` before the server ended it: on
     /// graphql-transport-ws and graphql-ws, where a subscribe gets no acknowledgement, one ended
     /// sooner was refused for itself (an authorizer denying that operation), not for the
     /// connection's token, and does not take the other subscriptions through a reconnect.
-    func hasLasted(_ entry: Entry) -> Bool {
-        guard entry.acknowledged, let since = entry.acknowledgedAt else { return false }
-        return ContinuousClock.now - since >= authorizationLifetimeFloor
+    func hasLasted(_ entry: Entry) -> Bool { lasted(since: entry.acknowledgedAt) }
+
+    /// Whether an authorization acknowledged at `start` has lasted ``authorizationLifetimeFloor``.
+    private func lasted(since start: ContinuousClock.Instant?) -> Bool {
+        start.map { ContinuousClock.now - $0 >= authorizationLifetimeFloor } ?? false
     }
 
     /// How long a renewed authorization must have lasted for its end to be renewed again:
@@ -66,7 +66,7 @@ extension RealtimeConnection {
     /// socket, reporting `connecting` and then `connectedAfterGap`.
     func reconnectForAuthorization() throws -> Never {
         for id in entries.keys where entries[id]?.acknowledged == true {
-            entries[id]?.acknowledged = false
+            entries[id]?.acknowledgedAt = nil
             entries[id]?.sink.deliver(.state(.connecting))
         }
         refreshesNextHandshakeToken = true

@@ -12,7 +12,7 @@ extension RealtimeConnection {
         runner = nil
         retryWait?.cancel()
         for id in entries.keys {
-            entries[id]?.acknowledged = false
+            entries[id]?.acknowledgedAt = nil
             entries[id]?.sink.deliver(.state(.paused))
         }
         report(.paused)
@@ -38,7 +38,7 @@ extension RealtimeConnection {
         startTasks.removeValue(forKey: id)?.cancel()
         pendingAcknowledgements.removeValue(forKey: id)?.resolve(.failure(CancellationError()))
         if isReady, let socket { try? await socket.send(text: adapter.stopMessage(id: entry.wireID)) }
-        entry.acknowledged = false
+        entry.acknowledgedAt = nil
         pausedEntries[id] = entry
         entry.sink.deliver(.state(.paused))
         if entries.isEmpty { await closeSocket() }

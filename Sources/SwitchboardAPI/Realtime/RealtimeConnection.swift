@@ -30,7 +30,9 @@ actor RealtimeConnection {
         /// The subscription's own headers and time limit, applied to its `start`.
         let options: RequestOptions
         let sink: SubscriptionSink
-        var acknowledged = false
+        /// When its current `start` was acknowledged; `nil` until then.
+        var acknowledgedAt: ContinuousClock.Instant?
+        var acknowledged: Bool { acknowledgedAt != nil }
         /// Whether the subscription was connected before: connected again, it may have missed events.
         var wasConnected = false
         /// The id its messages carry: the subscription's own at first, a new one after each resume
@@ -40,8 +42,6 @@ actor RealtimeConnection {
         var retries = 0
         /// Started again after the server ended it for its authorization, with no event since.
         var restartedForAuthorization = false
-        /// When its current `start` was acknowledged.
-        var acknowledgedAt: ContinuousClock.Instant?
     }
 
     /// A failure that must not be retried (the server refused the credentials or the request, or
@@ -215,7 +215,6 @@ actor RealtimeConnection {
     /// `.connectedAfterGap` after a reconnect, when events may have gone by.
     func markConnected(_ id: String) {
         guard let entry = entries[id], !entry.acknowledged else { return }
-        entries[id]?.acknowledged = true
         entries[id]?.acknowledgedAt = .now
         entries[id]?.wasConnected = true
         entry.sink.deliver(.state(entry.wasConnected ? .connectedAfterGap : .connected))
@@ -300,11 +299,7 @@ actor RealtimeConnection {
                 // final (after the ack, within stableConnectionDuration).
                 await closeSocket()
                 // A socket given up for its token after serving a while was a healthy one.
-                if let acknowledgedAt, ContinuousClock.now - acknowledgedAt >= configuration.stableConnectionDuration {
-                    consecutiveFailures = 0
-                    failingSince = nil
-                }
-                acknowledgedAt = nil
+                _ = accountForEndedSocket()
                 continue
             } catch let terminal as TerminalFailure {
                 await closeSocket()
@@ -323,20 +318,13 @@ actor RealtimeConnection {
             guard isCurrent(generation) else { break }
             await closeSocket()
             if entries.isEmpty || !isCurrent(generation) { break }
-            if let acknowledgedAt {
-                let lifetime = ContinuousClock.now - acknowledgedAt
-                if lifetime >= configuration.stableConnectionDuration {
-                    consecutiveFailures = 0
-                    failingSince = nil
-                } else {
-                    let milliseconds =
-                        lifetime.components.seconds * 1000 + lifetime.components.attoseconds / 1_000_000_000_000_000
-                    lastError +=
-                        " (the connection ended \(milliseconds) ms after connection_ack, sooner than"
-                        + " stableConnectionDuration, \(configuration.stableConnectionDuration))"
-                }
+            if let lifetime = accountForEndedSocket() {
+                let milliseconds =
+                    lifetime.components.seconds * 1000 + lifetime.components.attoseconds / 1_000_000_000_000_000
+                lastError +=
+                    " (the connection ended \(milliseconds) ms after connection_ack, sooner than"
+                    + " stableConnectionDuration, \(configuration.stableConnectionDuration))"
             }
-            acknowledgedAt = nil
             consecutiveFailures += 1
             let since = failingSince ?? .now
             failingSince = since
@@ -359,7 +347,7 @@ actor RealtimeConnection {
                 ["api": context.apiName, "subscriptions": "\(entries.count)"])
             for id in entries.keys {
                 if entries[id]?.acknowledged == true { entries[id]?.sink.deliver(.state(.connecting)) }
-                entries[id]?.acknowledged = false
+                entries[id]?.acknowledgedAt = nil
                 // A new connection's starts carry current tokens: the next end for authorization
                 // is not the same one again.
                 entries[id]?.restartedForAuthorization = false
@@ -370,6 +358,21 @@ actor RealtimeConnection {
         guard generation == runGeneration else { return }
         runner = nil
         if !isPaused { report(.disconnected) }
+    }
+
+    /// Forgets the ended socket's acknowledgement. One that stayed up for
+    /// `stableConnectionDuration` was healthy and ends the run of failures; for one that did not,
+    /// how long it lasted after `connection_ack` (`nil` if it was never acknowledged).
+    private func accountForEndedSocket() -> Duration? {
+        defer { acknowledgedAt = nil }
+        guard let acknowledgedAt else { return nil }
+        let lifetime = ContinuousClock.now - acknowledgedAt
+        guard lifetime < configuration.stableConnectionDuration else {
+            consecutiveFailures = 0
+            failingSince = nil
+            return nil
+        }
+        return lifetime
     }
 
     /// Waits `delay` before the next attempt, unless a network change or a pause ends the wait.

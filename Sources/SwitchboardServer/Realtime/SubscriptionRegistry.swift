@@ -75,16 +75,9 @@ actor SubscriptionRegistry {
     private var shapes: [String: (number: Int, users: Int)] = [:]
     private var shapeOfKey: [Key: Int] = [:]
     private var nextShape = 0
-    /// A subscriber the expiry schedule holds without keeping it, or its connection, alive once
-    /// it is stopped.
-    private struct ScheduledSubscriber {
-        weak var subscriber: Subscriber?
-    }
-
-    /// The subscribers whose verified tokens expire, for the timer that ends them on time.
-    private var expiries = TokenExpirySchedule<ScheduledSubscriber>()
-    /// The timer that wakes at the earliest of `expiries`, with that time.
-    private var expiryTimer: (deadline: Double, task: Task<Void, Never>)?
+    /// A loop timer per subscriber whose verified token expires, that ends it then (whether or not
+    /// events are published); cancelled when it is removed, so one per active subscription.
+    private var expiryTimers: [Key: LoopTimer] = [:]
     /// Set by ``shutdown()``: no timer is started again.
     private var isShutDown = false
     let service: GraphQLService
@@ -106,22 +99,11 @@ actor SubscriptionRegistry {
         if number == nextShape { nextShape += 1 }
         shapes[subscriber.shape, default: (number, 0)].users += 1
         shapeOfKey[key] = number
-        if let expiry = subscriber.tokenExpiry {
-            compactExpiries()
-            expiries.insert(ScheduledSubscriber(subscriber: subscriber), expiry: expiry)
-            scheduleExpiryTimer()
-        }
-    }
-
-    /// Stopped subscribers stay in the expiry schedule until their time comes (weakly held):
-    /// at most as many again as there are active subscriptions, and 64.
-    private func compactExpiries() {
-        if expiries.count > 2 * fieldOfKey.count + 64 { expiries.compact { isActive($0.subscriber) } }
+        if let expiry = subscriber.tokenExpiry { scheduleExpiry(of: subscriber, at: expiry) }
     }
 
     /// Whether `subscriber` is the one registered under its session and id.
-    private func isActive(_ subscriber: Subscriber?) -> Bool {
-        guard let subscriber else { return false }
+    private func isActive(_ subscriber: Subscriber) -> Bool {
         let key = Key(session: ObjectIdentifier(subscriber.session), id: subscriber.id)
         guard let field = fieldOfKey[key] else { return false }
         return subscribers[field]?[key] === subscriber
@@ -130,8 +112,8 @@ actor SubscriptionRegistry {
     /// Stops the expiry timer for good (server shutdown).
     func shutdown() {
         isShutDown = true
-        expiryTimer?.task.cancel()
-        expiryTimer = nil
+        for timer in expiryTimers.values { timer.cancel() }
+        expiryTimers.removeAll()
     }
 
     func remove(session: RealtimeSession, id: String) {
@@ -143,7 +125,7 @@ actor SubscriptionRegistry {
             shapes[subscriber.shape] = entry.users > 1 ? (entry.number, entry.users - 1) : nil
         }
         service.listenerCountChanged(field, by: -1)
-        compactExpiries()
+        expiryTimers.removeValue(forKey: key)?.cancel()
     }
 
     func removeAll(session: RealtimeSession) {
@@ -185,7 +167,7 @@ actor SubscriptionRegistry {
         // Subscriptions whose token expired get no more events: they end with AppSync's error.
         // (The expiry timer ends them on time; an event may come between the expiry and the timer.)
         var expired: [Key: Subscriber] = [:]
-        defer { end(expired.values.map { Optional($0) }) }
+        defer { end(expired.values) }
         for event in events {
             guard case .object(let payload) = event.payload else { continue }
             var shaped: [Int: [UInt8]] = [:]
@@ -222,55 +204,47 @@ actor SubscriptionRegistry {
 
     /// Ends `subscribers`, whose tokens expired, with the `UnauthorizedException` a `start` with
     /// that token gets: AppSync's clients then start them again with a refreshed token.
-    private func end(_ expired: some Sequence<Subscriber?>) {
+    private func end(_ expired: some Sequence<Subscriber>) {
         let error = RealtimeErrors.error(
             "UnauthorizedException", "You are not authorized to make this call. \(TokenRejection.expired)", code: 401)
-        var starting = false
         for subscriber in expired {
             // Shaping awaited, or the timer waited: the client may have stopped it, and started
             // another under its id meanwhile, which is not the one to end.
-            guard let subscriber, isActive(subscriber) else { continue }
+            guard isActive(subscriber) else { continue }
             guard subscriber.session.fail(id: subscriber.id, [error]) else {
                 // Still starting (its start_ack not sent yet): ended as soon as it is active.
-                expiries.insert(
-                    ScheduledSubscriber(subscriber: subscriber),
-                    expiry: Date().timeIntervalSince1970 + Self.startingRetryDelay)
-                starting = true
+                scheduleExpiry(of: subscriber, at: Date().timeIntervalSince1970 + Self.startingRetryDelay)
                 continue
             }
             remove(session: subscriber.session, id: subscriber.id)
             host?.subscriptionEnded(session: subscriber.session.number, id: subscriber.id)
         }
-        if starting { scheduleExpiryTimer() }
     }
 
-    // MARK: The expiry timer
+    // MARK: The expiry timers
 
     /// How soon a subscription whose token expired while it was being started is ended (seconds).
     private static let startingRetryDelay = 0.05
 
-    /// Starts the timer for the earliest expiry, unless one wakes at or before it.
-    private func scheduleExpiryTimer() {
-        guard !isShutDown, let next = expiries.earliest else { return }
-        if let timer = expiryTimer, timer.deadline <= next { return }
-        expiryTimer?.task.cancel()
-        let delay = max(0, next - Date().timeIntervalSince1970)
-        let task = Task { [weak self] in
-            // Just past the expiry: a token is refused once the time is past it.
-            try? await Task.sleep(for: .seconds(delay) + .milliseconds(1))
-            guard !Task.isCancelled else { return }
-            await self?.endExpiredSubscriptions()
+    /// Ends `subscriber` just past `expiry` (seconds since 1970; a token is refused once the time is
+    /// past it), on the loop that drives its connection.
+    private func scheduleExpiry(of subscriber: Subscriber, at expiry: Double) {
+        guard !isShutDown else { return }
+        let key = Key(session: ObjectIdentifier(subscriber.session), id: subscriber.id)
+        let delay = Duration.seconds(max(0, expiry - Date().timeIntervalSince1970)) + .milliseconds(1)
+        // Without a loop (none could be made) the next event on its field still ends it.
+        guard let loop = subscriber.session.eventLoop ?? (try? EventLoop.shared) else { return }
+        expiryTimers.removeValue(forKey: key)?.cancel()
+        expiryTimers[key] = loop.schedule(after: delay) { [weak self] in
+            Task { await self?.expire(subscriber, key: key) }
         }
-        expiryTimer = (next, task)
     }
 
-    /// Ends the subscriptions whose tokens expired (none has to publish an event first) and sets
-    /// the timer for the next expiry.
-    private func endExpiredSubscriptions() {
-        // Run by the timer's task: one replaced while it waited for the actor leaves the timer be.
-        guard !Task.isCancelled else { return }
-        expiryTimer = nil
-        end(expiries.removeExpired(before: Date().timeIntervalSince1970).map(\.subscriber))
-        scheduleExpiryTimer()
+    /// The timer of `subscriber` fired.
+    private func expire(_ subscriber: Subscriber, key: Key) {
+        // Stopped meanwhile, its id may hold another subscriber, whose timer this is not.
+        guard isActive(subscriber) else { return }
+        expiryTimers[key] = nil
+        end([subscriber])
     }
 }
