@@ -80,13 +80,11 @@ extension RealtimeConnection {
     /// socket with 4401 (Unauthorized) or 4403 (Forbidden) and sends no message, so the close
     /// code and reason are all there is to read. `nil` for any other end of the socket.
     static func closeRefusal(of socket: any RealtimeSocket) -> [GraphQLError]? {
-        guard let socket = socket as? WebSocketRealtimeSocket, let code = socket.socket.closeCode,
-            code == 4401 || code == 4403
-        else { return nil }
-        let reason = socket.socket.closeReason.map { $0.isEmpty ? "" : " (\($0))" } ?? ""
+        guard let (code, reason) = socket.closeStatus, code == 4401 || code == 4403 else { return nil }
+        let because = reason.isEmpty ? "" : " (\(reason))"
         return [
             GraphQLError(
-                message: "The server closed the connection with \(code)\(reason) before connection_ack.",
+                message: "The server closed the connection with \(code)\(because) before connection_ack.",
                 extensions: ["errorCode": .number(code == 4401 ? 401 : 403)])
         ]
     }

@@ -19,6 +19,19 @@ public protocol RealtimeSocket: Sendable {
     /// The server's answer to the WebSocket upgrade: status `101` and its headers. The HTTP-level
     /// stages see it as the real-time handshake's response.
     var upgradeResponse: HTTPTransportResponse { get }
+    /// The code and reason of the server's Close frame, once ``receive()`` has returned `nil`;
+    /// `nil` while the connection is open, or when it ended without a Close frame.
+    ///
+    /// A graphql-transport-ws server refuses `connection_init` by closing with 4401 or 4403 and
+    /// no message: reading the code here is how Switchboard tells that refusal from a dropped
+    /// connection, and refreshes the token instead of backing off. The default is `nil`, so a
+    /// socket that does not report it gets a refused token retried with back-off.
+    var closeStatus: (code: UInt16, reason: String)? { get }
+}
+
+extension RealtimeSocket {
+    /// No close status is reported: a refusal by close code is retried like a dropped connection.
+    public var closeStatus: (code: UInt16, reason: String)? { nil }
 }
 
 /// Timeouts and reconnection for real-time connections; the defaults follow Amplify.

@@ -55,6 +55,10 @@ struct WebSocketRealtimeSocket: RealtimeSocket {
         await socket.close(code: code)
     }
 
+    var closeStatus: (code: UInt16, reason: String)? {
+        socket.closeCode.map { (code: $0, reason: socket.closeReason ?? "") }
+    }
+
     /// The socket's local address (numeric), to tell whether its network interface is still up.
     var localHost: String? { socket.localHost }
 
