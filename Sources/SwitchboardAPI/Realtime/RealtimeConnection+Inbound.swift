@@ -14,6 +14,7 @@ extension RealtimeConnection {
             pendingAcknowledgements.removeValue(forKey: id)?.resolve(.success(text))
         case .payload(let id, let bytes):
             guard let entry = entries[id] else { return }
+            answerRegistrationProbe(ofEventFor: id)
             if entry.restartedForAuthorization { entries[id]?.restartedForAuthorization = false }
             entry.sink.deliver(.payload(bytes))
         case .failed(let id?, let errors):
@@ -44,6 +45,8 @@ extension RealtimeConnection {
             if Self.isUnauthorized(errors), mayReconnectForAuthorization() { try reconnectForAuthorization() }
             if Self.isTerminal(errors) { throw TerminalFailure(error: SubscriptionError.rejected(errors)) }
             throw SubscriptionError.rejected(errors)
+        case .pong(let payload):
+            answerRegistrationProbes(payload)
         case .keepAlive, .acknowledged:
             break
         }

@@ -37,6 +37,7 @@ extension RealtimeConnection {
         guard var entry = entries.removeValue(forKey: id) else { return }
         startTasks.removeValue(forKey: id)?.cancel()
         pendingAcknowledgements.removeValue(forKey: id)?.resolve(.failure(CancellationError()))
+        registrationProbes.removeAll { $0.id == id }
         if isReady, let socket { try? await socket.send(text: adapter.stopMessage(id: entry.wireID)) }
         entry.acknowledgedAt = nil
         pausedEntries[id] = entry

@@ -18,7 +18,7 @@ extension RealtimeConnection {
     /// On AppSync's protocol, runs the `start` through the API's HTTP-level stages, whose transport
     /// sends it and waits for `start_ack`; a `start` refused with `MaxSubscriptionsReachedError` is
     /// tried again after a back-off. On graphql-transport-ws, which authorizes the connection only,
-    /// sends it.
+    /// sends it, then a registration probe whose answer marks it connected.
     private func runStart(_ id: String, on socket: any RealtimeSocket, generation: Int) async {
         defer { if generation == socketsOpened { startTasks[id] = nil } }
         guard adapter.dialect == .appSync else {
@@ -33,7 +33,14 @@ extension RealtimeConnection {
             // Sent just as the socket was given up (a reconnect for authorization): the next
             // socket starts it again, and it is connected only then.
             guard generation == socketsOpened, !Task.isCancelled else { return }
-            markConnected(id)
+            guard let probe = adapter.registrationProbe(id: entry.wireID) else {
+                markConnected(id)
+                return
+            }
+            // Connected when the server answers the probe (the read loop), so that `.connected`
+            // means an event published from then on arrives.
+            registrationProbes.append((wireID: entry.wireID, id: id))
+            try? await socket.send(text: probe)  // if it fails, the read loop reconnects
             return
         }
         while let entry = entries[id], !Task.isCancelled {
@@ -101,6 +108,36 @@ extension RealtimeConnection {
                 body: (try? JSONEncoder().encode(["errors": errors])) ?? Data())
         }
         return HTTPTransportResponse(statusCode: 200, lowercasedHeaders: [:], body: Data(acknowledgement.utf8))
+    }
+
+    /// Marks the subscriptions whose registration probes `payload` answers as connected.
+    ///
+    /// graphql-transport-ws acknowledges no subscription, so after each `subscribe` the client
+    /// sends a ping naming it. A server handles one connection's messages in order, so the pong
+    /// comes once the `subscribe` was handled: the subscription is registered, and so is every
+    /// one probed before it. A pong that names no probe (a server that does not echo the ping's
+    /// payload, or the answer to a keep-alive ping) answers every probe sent so far: then
+    /// `.connected` means what it did without probes, that the `subscribe` was sent.
+    func answerRegistrationProbes(_ payload: JSONValue?) {
+        guard !registrationProbes.isEmpty else { return }
+        var answered = registrationProbes.count
+        if case .object(let object)? = payload, case .string(let wireID)? = object[GraphQLTransportWSAdapter.probeKey] {
+            // A probe of a subscription stopped meanwhile answers nothing.
+            guard let index = registrationProbes.firstIndex(where: { $0.wireID == wireID }) else { return }
+            answered = index + 1
+        }
+        let probes = registrationProbes.prefix(answered)
+        registrationProbes.removeFirst(answered)
+        for probe in probes where entries[probe.id]?.wireID == probe.wireID { markConnected(probe.id) }
+    }
+
+    /// An event for a subscription whose probe is unanswered shows it registered: connected first.
+    func answerRegistrationProbe(ofEventFor id: String) {
+        guard let wireID = entries[id]?.wireID,
+            let index = registrationProbes.firstIndex(where: { $0.wireID == wireID })
+        else { return }
+        registrationProbes.remove(at: index)
+        markConnected(id)
     }
 
     /// Whether the server refused a `start` for its token (AppSync's `UnauthorizedException`, or

@@ -136,6 +136,9 @@ actor RealtimeConnection {
     var startTasks: [String: Task<Void, Never>] = [:]
     /// The `start`s waiting for `start_ack`, resumed by the read loop or the watchdog.
     var pendingAcknowledgements: [String: PendingAcknowledgement] = [:]
+    /// graphql-transport-ws subscriptions whose registration probe is unanswered, in the order
+    /// the probes were sent (see ``answerRegistrationProbes(_:)``).
+    var registrationProbes: [(wireID: String, id: String)] = []
     /// Failed or short-lived connections in a row (see ``RealtimeConfiguration/stableConnectionDuration``).
     private(set) var consecutiveFailures = 0
     /// When the current run of failures began (`nil` while connections are healthy).
@@ -248,6 +251,7 @@ actor RealtimeConnection {
         subscriptionsByWireID[entry.wireID] = nil
         startTasks.removeValue(forKey: id)?.cancel()
         pendingAcknowledgements.removeValue(forKey: id)?.resolve(.failure(CancellationError()))
+        registrationProbes.removeAll { $0.id == id }
         if isReady, let socket { try? await socket.send(text: adapter.stopMessage(id: entry.wireID)) }
         if entries.isEmpty { await closeSocket() }
     }
@@ -390,6 +394,7 @@ actor RealtimeConnection {
         startTasks.removeAll()
         let pending = pendingAcknowledgements
         pendingAcknowledgements.removeAll()
+        registrationProbes.removeAll()
         for waiter in pending.values { waiter.resolve(.failure(CancellationError())) }
         guard let current = socket else { return }
         socket = nil
@@ -437,7 +442,10 @@ actor RealtimeConnection {
             guard isCurrent(generation) else { throw CancellationError() }
             deadline = .now + keepAlive
             guard let inbound = try? adapter.parse(text) else { continue }
-            if case .keepAlive = inbound { keepAliveArmed = true }
+            switch inbound {
+            case .keepAlive, .pong: keepAliveArmed = true
+            default: break
+            }
             try await handle(inbound, text: text, on: opened)
         }
     }

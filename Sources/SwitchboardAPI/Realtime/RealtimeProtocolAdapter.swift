@@ -6,6 +6,8 @@ enum RealtimeInbound: Sendable {
     case acknowledged(keepAlive: Duration?)
     case keepAlive
     case ping(JSONValue?)
+    /// graphql-transport-ws's answer to a ping: a keep-alive, and the answer to a registration probe.
+    case pong(JSONValue?)
     case started(id: String)
     case payload(id: String, bytes: [UInt8])
     case failed(id: String?, errors: [GraphQLError])
@@ -25,7 +27,7 @@ extension RealtimeInbound {
         case .payload(let id, let bytes): return mapped(id) { .payload(id: $0, bytes: bytes) }
         case .failed(let id?, let errors): return mapped(id) { .failed(id: $0, errors: errors) }
         case .completed(let id): return mapped(id) { .completed(id: $0) }
-        case .acknowledged, .keepAlive, .ping, .failed(nil, _), .connectionFailed: return self
+        case .acknowledged, .keepAlive, .ping, .pong, .failed(nil, _), .connectionFailed: return self
         }
     }
 }
@@ -48,6 +50,9 @@ protocol RealtimeProtocolAdapter: Sendable {
     func stopMessage(id: String) -> String
     func pingMessage() -> String
     func pongMessage(_ payload: JSONValue?) -> String
+    /// On a protocol that acknowledges no subscription, a message to send after the subscription
+    /// `id`'s start whose answer shows the server has handled that start; `nil` when there is none.
+    func registrationProbe(id: String) -> String?
     func parse(_ text: String) throws(RealtimeProtocolError) -> RealtimeInbound
 }
 
@@ -81,6 +86,7 @@ struct AppSyncProtocolAdapter: RealtimeProtocolAdapter {
     func stopMessage(id: String) -> String { AppSyncRealtimeMessage.stop(id: id).jsonText }
     func pingMessage() -> String { AppSyncRealtimeMessage.keepAlive.jsonText }
     func pongMessage(_ payload: JSONValue?) -> String { AppSyncRealtimeMessage.keepAlive.jsonText }
+    func registrationProbe(id: String) -> String? { nil }  // `start_ack` says it
 
     func parse(_ text: String) throws(RealtimeProtocolError) -> RealtimeInbound {
         switch try AppSyncRealtimeMessage(parsing: text) {
@@ -118,12 +124,20 @@ struct GraphQLTransportWSAdapter: RealtimeProtocolAdapter {
     func stopMessage(id: String) -> String { GraphQLTransportWSMessage.complete(id: id).jsonText }
     func pingMessage() -> String { GraphQLTransportWSMessage.ping(payload: nil).jsonText }
     func pongMessage(_ payload: JSONValue?) -> String { GraphQLTransportWSMessage.pong(payload: payload).jsonText }
+    /// A ping naming the subscription: a server handles one connection's messages in order, so
+    /// its pong comes once the `subscribe` before it was handled.
+    func registrationProbe(id: String) -> String? {
+        GraphQLTransportWSMessage.ping(payload: .object([Self.probeKey: .string(id)])).jsonText
+    }
+
+    /// The key of a registration probe's ping payload, which servers echo in the pong.
+    static let probeKey = "switchboardSubscribed"
 
     func parse(_ text: String) throws(RealtimeProtocolError) -> RealtimeInbound {
         switch try GraphQLTransportWSMessage(parsing: text) {
         case .connectionAck: return .acknowledged(keepAlive: nil)
         case .ping(let payload): return .ping(payload)
-        case .pong: return .keepAlive
+        case .pong(let payload): return .pong(payload)
         case .next(let id, let payload): return .payload(id: id, bytes: payload)
         case .error(let id, let errors): return .failed(id: id, errors: errors)
         case .complete(let id): return .completed(id: id)
@@ -155,6 +169,7 @@ struct GraphQLWSAdapter: RealtimeProtocolAdapter {
     // The protocol has no client ping (``clientPings`` is false); a keep-alive answers a ping.
     func pingMessage() -> String { GraphQLWSMessage.keepAlive.jsonText }
     func pongMessage(_ payload: JSONValue?) -> String { GraphQLWSMessage.keepAlive.jsonText }
+    func registrationProbe(id: String) -> String? { nil }  // the protocol has no client ping
 
     func parse(_ text: String) throws(RealtimeProtocolError) -> RealtimeInbound {
         switch try GraphQLWSMessage(parsing: text) {
