@@ -134,10 +134,10 @@
             return nil
         }
 
-        /// The first note `events` delivers while `plugin` creates one every 200 ms. On
-        /// graphql-transport-ws, which acknowledges no subscription, `.connected` does not mean the
-        /// server has registered it yet (Subscriptions.md), so a single create right after it can be
-        /// published before and never arrive.
+        /// The first note `events` delivers while `plugin` creates one every 200 ms: what these tests
+        /// check is the refresh, not `.connected`'s meaning on graphql-transport-ws (which has no
+        /// acknowledgement per subscription; RegistrationProbeTests covers it), so they do not hang
+        /// on a create published before the subscription was registered.
         static func firstNote(
             _ events: inout SwitchboardAsyncThrowingSequence<GraphQLSubscriptionEvent<Note>>.Iterator,
             creatingWith plugin: APIPlugin
