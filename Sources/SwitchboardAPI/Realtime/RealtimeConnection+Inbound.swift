@@ -14,7 +14,7 @@ extension RealtimeConnection {
             pendingAcknowledgements.removeValue(forKey: id)?.resolve(.success(text))
         case .payload(let id, let bytes):
             guard let entry = entries[id] else { return }
-            answerRegistrationProbe(ofEventFor: id)
+            connectOnEvent(for: id)
             if entry.restartedForAuthorization { entries[id]?.restartedForAuthorization = false }
             entry.sink.deliver(.payload(bytes))
         case .failed(let id?, let errors):
@@ -76,6 +76,7 @@ extension RealtimeConnection {
                 if isReady { try? await watched.send(text: adapter.stopMessage(id: entries[id]?.wireID ?? id)) }
                 waiter.resolve(.failure(SubscriptionError.acknowledgementTimeout("start_ack")))
             }
+            expireRegistrationProbes(now: now)
             if adapter.clientPings, isReady, now - lastPing >= configuration.pingInterval {
                 lastPing = now
                 try? await watched.send(text: adapter.pingMessage())

@@ -37,9 +37,11 @@ extension RealtimeConnection {
                 markConnected(id)
                 return
             }
+            // An event for it, read while the `subscribe` was being sent, already connected it.
+            guard entries[id]?.acknowledged == false else { return }
             // Connected when the server answers the probe (the read loop), so that `.connected`
             // means an event published from then on arrives.
-            registrationProbes.append((wireID: entry.wireID, id: id))
+            registrationProbes.append((wireID: entry.wireID, id: id, sentAt: .now))
             try? await socket.send(text: probe)  // if it fails, the read loop reconnects
             return
         }
@@ -115,29 +117,43 @@ extension RealtimeConnection {
     /// graphql-transport-ws acknowledges no subscription, so after each `subscribe` the client
     /// sends a ping naming it. A server handles one connection's messages in order, so the pong
     /// comes once the `subscribe` was handled: the subscription is registered, and so is every
-    /// one probed before it. A pong that names no probe (a server that does not echo the ping's
-    /// payload, or the answer to a keep-alive ping) answers every probe sent so far: then
-    /// `.connected` means what it did without probes, that the `subscribe` was sent.
+    /// one probed before it. Keep-alive pings carry a payload of their own, so a server that
+    /// echoes payloads answers no probe with a bare pong; one that does not echo them answers
+    /// every probe sent so far with each pong: then `.connected` means what it did without
+    /// probes, that the `subscribe` was sent.
     func answerRegistrationProbes(_ payload: JSONValue?) {
-        guard !registrationProbes.isEmpty else { return }
         var answered = registrationProbes.count
-        if case .object(let object)? = payload, case .string(let wireID)? = object[GraphQLTransportWSAdapter.probeKey] {
-            // A probe of a subscription stopped meanwhile answers nothing.
-            guard let index = registrationProbes.firstIndex(where: { $0.wireID == wireID }) else { return }
+        if case .object(let object)? = payload {
+            serverEchoesPings = true
+            // A keep-alive's answer, or a probe of a subscription stopped meanwhile: nothing.
+            guard case .string(let wireID)? = object[GraphQLTransportWSAdapter.probeKey],
+                let index = registrationProbes.firstIndex(where: { $0.wireID == wireID })
+            else { return }
             answered = index + 1
+        } else if serverEchoesPings {
+            return  // a heartbeat the server sent unasked
         }
         let probes = registrationProbes.prefix(answered)
         registrationProbes.removeFirst(answered)
         for probe in probes where entries[probe.id]?.wireID == probe.wireID { markConnected(probe.id) }
     }
 
-    /// An event for a subscription whose probe is unanswered shows it registered: connected first.
-    func answerRegistrationProbe(ofEventFor id: String) {
-        guard let wireID = entries[id]?.wireID,
-            let index = registrationProbes.firstIndex(where: { $0.wireID == wireID })
-        else { return }
-        registrationProbes.remove(at: index)
+    /// An event for a subscription not yet connected on a protocol without `start_ack` shows it
+    /// registered: connected first, so that `.connected` comes before its data.
+    func connectOnEvent(for id: String) {
+        guard adapter.dialect != .appSync, let entry = entries[id], !entry.acknowledged else { return }
+        registrationProbes.removeAll { $0.wireID == entry.wireID }
         markConnected(id)
+    }
+
+    /// Marks subscriptions whose probes went unanswered for `acknowledgementTimeout` as connected:
+    /// a server that answers no ping would otherwise leave them connecting for good.
+    func expireRegistrationProbes(now: ContinuousClock.Instant) {
+        let timeout = configuration.acknowledgementTimeout
+        guard let first = registrationProbes.first, now - first.sentAt > timeout else { return }
+        let expired = registrationProbes.filter { now - $0.sentAt > timeout }
+        registrationProbes.removeAll { now - $0.sentAt > timeout }
+        for probe in expired where entries[probe.id]?.wireID == probe.wireID { markConnected(probe.id) }
     }
 
     /// Whether the server refused a `start` for its token (AppSync's `UnauthorizedException`, or

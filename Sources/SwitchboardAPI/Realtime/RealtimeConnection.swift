@@ -138,7 +138,10 @@ actor RealtimeConnection {
     var pendingAcknowledgements: [String: PendingAcknowledgement] = [:]
     /// graphql-transport-ws subscriptions whose registration probe is unanswered, in the order
     /// the probes were sent (see ``answerRegistrationProbes(_:)``).
-    var registrationProbes: [(wireID: String, id: String)] = []
+    var registrationProbes: [(wireID: String, id: String, sentAt: ContinuousClock.Instant)] = []
+    /// Whether the current socket's server echoed a ping's payload in its pong: then a bare pong
+    /// is a heartbeat of its own, which answers no probe.
+    var serverEchoesPings = false
     /// Failed or short-lived connections in a row (see ``RealtimeConfiguration/stableConnectionDuration``).
     private(set) var consecutiveFailures = 0
     /// When the current run of failures began (`nil` while connections are healthy).
@@ -395,6 +398,7 @@ actor RealtimeConnection {
         let pending = pendingAcknowledgements
         pendingAcknowledgements.removeAll()
         registrationProbes.removeAll()
+        serverEchoesPings = false
         for waiter in pending.values { waiter.resolve(.failure(CancellationError())) }
         guard let current = socket else { return }
         socket = nil

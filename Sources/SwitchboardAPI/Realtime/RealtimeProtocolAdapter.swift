@@ -122,7 +122,11 @@ struct GraphQLTransportWSAdapter: RealtimeProtocolAdapter {
     }
 
     func stopMessage(id: String) -> String { GraphQLTransportWSMessage.complete(id: id).jsonText }
-    func pingMessage() -> String { GraphQLTransportWSMessage.ping(payload: nil).jsonText }
+    /// A keep-alive ping carries a payload of its own, so that a server that echoes payloads never
+    /// answers it with a bare pong, which would answer every registration probe.
+    func pingMessage() -> String {
+        GraphQLTransportWSMessage.ping(payload: .object([Self.keepAliveKey: .boolean(true)])).jsonText
+    }
     func pongMessage(_ payload: JSONValue?) -> String { GraphQLTransportWSMessage.pong(payload: payload).jsonText }
     /// A ping naming the subscription: a server handles one connection's messages in order, so
     /// its pong comes once the `subscribe` before it was handled.
@@ -132,6 +136,8 @@ struct GraphQLTransportWSAdapter: RealtimeProtocolAdapter {
 
     /// The key of a registration probe's ping payload, which servers echo in the pong.
     static let probeKey = "switchboardSubscribed"
+    /// The key of a keep-alive ping's payload.
+    static let keepAliveKey = "switchboardKeepAlive"
 
     func parse(_ text: String) throws(RealtimeProtocolError) -> RealtimeInbound {
         switch try GraphQLTransportWSMessage(parsing: text) {

@@ -71,7 +71,9 @@ public struct RealtimeConfiguration: Sendable {
     /// `switchboard subscribe` does. Timeouts, rejected upgrades and refusals after a connection
     /// was acknowledged always follow ``reconnectAttempts``.
     public var retriesRefusedFirstConnection: Bool
-    /// How long to wait for `connection_ack` and `start_ack`.
+    /// How long to wait for `connection_ack` and `start_ack`; on graphql-transport-ws, also how long
+    /// a subscription waits for the answer to its registration `ping` before it counts as
+    /// connected all the same.
     public var acknowledgementTimeout: Duration
     /// The keep-alive timeout when the server does not state one (AppSync states `connectionTimeoutMs`).
     public var keepAliveTimeout: Duration

@@ -9,9 +9,17 @@ import Testing
 /// naming it, and reports `.connected` when the server's pong shows it handled the `subscribe`.
 /// Over real sockets against the mock server, through a transport that holds that pong back.
 @Suite struct RegistrationProbeTests {
-    /// Switchboard's WebSocket transport, except that a pong answering a registration probe is
-    /// held until ``release()`` (or rewritten without its payload, as a server that does not echo
-    /// the ping's payload sends it).
+    /// What the transport does to a pong answering a registration probe.
+    enum PongHandling {
+        /// Holds it until ``ProbeTransport/release()``.
+        case hold
+        /// Rewrites it without its payload, as a server that does not echo payloads sends it.
+        case strip
+        /// Drops it, as a server that answers no ping would.
+        case drop
+    }
+
+    /// Switchboard's WebSocket transport, except for what it does to a probe's pong.
     final class ProbeTransport: RealtimeTransport {
         private struct State {
             var held = 0
@@ -20,9 +28,9 @@ import Testing
 
         private let state = Locked(State())
         private let inner = WebSocketRealtimeTransport()
-        let holdsPongs: Bool
+        let handling: PongHandling
 
-        init(holdsPongs: Bool) { self.holdsPongs = holdsPongs }
+        init(_ handling: PongHandling) { self.handling = handling }
 
         /// How many probe pongs have been held so far.
         var held: Int { state.withLock { $0.held } }
@@ -35,15 +43,19 @@ import Testing
                 inner: try await inner.connect(to: url, headers: headers, subprotocols: subprotocols), owner: self)
         }
 
-        /// Holds `text` while it is a probe's pong and the transport holds them, or strips its payload.
-        fileprivate func pass(_ text: String) async throws -> String {
+        /// `text` as the client is to see it: `nil` to drop it.
+        fileprivate func pass(_ text: String) async throws -> String? {
             guard text.contains(#""type":"pong""#), text.contains(GraphQLTransportWSAdapter.probeKey) else {
                 return text
             }
-            guard holdsPongs else { return #"{"type":"pong"}"# }
-            state.withLock { $0.held += 1 }
-            while !state.withLock({ $0.released }) { try await Task.sleep(for: .milliseconds(10)) }
-            return text
+            switch handling {
+            case .strip: return #"{"type":"pong"}"#
+            case .drop: return nil
+            case .hold:
+                state.withLock { $0.held += 1 }
+                while !state.withLock({ $0.released }) { try await Task.sleep(for: .milliseconds(10)) }
+                return text
+            }
         }
     }
 
@@ -53,16 +65,20 @@ import Testing
 
         func send(text: String) async throws { try await inner.send(text: text) }
         func receive() async throws -> String? {
-            guard let text = try await inner.receive() else { return nil }
-            return try await owner.pass(text)
+            while let text = try await inner.receive() {
+                if let passed = try await owner.pass(text) { return passed }
+            }
+            return nil
         }
         func close(code: UInt16) async { await inner.close(code: code) }
         var upgradeResponse: HTTPTransportResponse { inner.upgradeResponse }
         var closeStatus: (code: UInt16, reason: String)? { inner.closeStatus }
     }
 
-    static func plugin(_ server: MockServer, transport: ProbeTransport) throws -> APIPlugin {
-        let plugin = try APIPlugin(realtimeTransport: transport, realtimeConfiguration: .fastForTests)
+    static func plugin(
+        _ server: MockServer, transport: ProbeTransport, configuration: RealtimeConfiguration = .fastForTests
+    ) throws -> APIPlugin {
+        let plugin = try APIPlugin(realtimeTransport: transport, realtimeConfiguration: configuration)
         try plugin.configure(
             APICategoryConfiguration(endpoints: [
                 APIEndpointConfiguration(
@@ -75,7 +91,7 @@ import Testing
     @Test func connectedWaitsForTheServersAnswerToTheProbe() async throws {
         let server = try await MockServer(endpoints: [SubscriptionEndpoint(.operations("OnCreateTodo"))])
         defer { Task { await server.stop() } }
-        let transport = ProbeTransport(holdsPongs: true)
+        let transport = ProbeTransport(.hold)
         let plugin = try Self.plugin(server, transport: transport)
         let recorder = EventRecorder(plugin.subscribe(request: RealtimeHarness.onCreateTodo))
         await RealtimeHarness.eventually("the probe's pong held") { transport.held == 1 }
@@ -98,7 +114,7 @@ import Testing
     @Test func aPongWithoutThePayloadAnswersTheProbesToo() async throws {
         let server = try await MockServer(endpoints: [SubscriptionEndpoint(.operations("OnCreateTodo"))])
         defer { Task { await server.stop() } }
-        let plugin = try Self.plugin(server, transport: ProbeTransport(holdsPongs: false))
+        let plugin = try Self.plugin(server, transport: ProbeTransport(.strip))
         let first = EventRecorder(plugin.subscribe(request: RealtimeHarness.onCreateTodo))
         let second = EventRecorder(plugin.subscribe(request: RealtimeHarness.onCreateTodo))
         await RealtimeHarness.eventually("both connected") { first.connectedCount == 1 && second.connectedCount == 1 }
@@ -106,5 +122,20 @@ import Testing
             await server.publish(["onCreateTodo": ["id": "1", "name": "First"]], toSubscriptionsOf: "OnCreateTodo") == 2
         )
         await RealtimeHarness.eventually("the event, twice") { first.values.count == 1 && second.values.count == 1 }
+    }
+
+    /// A server that answers no ping leaves no subscription connecting for good: after
+    /// `acknowledgementTimeout` without an answer it counts as connected.
+    @Test func anUnansweredProbeConnectsAfterTheAcknowledgementTimeout() async throws {
+        let server = try await MockServer(endpoints: [SubscriptionEndpoint(.operations("OnCreateTodo"))])
+        defer { Task { await server.stop() } }
+        var configuration = RealtimeConfiguration.fastForTests
+        configuration.acknowledgementTimeout = .seconds(1)
+        let plugin = try Self.plugin(server, transport: ProbeTransport(.drop), configuration: configuration)
+        let started = ContinuousClock.now
+        let recorder = EventRecorder(plugin.subscribe(request: RealtimeHarness.onCreateTodo))
+        await RealtimeHarness.eventually("connected") { recorder.connectedCount == 1 }
+        #expect(ContinuousClock.now - started >= .seconds(1))
+        #expect(recorder.states == [.connecting, .connected])
     }
 }
