@@ -123,7 +123,9 @@ extension RealtimeConnection {
     /// probes, that the `subscribe` was sent.
     func answerRegistrationProbes(_ payload: JSONValue?) {
         var answered = registrationProbes.count
-        if case .object(let object)? = payload {
+        if case .object(let object)? = payload,
+            object[GraphQLTransportWSAdapter.probeKey] != nil || object[GraphQLTransportWSAdapter.keepAliveKey] != nil
+        {
             serverEchoesPings = true
             // A keep-alive's answer, or a probe of a subscription stopped meanwhile: nothing.
             guard case .string(let wireID)? = object[GraphQLTransportWSAdapter.probeKey],
@@ -131,7 +133,7 @@ extension RealtimeConnection {
             else { return }
             answered = index + 1
         } else if serverEchoesPings {
-            return  // a heartbeat the server sent unasked
+            return  // a heartbeat the server sent unasked, with no payload or one of its own
         }
         let probes = registrationProbes.prefix(answered)
         registrationProbes.removeFirst(answered)

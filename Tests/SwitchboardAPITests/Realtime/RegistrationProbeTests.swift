@@ -13,7 +13,8 @@ import Testing
     enum PongHandling {
         /// Holds it until ``ProbeTransport/release()``.
         case hold
-        /// Rewrites it without its payload, as a server that does not echo payloads sends it.
+        /// Rewrites it (and every other pong) without its payload, as a server that does not echo
+        /// payloads sends it.
         case strip
         /// Drops it, as a server that answers no ping would.
         case drop
@@ -45,12 +46,12 @@ import Testing
 
         /// `text` as the client is to see it: `nil` to drop it.
         fileprivate func pass(_ text: String) async throws -> String? {
-            guard text.contains(#""type":"pong""#), text.contains(GraphQLTransportWSAdapter.probeKey) else {
-                return text
-            }
+            guard text.contains(#""type":"pong""#) else { return text }
+            // Such a server strips every pong's payload, keep-alives' included.
+            if handling == .strip { return #"{"type":"pong"}"# }
+            guard text.contains(GraphQLTransportWSAdapter.probeKey) else { return text }
             switch handling {
-            case .strip: return #"{"type":"pong"}"#
-            case .drop: return nil
+            case .strip, .drop: return nil
             case .hold:
                 state.withLock { $0.held += 1 }
                 while !state.withLock({ $0.released }) { try await Task.sleep(for: .milliseconds(10)) }
