@@ -294,9 +294,15 @@
         }
 
         /// On AppSync's protocol the server answers `connection_error`; a graphql-transport-ws
-        /// server closes the socket (4403) and sends no error.
-        @Test(arguments: [nil, "graphql-transport-ws"])
-        func aConnectionRefusedForAnExpiredTokenOpensAgainWithARefreshedOne(subscriptionProtocol: String?)
+        /// server closes the socket (4403) and sends no error, which a socket of the app's own
+        /// (`appSocket`) reports through `RealtimeSocket.closeStatus`.
+        @Test(
+            .timeLimit(.minutes(1)),
+            arguments: [(nil, false), ("graphql-transport-ws", false), ("graphql-transport-ws", true)]
+                as [(String?, Bool)])
+        func aConnectionRefusedForAnExpiredTokenOpensAgainWithARefreshedOne(
+            subscriptionProtocol: String?, appSocket: Bool
+        )
             async throws
         {
             let harness = try await Self.start()
@@ -308,28 +314,12 @@
             let plugin = try Self.plugin(
                 harness, provider,
                 realtime: RealtimeConfiguration(reconnectBase: .seconds(600), reconnectCap: .seconds(600)),
-                subscriptionProtocol: subscriptionProtocol)
+                subscriptionProtocol: subscriptionProtocol,
+                realtimeTransport: appSocket ? ForwardingRealtimeTransport() : WebSocketRealtimeTransport())
             let started = ContinuousClock.now
             var events = plugin.subscribe(request: Self.onCreate).makeAsyncIterator()
             try await Self.connected(&events)
             #expect(ContinuousClock.now - started < .seconds(60))
-            #expect(provider.refreshes == 1)
-            #expect(try await Self.firstNote(&events, creatingWith: plugin)?.owner == "sub-alice::alice")
-        }
-
-        /// A socket of the app's own learns of the 4403 close through `RealtimeSocket.closeStatus`:
-        /// without it, the refused token would wait out the ten-minute back-off.
-        @Test(.timeLimit(.minutes(1)))
-        func aCustomSocketReportingTheServersCloseGetsTheRefreshedToken() async throws {
-            let harness = try await Self.start()
-            defer { Task { await harness.stop() } }
-            let provider = CachingTokenProvider(cached: Self.expiredToken())
-            let plugin = try Self.plugin(
-                harness, provider,
-                realtime: RealtimeConfiguration(reconnectBase: .seconds(600), reconnectCap: .seconds(600)),
-                subscriptionProtocol: "graphql-transport-ws", realtimeTransport: ForwardingRealtimeTransport())
-            var events = plugin.subscribe(request: Self.onCreate).makeAsyncIterator()
-            try await Self.connected(&events)
             #expect(provider.refreshes == 1)
             #expect(try await Self.firstNote(&events, creatingWith: plugin)?.owner == "sub-alice::alice")
         }

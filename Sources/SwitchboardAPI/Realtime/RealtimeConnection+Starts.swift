@@ -135,8 +135,14 @@ extension RealtimeConnection {
         } else if serverEchoesPings {
             return  // a heartbeat the server sent unasked, with no payload or one of its own
         }
-        let probes = registrationProbes.prefix(answered)
-        registrationProbes.removeFirst(answered)
+        connectFirstProbes(answered)
+    }
+
+    /// Removes the first `count` probes and marks the subscriptions they name connected (those
+    /// still under the probed wire id: one paused and resumed since is probed anew).
+    private func connectFirstProbes(_ count: Int) {
+        let probes = registrationProbes.prefix(count)
+        registrationProbes.removeFirst(count)
         for probe in probes where entries[probe.id]?.wireID == probe.wireID { markConnected(probe.id) }
     }
 
@@ -151,11 +157,9 @@ extension RealtimeConnection {
     /// Marks subscriptions whose probes went unanswered for `acknowledgementTimeout` as connected:
     /// a server that answers no ping would otherwise leave them connecting for good.
     func expireRegistrationProbes(now: ContinuousClock.Instant) {
+        // Probes are listed in the order they were sent: the expired ones come first.
         let timeout = configuration.acknowledgementTimeout
-        guard let first = registrationProbes.first, now - first.sentAt > timeout else { return }
-        let expired = registrationProbes.filter { now - $0.sentAt > timeout }
-        registrationProbes.removeAll { now - $0.sentAt > timeout }
-        for probe in expired where entries[probe.id]?.wireID == probe.wireID { markConnected(probe.id) }
+        connectFirstProbes(registrationProbes.prefix { now - $0.sentAt > timeout }.count)
     }
 
     /// Whether the server refused a `start` for its token (AppSync's `UnauthorizedException`, or
