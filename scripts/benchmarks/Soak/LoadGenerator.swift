@@ -22,6 +22,8 @@ final class LoadGenerator: Sendable {
     private let outages: OutageClock
     private let counters = Locked(Counters())
     private let pad: String
+    /// Set by ``stop()``: the paced loops end after the operation under way.
+    private let stopped = Locked(false)
 
     init(options: SoakOptions, apiNames: [String], log: PublishLog, outages: OutageClock) {
         self.options = options
@@ -53,6 +55,11 @@ final class LoadGenerator: Sendable {
         }
     }
 
+    /// Ends ``run()`` once the operations under way have been answered. Not by cancelling its
+    /// task: a mutation cancelled in flight may still be published by the server, after the
+    /// final round's next number, which every subscriber would then see out of order.
+    func stop() { stopped.withLock { $0 = true } }
+
     /// One more mutation from every mutator (the final window's events), sent at once.
     func finalRound() async {
         await withTaskGroup(of: Void.self) { group in
@@ -63,7 +70,7 @@ final class LoadGenerator: Sendable {
     private func paced(perSecond rate: Double, _ operation: @Sendable () async -> Void) async {
         let interval = Duration.seconds(1 / rate)
         var next = ContinuousClock.now
-        while !Task.isCancelled {
+        while !Task.isCancelled, !stopped.withLock({ $0 }) {
             await operation()
             next += interval
             let now = ContinuousClock.now

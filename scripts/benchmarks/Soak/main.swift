@@ -102,7 +102,7 @@ do {
                 + "\(ledger.terminations) ended, last: \(ledger.lastTermination ?? "none")")
     }
     try await Task.sleep(until: quietStart + schedule.quiet)
-    load.cancel()
+    run.load.stop()
     await load.value
 
     // The final events: sent once everyone is connected, so every subscriber is owed all of them.
