@@ -79,6 +79,57 @@ struct ExecutionPlanTests {
         #expect(wrong == 0)
     }
 
+    /// Denies `Item.label` to callers that may not read secrets; with `keyed`, it says which
+    /// callers it decides alike, so executions of a plan share the rows it decided.
+    struct LabelPolicy: FieldAccessPolicy {
+        let keyed: Bool
+        func check(parentType: String, field: SchemaField, context: Caller) -> ExecutionError? {
+            parentType == "Item" && field.name == "label" && !context.mayReadSecrets
+                ? ExecutionError("Not Authorized to access label on type Item") : nil
+        }
+        func decisionKey(for context: Caller) -> Int? { keyed ? (context.mayReadSecrets ? 1 : 0) : nil }
+    }
+
+    /// The rows of a list's items are decided once per plan and caller class: a caller of one
+    /// class never gets the rows decided for the other, whichever ran first and however they
+    /// interleave, with a policy that shares decisions and with one that does not.
+    @Test(arguments: [true, false])
+    func rowsSharedByAPlanFollowEachCallersAccess(keyed: Bool) async throws {
+        var resolvers = ResolverRegistry<Caller>()
+        resolvers.register(Items(), type: "Query", field: "items")
+        let executor = Executor(
+            schema: try Schema(sdl: Self.sdl), resolvers: resolvers, accessPolicy: LabelPolicy(keyed: keyed))
+        let document = try Parser.parse("query Q($n: Int) { items(limit: $n) { id label } }")
+        let plan = ExecutionPlan(
+            operation: document.operations[0], fragments: [:], rootType: "Query", schema: executor.schema)
+        func expected(_ limit: Int, mayRead: Bool) -> String {
+            let items = (0..<limit).map { #"{"id":"i\#($0)","label":\#(mayRead ? "\"L\($0)\"" : "null")}"# }
+            let errors = (0..<limit).map {
+                #"{"path":["items",\#($0),"label"],"locations":[{"line":1,"column":42,"sourceName":null}],"#
+                    + #""message":"Not Authorized to access label on type Item"}"#
+            }
+            let data = #"{"data":{"items":[\#(items.joined(separator: ","))]}"#
+            return mayRead || limit == 0 ? data + "}" : data + #","errors":[\#(errors.joined(separator: ","))]}"#
+        }
+        for mayRead in [true, false, true, false] {
+            let text = try await Self.run(
+                executor, document, plan: plan, limit: 2, caller: Caller(mayReadSecrets: mayRead))
+            #expect(text == expected(2, mayRead: mayRead))
+        }
+        let wrong = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<64 {
+                group.addTask {
+                    let mayRead = index % 3 != 0
+                    let text = try await Self.run(
+                        executor, document, plan: plan, limit: index % 4, caller: Caller(mayReadSecrets: mayRead))
+                    return text != expected(index % 4, mayRead: mayRead)
+                }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(wrong == 0)
+    }
+
     @Test func onlyDocumentsWhoseSkipAndIncludeReadNoVariablesArePlanned() throws {
         let reads = [
             "query Q($x: Boolean!) { a @include(if: $x) }",

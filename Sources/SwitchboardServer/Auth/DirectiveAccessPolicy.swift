@@ -48,6 +48,9 @@ struct DirectiveAccessPolicy: FieldAccessPolicy {
         guard !modes(type: parentType, field: field.name).contains(context.identity.mode) else { return nil }
         return AppSyncErrors.unauthorized(field: field.name, type: parentType)
     }
+
+    /// The caller's authorization mode: the only part of a request ``check`` reads.
+    func decisionKey(for context: RequestContext) -> Int? { ModeSet.position(of: context.identity.mode) }
 }
 
 /// A set of authorization modes, one bit each.
@@ -64,10 +67,10 @@ struct ModeSet: Sendable, Equatable {
 
     func contains(_ mode: AuthorizationMode) -> Bool { bits & Self.bit(of: mode) != 0 }
 
-    private static func bit(of mode: AuthorizationMode) -> UInt32 {
-        // The modes are a handful: a mode's bit is its position among them.
-        1 << UInt32(order.firstIndex(of: mode)!)
-    }
+    private static func bit(of mode: AuthorizationMode) -> UInt32 { 1 << UInt32(position(of: mode)) }
+
+    /// The mode's position among the modes (a handful): its bit, and its number for sharing decisions.
+    static func position(of mode: AuthorizationMode) -> Int { order.firstIndex(of: mode)! }
 
     private static let order = AuthorizationMode.allCases
 }

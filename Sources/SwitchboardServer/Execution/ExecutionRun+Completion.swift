@@ -122,8 +122,9 @@ extension ExecutionRun {
             let groups = collectedSubfields(of: group, memo: memo, on: objectType)
             // An object type's objects (a list's items) of scalar members only are written as rows.
             if kind == .object,
-                let row = scalarRow(of: groups, memo: memo, objectType: objectType, depth: path.depth + 1),
-                writeRow(row, objectType: objectType, source: value, into: &output)
+                let row = scalarRow(
+                    of: groups, parent: group, memo: memo, objectType: objectType, depth: path.depth + 1),
+                writeRow(row, hints: memo.rowHints, objectType: objectType, source: value, into: &output)
             {
                 return false
             }

@@ -1,9 +1,13 @@
 /// The sub-selection of a field whose objects are written as rows: every selected field is
 /// `__typename` or a scalar member the caller may read, whose scalar keeps values of one kind
-/// unchanged. Found once per field and run (on its first object), so that each further
-/// object — the items of a list page — is written in one pass over its members, without the
-/// per-field lookups, checks and async steps of the general path.
-final class ScalarRow {
+/// unchanged. Found on the field's first object, so that each further object — the items of a
+/// list page — is written in one pass over its members, without the per-field lookups, checks
+/// and async steps of the general path.
+///
+/// Immutable, so the executions of one plan share it (see ``FieldCollector/Group/scalarRow(for:make:)``):
+/// a get by id writes one object, and deciding the row again for every request was a quarter of
+/// its execution.
+final class ScalarRow: Sendable {
     struct Column {
         /// The response key as JSON text with its colon.
         let keyText: [UInt8]
@@ -17,29 +21,52 @@ final class ScalarRow {
     /// The values a row completes, counted as completion counts them (a non-null field its
     /// wrapper and its value; `__typename` none).
     let values: Int
-    /// Where each column's member was in the last object read (see
-    /// ``JSONObject/value(forKey:hint:)``); the run is never shared, so plain memory.
-    let hints: UnsafeMutableBufferPointer<Int>
 
     init(columns: [Column]) {
         self.columns = columns
         values = columns.reduce(0) { $0 + ($1.member == nil ? 0 : $1.isNonNull ? 2 : 1) }
-        hints = .allocate(capacity: columns.count)
-        hints.initialize(repeating: 0)
     }
 
-    deinit { hints.deallocate() }
+    /// What a row depends on besides its field's selection: executions whose rows agree on all of
+    /// it may share one.
+    struct Key: Equatable, Sendable {
+        let objectType: String
+        let depth: Int
+        /// The access policy's ``FieldAccessPolicy/decisionKey(for:)`` for the caller (0 without
+        /// a policy).
+        let decisions: Int
+        /// Whether the run executes sources only (no resolvers), which decides whether members
+        /// may be read directly.
+        let sourceOnly: Bool
+    }
 }
 
 extension ExecutionRun {
     // MARK: Objects of scalar members only
 
-    /// The row form of `groups` on the object type `objectType` at `depth`, if every group
-    /// qualifies; kept in the parent field's `memo`.
-    func scalarRow(of groups: [FieldCollector.Group], memo: GroupMemo, objectType: String, depth: Int) -> ScalarRow? {
+    /// The row form of `groups` (the sub-selection of `parent`) on the object type `objectType`
+    /// at `depth`, if every group qualifies; kept in the parent field's `memo`, and in `parent`
+    /// for the executions whose callers the access policy decides alike.
+    func scalarRow(
+        of groups: [FieldCollector.Group], parent: FieldCollector.Group, memo: GroupMemo, objectType: String,
+        depth: Int
+    ) -> ScalarRow? {
         if let known = memo.row { return known }
-        var row: ScalarRow?
-        defer { memo.row = .some(row) }
+        let row: ScalarRow?
+        // Without a policy every caller is decided alike; a policy without a key shares nothing.
+        let decisions: Int? = if let accessPolicy { accessPolicy.decisionKey(for: context) } else { 0 }
+        if let decisions {
+            let key = ScalarRow.Key(objectType: objectType, depth: depth, decisions: decisions, sourceOnly: sourceOnly)
+            row = parent.scalarRow(for: key) { makeScalarRow(of: groups, objectType: objectType, depth: depth) }
+        } else {
+            row = makeScalarRow(of: groups, objectType: objectType, depth: depth)
+        }
+        memo.setRow(row)
+        return row
+    }
+
+    /// The row form of `groups` on `objectType` at `depth`, decided for this run's caller.
+    private func makeScalarRow(of groups: [FieldCollector.Group], objectType: String, depth: Int) -> ScalarRow? {
         guard readsMembersDirectly(of: objectType, hasResolvers: runsResolvers(on: objectType)) else { return nil }
         if let limit = limits.maximumFieldDepth, depth > limit { return nil }
         var columns: [ScalarRow.Column] = []
@@ -58,15 +85,17 @@ extension ExecutionRun {
                 ScalarRow.Column(
                     keyText: group.keyText, member: group.name, isNonNull: group.isNonNull, unchanged: unchanged))
         }
-        row = ScalarRow(columns: columns)
-        return row
+        return ScalarRow(columns: columns)
     }
 
-    /// `source` written as `row` (its type being `objectType`), or `false` having written nothing
+    /// `source` written as `row` (its type being `objectType`, `hints` the run's for the row), or `false` having written nothing
     /// when it cannot be: not an object, the value budget reached, a null in a non-null member
     /// or a value its scalar would change. The general path then writes the object, with the
     /// errors and conversions that need.
-    func writeRow(_ row: ScalarRow, objectType: String, source: JSON, into output: inout JSONWriter) -> Bool {
+    func writeRow(
+        _ row: ScalarRow, hints: UnsafeMutableBufferPointer<Int>, objectType: String, source: JSON,
+        into output: inout JSONWriter
+    ) -> Bool {
         guard case .object(let object) = source, !stopped,
             completedValues + row.values <= limits.maximumCompletedValues
         else { return false }
@@ -80,7 +109,7 @@ extension ExecutionRun {
                     output.writeString(objectType)
                     continue
                 }
-                let value = object.value(forKey: member, hint: &row.hints[index]) ?? .null
+                let value = object.value(forKey: member, hint: &hints[index]) ?? .null
                 if value.isNull {
                     guard !columns[index].isNonNull else { return false }
                     output.writeNull()

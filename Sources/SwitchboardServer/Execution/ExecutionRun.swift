@@ -13,7 +13,7 @@ final class ExecutionRun<Context: Sendable> {
     // releases were a quarter of a list page's CPU).
     let schema: Schema
     private let coercion: InputCoercion
-    private let accessPolicy: (any FieldAccessPolicy<Context>)?
+    let accessPolicy: (any FieldAccessPolicy<Context>)?
     private let resolvers: ResolverRegistry<Context>
     let limits: Executor<Context>.Limits
     private let scalars: [String: any ScalarType]

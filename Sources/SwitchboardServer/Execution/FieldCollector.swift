@@ -65,6 +65,9 @@ struct FieldCollector: Sendable {
         /// The groups of the field's sub-selection, by object type, collected once for every
         /// execution that shares the group.
         private let subfieldsByType = Locked<[(objectType: String, groups: [Group])]>([])
+        /// The rows of the field's objects (see ``ScalarRow``), by what they depend on: a few
+        /// (object type, caller's mode) at most.
+        private let scalarRows = Locked<[(key: ScalarRow.Key, row: ScalarRow?)]>([])
 
         init(
             responseKey: String, nodes: [Field], definition: SchemaField?, namedKind: TypeDefinitionKind?, index: Int
@@ -99,6 +102,18 @@ struct FieldCollector: Sendable {
                 let groups = collector.collectSubfields(of: nodes, on: objectType)
                 known.append((objectType, groups))
                 return groups
+            }
+        }
+
+        /// The row of the field's objects under `key`, from `make` the first time. Made outside
+        /// the lock; of two executions racing to make it, the first to finish wins.
+        func scalarRow(for key: ScalarRow.Key, make: () -> ScalarRow?) -> ScalarRow? {
+            if let known = scalarRows.withLock({ rows in rows.first(where: { $0.key == key }) }) { return known.row }
+            let made = make()
+            return scalarRows.withLock { rows in
+                if let raced = rows.first(where: { $0.key == key }) { return raced.row }
+                rows.append((key, made))
+                return made
             }
         }
     }

@@ -73,4 +73,15 @@ protocol FieldAccessPolicy<Context>: Sendable {
 
     /// An error when `context` may not read `field` of `parentType`, else `nil`.
     func check(parentType: String, field: SchemaField, context: Context) -> ExecutionError?
+
+    /// A number for `context` such that any two contexts with the same number get the same
+    /// answer from ``check(parentType:field:context:)`` for every field, or `nil` when no two
+    /// contexts may be assumed alike. The executions of one plan whose callers share a number
+    /// share what the checks decided (see ``ScalarRow``) instead of deciding it again.
+    func decisionKey(for context: Context) -> Int?
+}
+
+extension FieldAccessPolicy {
+    /// No two contexts are assumed alike: every execution checks every field for itself.
+    func decisionKey(for context: Context) -> Int? { nil }
 }
