@@ -26,4 +26,23 @@ struct AppSyncClockTests {
             #expect(AppSyncClock.nowISO8601(date) == formatter.string(from: date), "at \(seconds)")
         }
     }
+
+    /// The date arithmetic against the C library's calendar for every day from 1900 to 2400
+    /// (leap centuries included) and before 1970.
+    @Test func civilDatesAgreeWithGmtimeForEveryDayFrom1900To2400() {
+        var mismatches: [Int64] = []
+        for days in Int64(-25_567)...Int64(157_000) {
+            var seconds = time_t(days * 86_400)
+            var parts = tm()
+            gmtime_r(&seconds, &parts)
+            let civil = AppSyncClock.civilDate(daysSince1970: days)
+            if civil.year != Int64(parts.tm_year) + 1900 || civil.month != Int64(parts.tm_mon) + 1
+                || civil.day != Int64(parts.tm_mday)
+            {
+                mismatches.append(days)
+            }
+        }
+        #expect(mismatches.isEmpty, "first: \(mismatches.prefix(5))")
+        #expect(AppSyncClock.nowISO8601(Date(timeIntervalSince1970: -0.0005)) == "1969-12-31T23:59:59.999Z")
+    }
 }

@@ -44,6 +44,9 @@ struct Executor<Context: Sendable>: Sendable {
     /// Whether scalar members of plain objects take ``ExecutionRun``'s short way. Always on in
     /// the server; tests turn it off to check that both ways give the same bytes and errors.
     var readsScalarMembersDirectly = true
+    /// The names of the root types the schema defines, looked up once: every request needs its
+    /// operation's, and looking it up copied the whole type.
+    private let rootTypeNames: (query: String?, mutation: String?, subscription: String?)
 
     /// Creates an executor; `scalars` adds to (or replaces) the built-in ones.
     init(
@@ -57,6 +60,19 @@ struct Executor<Context: Sendable>: Sendable {
         self.scalars = table
         self.accessPolicy = accessPolicy
         self.limits = limits
+        rootTypeNames = (
+            schema.rootType(for: .query)?.name, schema.rootType(for: .mutation)?.name,
+            schema.rootType(for: .subscription)?.name
+        )
+    }
+
+    /// The name of the root type of `operation`'s kind, if the schema defines it.
+    func rootTypeName(for operation: OperationType) -> String? {
+        switch operation {
+        case .query: rootTypeNames.query
+        case .mutation: rootTypeNames.mutation
+        case .subscription: rootTypeNames.subscription
+        }
     }
 
     var coercion: InputCoercion { InputCoercion(schema: schema, scalars: scalars) }
@@ -87,7 +103,7 @@ struct Executor<Context: Sendable>: Sendable {
             }
             operation = only
         }
-        guard schema.rootType(for: operation.operation) != nil else {
+        guard rootTypeName(for: operation.operation) != nil else {
             throw ExecutionError(
                 "Schema is not configured to execute \(operation.operation.rawValue) operation.",
                 locations: [operation.location])
@@ -102,7 +118,7 @@ struct Executor<Context: Sendable>: Sendable {
         _ prepared: PreparedOperation, context: Context, rootValue: JSON = .object(JSONObject()),
         sourceOnly: Bool = false
     ) async -> ExecutionResult {
-        guard let rootType = schema.rootType(for: prepared.operation.operation) else {
+        guard let rootType = rootTypeName(for: prepared.operation.operation) else {
             return ExecutionResult(
                 data: nil, errors: [ExecutionError("The schema has no root type for this operation.")])
         }
@@ -110,14 +126,14 @@ struct Executor<Context: Sendable>: Sendable {
             executor: self, prepared: prepared, context: context, sourceOnly: sourceOnly,
             collector: prepared.plan?.collector)
         let groups =
-            prepared.plan?.rootGroups ?? run.collector.collect(prepared.operation.selectionSet, on: rootType.name)
+            prepared.plan?.rootGroups ?? run.collector.collect(prepared.operation.selectionSet, on: rootType)
         // The data is written as values complete (an inout buffer, not a property of the run, so
         // that its appends need no runtime exclusivity checks): no tree of values is built only to
         // be walked again to write it.
         var output = JSONWriter(capacity: 4096)
         do throws(CompletionFailure) {
             try await run.executeSelectionSet(
-                groups, objectType: rootType.name, source: rootValue, path: .root, into: &output)
+                groups, objectType: rootType, source: rootValue, path: .root, into: &output)
         } catch {
             output.truncate(to: 0)
             output.writeNull()

@@ -151,31 +151,59 @@ struct AppSyncScalar: ScalarType {
 
 /// AppSync's clock: `$util.time.nowISO8601()` (UTC, milliseconds, `Z`).
 enum AppSyncClock {
+    /// `date` as `2023-11-14T22:13:20.042Z`. The calendar date is computed here (days to civil
+    /// date, proleptic Gregorian) rather than with `gmtime_r`, which takes glibc's time-zone
+    /// lock: every request formats its time, and the loop threads queued on that lock.
     static func nowISO8601(_ date: Date = Date()) -> String {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        var seconds = time_t(milliseconds / 1000)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        // Written digit by digit: `String(format:)` cost 6% of a create's CPU.
-        var bytes = [UInt8](repeating: 0, count: 24)
-        func put(_ value: Int, digits: Int, at offset: Int) {
-            var value = value
-            for index in stride(from: offset + digits - 1, through: offset, by: -1) {
-                bytes[index] = UInt8(48 + value % 10)
-                value /= 10
-            }
+        // Floor division, so that an instant before 1970 still gets a time of day in 0..<1 day.
+        let millisecondsPerDay: Int64 = 86_400_000
+        var days = milliseconds / millisecondsPerDay
+        var ofDay = milliseconds % millisecondsPerDay
+        if ofDay < 0 {
+            days -= 1
+            ofDay += millisecondsPerDay
         }
-        put(Int(parts.tm_year) + 1900, digits: 4, at: 0)
-        put(Int(parts.tm_mon) + 1, digits: 2, at: 5)
-        put(Int(parts.tm_mday), digits: 2, at: 8)
-        put(Int(parts.tm_hour), digits: 2, at: 11)
-        put(Int(parts.tm_min), digits: 2, at: 14)
-        put(Int(parts.tm_sec), digits: 2, at: 17)
-        put(Int(milliseconds % 1000), digits: 3, at: 20)
-        let separators: [(Int, Unicode.Scalar)] = [
-            (4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "."), (23, "Z"),
-        ]
-        for (offset, separator) in separators { bytes[offset] = UInt8(ascii: separator) }
-        return String(decoding: bytes, as: UTF8.self)
+        let (year, month, day) = civilDate(daysSince1970: days)
+        // Written digit by digit into the string's own storage: `String(format:)` cost 6% of a
+        // create's CPU.
+        return String(unsafeUninitializedCapacity: 24) { bytes in
+            func put(_ value: Int64, digits: Int, at offset: Int) {
+                var value = value
+                for index in stride(from: offset + digits - 1, through: offset, by: -1) {
+                    bytes[index] = UInt8(48 + value % 10)
+                    value /= 10
+                }
+            }
+            put(year, digits: 4, at: 0)
+            bytes[4] = UInt8(ascii: "-")
+            put(month, digits: 2, at: 5)
+            bytes[7] = UInt8(ascii: "-")
+            put(day, digits: 2, at: 8)
+            bytes[10] = UInt8(ascii: "T")
+            put(ofDay / 3_600_000, digits: 2, at: 11)
+            bytes[13] = UInt8(ascii: ":")
+            put(ofDay / 60_000 % 60, digits: 2, at: 14)
+            bytes[16] = UInt8(ascii: ":")
+            put(ofDay / 1000 % 60, digits: 2, at: 17)
+            bytes[19] = UInt8(ascii: ".")
+            put(ofDay % 1000, digits: 3, at: 20)
+            bytes[23] = UInt8(ascii: "Z")
+            return 24
+        }
+    }
+
+    /// The Gregorian year, month (1–12) and day (1–31) of the day `days` after 1970-01-01, by
+    /// counting 400-year eras of 146,097 days from 0000-03-01 (so that the leap day ends a year).
+    static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = days + 719_468  // days from 0000-03-01 to 1970-01-01
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

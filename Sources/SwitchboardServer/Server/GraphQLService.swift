@@ -119,7 +119,7 @@ final class GraphQLService: Sendable {
         } catch {
             return (ExecutionResult(data: nil, errors: [error]), [])
         }
-        if let plans, let rootType = schema.rootType(for: prepared.operation.operation)?.name {
+        if let plans, let rootType = executor.rootTypeName(for: prepared.operation.operation) {
             prepared.plan = plans.plan(for: prepared.operation) { [schema, fragments = prepared.fragments] in
                 ExecutionPlan(operation: prepared.operation, fragments: fragments, rootType: rootType, schema: schema)
             }
