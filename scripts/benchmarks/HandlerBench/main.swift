@@ -21,6 +21,8 @@ let requests = arguments.first ?? 200_000
 let tickets = arguments.dropFirst().first ?? 10_000
 /// One operation only (for profiling): HANDLER_BENCH_ONLY=getTicket.
 let only = ProcessInfo.processInfo.environment["HANDLER_BENCH_ONLY"]
+/// The path alone, without the baseline (so that a profile sees only the path): HANDLER_BENCH_PATH_ONLY=1.
+let pathOnly = ProcessInfo.processInfo.environment["HANDLER_BENCH_PATH_ONLY"] != nil
 let apiKey = "da2-handler-bench"
 let fields = "id title status priority createdAt updatedAt"
 
@@ -119,8 +121,12 @@ print("handler-bench: \(requests) requests per operation (lists: a fifth), \(tic
 for (name, samples, count) in [
     ("getTicket", gets, requests), ("listTickets", lists, requests / 5), ("createTicket", creates, requests),
 ] where only == nil || only == name {
-    let baseline = await measure(samples, count: count, bare)
     let path = await measure(samples, count: count) { await server.respond(to: $0) }
+    if pathOnly {
+        print(String(format: "%-13@ switchboard %8.2f", name as NSString, path))
+        continue
+    }
+    let baseline = await measure(samples, count: count, bare)
     print(
         String(
             format: "%-13@ switchboard %8.2f  bare HTTP %6.2f  ratio %6.2fx", name as NSString, path, baseline,
