@@ -3,20 +3,20 @@ import GraphQLLanguage
 /// The state of one execution: the errors raised so far and the completion budget. It lives in
 /// the task running the request and is never shared.
 final class ExecutionRun<Context: Sendable> {
-    let executor: Executor<Context>
     let prepared: Executor<Context>.PreparedOperation
     let context: Context
     let sourceOnly: Bool
     let collector: FieldCollector
-    // The executor's parts, held once: reading them through `executor` for every field copied
+    // The executor's parts, held once: reading them through the executor for every field copied
     // the schema and the access policy and built an input coercion each time (retains and
-    // releases were a quarter of a list page's CPU).
+    // releases were a quarter of a list page's CPU). Only the parts the run reads: each one held
+    // is a reference count taken and dropped per request on objects every loop thread shares.
     let schema: Schema
-    private let coercion: InputCoercion
     let accessPolicy: (any FieldAccessPolicy<Context>)?
     private let resolvers: ResolverRegistry<Context>
     let limits: Executor<Context>.Limits
     private let scalars: [String: any ScalarType]
+    private let readsScalarMembersDirectly: Bool
     private(set) var errors: [ExecutionError] = []
     var completedValues = 0
     /// Set once a budget runs out (values or errors): every value not yet completed becomes null
@@ -39,7 +39,6 @@ final class ExecutionRun<Context: Sendable> {
         executor: Executor<Context>, prepared: Executor<Context>.PreparedOperation, context: Context,
         sourceOnly: Bool, collector: FieldCollector? = nil
     ) {
-        self.executor = executor
         self.prepared = prepared
         self.context = context
         self.sourceOnly = sourceOnly
@@ -47,11 +46,11 @@ final class ExecutionRun<Context: Sendable> {
             collector
             ?? FieldCollector(schema: executor.schema, fragments: prepared.fragments, variables: prepared.variables)
         schema = executor.schema
-        coercion = executor.coercion
         accessPolicy = executor.accessPolicy
         resolvers = executor.resolvers
         limits = executor.limits
         scalars = executor.scalars
+        readsScalarMembersDirectly = executor.readsScalarMembersDirectly
     }
 
     // MARK: Selection sets and fields
@@ -229,7 +228,8 @@ final class ExecutionRun<Context: Sendable> {
         let result: Result<JSONObject, ExecutionError>
         do {
             result = .success(
-                try coercion.coerceArguments(
+                // Built here, once per field with arguments, rather than held for every run.
+                try InputCoercion(schema: schema, scalars: scalars).coerceArguments(
                     group.definition.unsafelyUnwrapped.arguments, group.nodes[0].arguments,
                     variables: prepared.variables))
         } catch {
@@ -247,7 +247,7 @@ final class ExecutionRun<Context: Sendable> {
     /// Whether members of `objectType` may take the short ways (the scalar-member step and
     /// rows): a plain object, whose fields run no resolver, and not introspection's.
     func readsMembersDirectly(of objectType: String, hasResolvers: Bool) -> Bool {
-        !hasResolvers && objectType.utf8.first != UInt8(ascii: "_") && executor.readsScalarMembersDirectly
+        !hasResolvers && objectType.utf8.first != UInt8(ascii: "_") && readsScalarMembersDirectly
     }
 
     /// Whether the caller may read the group's field: a flag once decided (see ``GroupMemo/isAllowed``).
