@@ -1,5 +1,4 @@
 import GraphQLLanguage
-import SwitchboardCore
 
 /// One operation of one document, collected once and shared by every execution of it: its root
 /// fields grouped by response key, each group's definition, type and escaped key looked up once,
@@ -53,19 +52,25 @@ final class ExecutionPlan: Sendable {
     }
 }
 
-/// The plans of one cached document, by operation, made when an operation first runs.
+/// The plans of one cached document, one per operation, made with the document: a request for
+/// it then finds its plan without taking a lock (a lookup under a reader/writer lock was a
+/// shared counter both loop threads wrote on every request).
 final class ExecutionPlans: Sendable {
-    private let plans = ReadWriteLocked<[String: ExecutionPlan]>([:])
+    private let plans: [String: ExecutionPlan]
 
-    /// The plan of `operation`, made by `make` the first time.
-    func plan(for operation: OperationDefinition, make: () -> ExecutionPlan) -> ExecutionPlan {
-        let key = operation.name ?? ""
-        if let known = plans.withReadLock({ $0[key] }) { return known }
-        let plan = make()
-        return plans.withWriteLock { plans in
-            if let raced = plans[key] { return raced }
-            plans[key] = plan
-            return plan
+    /// The plans of the operations in `parts` on `schema`, each on the root type
+    /// `rootTypeName` names for its kind; an operation whose root type the schema lacks gets none
+    /// (preparing it fails).
+    init(_ parts: DocumentParts, schema: Schema, rootTypeName: (OperationType) -> String?) {
+        var plans: [String: ExecutionPlan] = [:]
+        for operation in parts.operations {
+            guard let rootType = rootTypeName(operation.operation) else { continue }
+            plans[operation.name ?? ""] = ExecutionPlan(
+                operation: operation, fragments: parts.fragments, rootType: rootType, schema: schema)
         }
+        self.plans = plans
     }
+
+    /// The plan of `operation`, one of the document's.
+    func plan(for operation: OperationDefinition) -> ExecutionPlan? { plans[operation.name ?? ""] }
 }

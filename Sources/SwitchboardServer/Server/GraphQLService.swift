@@ -84,9 +84,11 @@ final class GraphQLService: Sendable {
                 let estimate = ResolverCountEstimate(schema: schema) { [resolvers = executor.resolvers] in
                     resolvers.resolver(type: $0, field: $1) != nil
                 }
+                let parts = DocumentParts(document)
                 result = .valid(
-                    DocumentParts(document), resolverCounts: estimate.counts(in: document),
-                    plans: ExecutionPlan.collectionReadsVariables(document) ? nil : ExecutionPlans())
+                    parts, resolverCounts: estimate.counts(in: document),
+                    plans: ExecutionPlan.collectionReadsVariables(document)
+                        ? nil : ExecutionPlans(parts, schema: schema, rootTypeName: executor.rootTypeName(for:)))
             } else {
                 result = .invalid(errors.map { ValidationMessages.error($0, in: document) })
             }
@@ -119,11 +121,7 @@ final class GraphQLService: Sendable {
         } catch {
             return (ExecutionResult(data: nil, errors: [error]), [])
         }
-        if let plans, let rootType = executor.rootTypeName(for: prepared.operation.operation) {
-            prepared.plan = plans.plan(for: prepared.operation) { [schema, fragments = prepared.fragments] in
-                ExecutionPlan(operation: prepared.operation, fragments: fragments, rootType: rootType, schema: schema)
-            }
-        }
+        if let plans { prepared.plan = plans.plan(for: prepared.operation) }
         let limit = executor.limits.maximumResolverExecutions
         let index = parts.operations.firstIndex { $0.name == prepared.operation.name }
         if let atLeast = index.map({ resolverCounts[$0] }), atLeast > limit * ResolverCountEstimate.refusalFactor {
