@@ -78,10 +78,20 @@ package final class EventLoop: Sendable {
         get throws(NetworkError) { try sharedLoop.get() }
     }
 
+    /// The number the next loop gets (see ``CurrentLoop``).
+    private static let nextNumber = Locked(0)
+
     /// Creates a loop and starts its thread; the thread lives as long as the process.
     package init() throws(NetworkError) {
         poller = try Poller()
-        let thread = Thread { [self] in run() }
+        let number = Self.nextNumber.withLock { next in
+            defer { next += 1 }
+            return next
+        }
+        let thread = Thread { [self] in
+            CurrentLoop.enter(number)
+            run()
+        }
         thread.name = "switchboard-event-loop"
         thread.start()
     }

@@ -25,8 +25,8 @@ enum ParsedDocument: Sendable {
 /// resolvers over a store, and request handling — parse (cached), validate with AppSync's
 /// messages, execute, and collect the mutation results subscribers should receive.
 final class GraphQLService: Sendable {
-    /// How many parsed and validated documents are kept (by query text); the cache is emptied
-    /// when it fills. Documents longer than ``maximumCachedDocumentLength`` are not cached.
+    /// How many parsed and validated documents are kept (by query text) per event loop (see
+    /// ``DocumentCache``); a loop's cache is emptied when it fills. Documents longer than ``maximumCachedDocumentLength`` are not cached.
     static let maximumCachedDocuments = 512
     static let maximumCachedDocumentLength = 64 * 1024
 
@@ -35,9 +35,8 @@ final class GraphQLService: Sendable {
     let executor: Executor<RequestContext>
     /// Mutation field → the subscription fields `@aws_subscribe` lists it in.
     let subscriptionsByMutation: [String: [String]]
-    /// Read by every request on every loop: a reader/writer lock, so that loops reading the same
-    /// document never wait for each other.
-    private let documents = ReadWriteLocked<[String: ParsedDocument]>([:])
+    /// Read by every request on every loop: kept once per loop (see ``DocumentCache``).
+    private let documents = DocumentCache()
     /// Active subscriptions by subscription field, kept by ``SubscriptionRegistry``: a mutation
     /// builds its subscriber payload only when one of its subscription fields has a listener
     /// (preparing it for nobody cost 5% of a create).
@@ -75,7 +74,11 @@ final class GraphQLService: Sendable {
 
     /// The parsed document of `query` if it is valid, else its errors in AppSync's words.
     func document(_ query: String) -> ParsedDocument {
-        if let cached = documents.withReadLock({ $0[query] }) { return cached }
+        documents.document(query) { parse(query) }
+    }
+
+    /// `query` parsed and validated.
+    private func parse(_ query: String) -> ParsedDocument {
         let result: ParsedDocument
         do {
             let document = try Parser.parse(query)
@@ -94,12 +97,6 @@ final class GraphQLService: Sendable {
             }
         } catch {
             result = .invalid([ValidationMessages.syntaxError(error)])
-        }
-        if query.utf8.count <= Self.maximumCachedDocumentLength {
-            documents.withWriteLock { cache in
-                if cache.count >= Self.maximumCachedDocuments { cache.removeAll() }
-                cache[query] = result
-            }
         }
         return result
     }
