@@ -4,9 +4,9 @@
 /// list page — is written in one pass over its members, without the per-field lookups, checks
 /// and async steps of the general path.
 ///
-/// Immutable, so the executions of one plan share it (see ``FieldCollector/Group/scalarRow(for:make:)``):
-/// a get by id writes one object, and deciding the row again for every request was a quarter of
-/// its execution.
+/// Immutable, so the executions of one plan share it (see
+/// ``FieldCollector/Group/scalarRow(for:make:)``): a get by id writes one object, and deciding
+/// the row again for every request was a quarter of its execution.
 final class ScalarRow: Sendable {
     struct Column {
         /// The response key as JSON text with its colon.
@@ -88,10 +88,10 @@ extension ExecutionRun {
         return ScalarRow(columns: columns)
     }
 
-    /// `source` written as `row` (its type being `objectType`, `hints` the run's for the row), or `false` having written nothing
-    /// when it cannot be: not an object, the value budget reached, a null in a non-null member
-    /// or a value its scalar would change. The general path then writes the object, with the
-    /// errors and conversions that need.
+    /// `source` written as `row` (its type being `objectType`, `hints` the run's for the row), or
+    /// `false` having written nothing when it cannot be: not an object, the value budget reached,
+    /// a null in a non-null member or a value its scalar would change. The general path then
+    /// writes the object, with the errors and conversions that need.
     func writeRow(
         _ row: ScalarRow, hints: UnsafeMutableBufferPointer<Int>, objectType: String, source: JSON,
         into output: inout JSONWriter

@@ -26,7 +26,8 @@ enum ParsedDocument: Sendable {
 /// messages, execute, and collect the mutation results subscribers should receive.
 final class GraphQLService: Sendable {
     /// How many parsed and validated documents are kept (by query text) per event loop (see
-    /// ``DocumentCache``); a loop's cache is emptied when it fills. Documents longer than ``maximumCachedDocumentLength`` are not cached.
+    /// ``DocumentCache``); a loop's cache is emptied when it fills. Documents longer than
+    /// ``maximumCachedDocumentLength`` are not cached.
     static let maximumCachedDocuments = 512
     static let maximumCachedDocumentLength = 64 * 1024
 
