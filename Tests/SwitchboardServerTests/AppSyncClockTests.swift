@@ -1,4 +1,5 @@
 import Foundation
+import Switchboard
 import Testing
 
 @testable import SwitchboardServer
@@ -35,7 +36,7 @@ struct AppSyncClockTests {
             var seconds = time_t(days * 86_400)
             var parts = tm()
             gmtime_r(&seconds, &parts)
-            let civil = AppSyncClock.civilDate(daysSince1970: days)
+            let civil = TemporalText.civil(days: days)
             if civil.year != Int64(parts.tm_year) + 1900 || civil.month != Int64(parts.tm_mon) + 1
                 || civil.day != Int64(parts.tm_mday)
             {

@@ -31,7 +31,7 @@ struct FieldCollector: Sendable {
     /// Groups may be shared by the executions of one operation (see ``ExecutionPlan``): what an
     /// execution learns about a group is kept by the execution, at ``index``.
     // Unchecked: `nodes` changes only while the collector builds the group, before it is shared;
-    // the sub-selections are behind a lock.
+    // the sub-selections and the rows are behind locks of their own.
     final class Group: @unchecked Sendable {
         let responseKey: String
         fileprivate(set) var nodes: [Field]

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLLanguage
+import Switchboard
 
 /// AppSync's scalars: strings in checked formats (`AWSDate`, `AWSTime`, `AWSDateTime`,
 /// `AWSEmail`, `AWSURL`, `AWSPhone`, `AWSIPAddress`), epoch seconds (`AWSTimestamp`) and JSON
@@ -151,20 +152,15 @@ struct AppSyncScalar: ScalarType {
 
 /// AppSync's clock: `$util.time.nowISO8601()` (UTC, milliseconds, `Z`).
 enum AppSyncClock {
-    /// `date` as `2023-11-14T22:13:20.042Z`. The calendar date is computed here (days to civil
-    /// date, proleptic Gregorian) rather than with `gmtime_r`, which takes glibc's time-zone
-    /// lock: every request formats its time, and the loop threads queued on that lock.
+    /// `date` as `2023-11-14T22:13:20.042Z`. The calendar date comes from the client's temporal
+    /// arithmetic (``TemporalText/civil(days:)``) rather than from `gmtime_r`, which takes
+    /// glibc's time-zone lock: every request formats its time, and the loop threads queued on it.
     static func nowISO8601(_ date: Date = Date()) -> String {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        // Floor division, so that an instant before 1970 still gets a time of day in 0..<1 day.
-        let millisecondsPerDay: Int64 = 86_400_000
-        var days = milliseconds / millisecondsPerDay
-        var ofDay = milliseconds % millisecondsPerDay
-        if ofDay < 0 {
-            days -= 1
-            ofDay += millisecondsPerDay
-        }
-        let (year, month, day) = civilDate(daysSince1970: days)
+        // Floored, so that an instant before 1970 still gets a time of day in 0..<1 day.
+        let days = TemporalText.floorDivide(milliseconds, 86_400_000)
+        let ofDay = milliseconds - days * 86_400_000
+        let (year, month, day) = TemporalText.civil(days: days)
         // Written digit by digit into the string's own storage: `String(format:)` cost 6% of a
         // create's CPU.
         return String(unsafeUninitializedCapacity: 24) { bytes in
@@ -191,19 +187,5 @@ enum AppSyncClock {
             bytes[23] = UInt8(ascii: "Z")
             return 24
         }
-    }
-
-    /// The Gregorian year, month (1–12) and day (1–31) of the day `days` after 1970-01-01, by
-    /// counting 400-year eras of 146,097 days from 0000-03-01 (so that the leap day ends a year).
-    static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468  // days from 0000-03-01 to 1970-01-01
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Byte-level parsing and formatting of AppSync's temporal text forms (proleptic Gregorian
-/// calendar, civil-from-days conversion), without `DateFormatter`.
-enum TemporalText {
+/// calendar, civil-from-days conversion), without `DateFormatter`. The local server's clock
+/// uses its calendar arithmetic too.
+package enum TemporalText {
     /// UTC, made once: most values are written with `Z`, and a `TimeZone` costs an allocation and
     /// a lookup to make.
     static let utc = TimeZone(secondsFromGMT: 0)!
@@ -12,7 +13,8 @@ enum TemporalText {
         offset == 0 ? utc : TimeZone(secondsFromGMT: offset)
     }
 
-    static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+    /// `value / divisor` rounded toward negative infinity.
+    package static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
         let quotient = value / divisor
         return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
@@ -29,7 +31,7 @@ enum TemporalText {
     }
 
     /// The civil date of a day count since 1970-01-01.
-    static func civil(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    package static func civil(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = days + 719_468
         let era = floorDivide(z, 146_097)
         let dayOfEra = z - era * 146_097
