@@ -14,9 +14,10 @@ struct RequestLimitTests {
         return text + "fragment F\(length) on Post { title }\n"
     }
 
-    /// Fragments that double at every level over Post.blog (a belongsTo) and Blog.posts.
-    static func doublingFragments(levels: Int) -> String {
-        var text = #"query { getPost(id: "p1") { ...P0 } }"# + "\n"
+    /// Fragments that double at every level over Post.blog (a belongsTo) and Blog.posts, under
+    /// `getPost`, then the root fields `alsoSelecting`.
+    static func doublingFragments(levels: Int, alsoSelecting: String = "") -> String {
+        var text = #"query { getPost(id: "p1") { ...P0 } "# + alsoSelecting + " }\n"
         for level in 0..<levels {
             text += "fragment P\(level) on Post { a: blog { ...B\(level) } b: blog { ...B\(level) } }\n"
             text += "fragment B\(level) on Blog { posts { items { ...P\(level + 1) } } }\n"

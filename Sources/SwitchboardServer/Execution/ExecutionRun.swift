@@ -25,6 +25,8 @@ final class ExecutionRun<Context: Sendable> {
     /// Set once ``Executor/Limits/maximumErrors`` errors are recorded.
     private var errorsFull = false
     private var resolverExecutions = 0
+    /// How many resolvers a request runs before it gives its loop's other work a turn.
+    static var resolversBetweenYields: Int { 256 }
     /// The response path of the value being completed: fields run one after another, depth
     /// first, so one stack, pushed and popped around each field and list item, spells every
     /// path, and an error or a resolver copies it only when it needs it. (Building a path for
@@ -206,6 +208,10 @@ final class ExecutionRun<Context: Sendable> {
         if resolverExecutions > limits.maximumResolverExecutions {
             return .failure(ExecutionLimitErrors.resolverLimitReached())
         }
+        // Resolvers that do not suspend run straight through on the connection's loop: a request
+        // running thousands of them lets the loop's other connections in between (a
+        // `{ __typename }` waited out a 10,000-resolver request, 120 ms on SQLite).
+        if resolverExecutions.isMultiple(of: Self.resolversBetweenYields) { await Task.yield() }
         let info = FieldInfo(
             parentType: objectType, field: group.definition.unsafelyUnwrapped, path: pathStack,
             nodes: group.nodes, variables: prepared.variables, fragments: prepared.fragments,
