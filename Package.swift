@@ -106,6 +106,10 @@ let apiTargets: [Target] = [
     .executableTarget(
         name: "resync-soak", dependencies: ["SwitchboardAPI", "SwitchboardServer", "SwitchboardCore"],
         path: "scripts/benchmarks/ResyncSoak"),
+    // scripts/soak (last): `switchboard serve` left running under checked, churning and hostile clients
+    .executableTarget(
+        name: "serve-soak", dependencies: ["SwitchboardAPI", "SwitchboardNet", "SwitchboardCore"],
+        path: "scripts/benchmarks/ServeSoak"),
 ]
 
 // MARK: - Sockets, event loop, HTTP/1.1, WebSocket, TLS
