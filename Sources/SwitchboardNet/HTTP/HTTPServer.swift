@@ -81,6 +81,8 @@ package final class HTTPServer: Sendable {
     private let isSecure: Bool
     private let acceptTask: Locked<Task<Void, Never>?> = Locked(nil)
     private let connections: ConnectionTable
+    /// How many connections the server holds now (lingering closes included).
+    var connectionCountForTesting: Int { connections.count }
     private let admission: ConnectionAdmission
     private let accepted = Locked(0)
     /// The bound port (the kernel's choice when started with port 0).

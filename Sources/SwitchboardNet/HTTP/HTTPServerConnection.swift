@@ -135,13 +135,17 @@ struct HTTPServerConnection: Sendable {
         table.setWaiting(entry, for: .linger)
         connection.shutdownOutput()
         // After a late request head the reaper shut the input, so reads report end-of-stream
-        // whenever nothing is buffered; poll until the deadline instead of trusting that.
+        // whenever nothing is buffered; poll until the peer closes (as the kernel's TCP state
+        // says) or the deadline, instead of trusting that. A slow client that leaves once
+        // answered `408` thus frees its place at once, not at the linger timeout.
         let inputWasShut = table.requestTimedOut(entry)
         var discarded = 0
         while discarded < Self.lingerByteLimit {
             guard let bytes = try? await connection.read(maxBytes: 65_536) else { return }
             if bytes.isEmpty {
-                guard inputWasShut, (try? await Task.sleep(for: .milliseconds(50))) != nil else { return }
+                guard inputWasShut, !connection.peerHasClosed,
+                    (try? await Task.sleep(for: .milliseconds(50))) != nil
+                else { return }
                 continue
             }
             discarded += bytes.count

@@ -218,6 +218,25 @@ package final class TCPConnection: ByteStream {
     /// then answers `408`).
     func shutdownInput() { shutdown(Int32(SHUT_RD)) }
 
+    /// Whether the peer is known to have closed or reset the connection, from the kernel's TCP
+    /// state: for a socket whose input was shut, where a read reports end-of-stream either way.
+    /// Always `false` where the platform does not say (the caller then waits for its deadline)
+    /// and once closed here.
+    var peerHasClosed: Bool {
+        #if canImport(Glibc)
+            descriptor.withLock { fd in
+                guard fd >= 0 else { return false }
+                var info = tcp_info()
+                var length = socklen_t(MemoryLayout<tcp_info>.size)
+                guard getsockopt(fd, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else { return true }
+                // Open from the peer's side: established, or our own FIN sent and the peer's not yet received.
+                return ![TCP_ESTABLISHED, TCP_FIN_WAIT1, TCP_FIN_WAIT2].contains(Int(info.tcpi_state))
+            }
+        #else
+            false
+        #endif
+    }
+
     /// `shutdown(2)` on the open descriptor (`SHUT_RD` or `SHUT_WR`); nothing once closed.
     private func shutdown(_ direction: Int32) {
         descriptor.withLock { fd in
