@@ -187,14 +187,16 @@ import Testing
         }
         let types = "query Q($a: " + String(repeating: "[", count: 100_000) + "Int) { f }"
         #expect(syntaxError(types)?.message.contains("nested") == true)
-        #expect(syntaxError("{ a { b { c } } }", options: ParserOptions(maxDepth: 2)) != nil)
+        #expect(syntaxError("{ a { b { c } } }", options: ParserOptions(maxDepth: 2))?.limit == .depth(2))
         #expect(syntaxError("{ a { b } }", options: ParserOptions(maxDepth: 2)) == nil)
+        #expect(syntaxError("{ a { b }")?.limit == nil)
     }
 
     @Test func tokenLimitStopsHugeDocuments() throws {
         let source = "{ " + String(repeating: "a ", count: 1_000) + "}"
         let error = try #require(syntaxError(source, options: ParserOptions(maxTokens: 100)))
         #expect(error.message.contains("more than 100 tokens"))
+        #expect(error.limit == .tokens(100))
         #expect(syntaxError(source) == nil)
     }
 

@@ -92,4 +92,24 @@ import Testing
         // The server keeps serving after bad input.
         #expect(try await harness.data("{ listPosts { items { id } } }") == ["items": []])
     }
+
+    /// A document past the parser's limits is told which limit, not given the token where the
+    /// parse stopped (which read as a typo: `offending token 'Name "a"'`).
+    @Test func documentsPastTheParsersLimitsAreToldWhichLimit() async throws {
+        let harness = try await ServerHarness.start()
+        defer { Task { await harness.stop() } }
+        let (_, nested) = try await harness.post(
+            String(repeating: "{ a ", count: 300) + String(repeating: "}", count: 300))
+        let nesting = nested["errors"]?[0]?["message"]?.stringValue ?? ""
+        #expect(
+            nesting.hasPrefix("Invalid Syntax : the document nests more than 256 levels deep; to protect the server, "),
+            "\(nesting)")
+        #expect(nesting.hasSuffix("stopped at line 1 column 1027"), "\(nesting)")
+        // Two bytes a token: 400 KB, within the request body limit.
+        let (_, wide) = try await harness.post("{ " + String(repeating: "a ", count: 200_001) + "}")
+        let tokens = wide["errors"]?[0]?["message"]?.stringValue ?? ""
+        #expect(tokens.hasPrefix("Invalid Syntax : the document has more than 200000 tokens"), "\(tokens)")
+        #expect(wide["data"] == .null)
+        #expect(try await harness.data("{ listPosts { items { id } } }") == ["items": []])
+    }
 }

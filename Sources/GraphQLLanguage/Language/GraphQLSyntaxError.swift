@@ -9,6 +9,16 @@ package struct GraphQLSyntaxError: Error, Sendable, Hashable, CustomStringConver
     package var token: String?
     /// The full text of the source line holding the problem (without its line terminator).
     package var sourceLine: String
+    /// The parser's limit the document went past, when that is the problem rather than its syntax.
+    package var limit: ParserLimit?
+
+    /// A limit of ``ParserOptions`` that stopped the parse, with its value.
+    package enum ParserLimit: Sendable, Hashable {
+        /// More tokens than ``ParserOptions/maxTokens``.
+        case tokens(Int)
+        /// Nested deeper than ``ParserOptions/maxDepth``.
+        case depth(Int)
+    }
 
     /// 1-based line of the problem.
     package var line: Int { location.line }
@@ -18,11 +28,15 @@ package struct GraphQLSyntaxError: Error, Sendable, Hashable, CustomStringConver
     package var offset: Int { location.offset }
 
     /// Creates an error; the parser fills in the source line.
-    package init(message: String, location: SourceLocation, token: String? = nil, sourceLine: String = "") {
+    package init(
+        message: String, location: SourceLocation, token: String? = nil, sourceLine: String = "",
+        limit: ParserLimit? = nil
+    ) {
         self.message = message
         self.location = location
         self.token = token
         self.sourceLine = sourceLine
+        self.limit = limit
     }
 
     /// `Syntax Error: … (line:column)` followed by the source line and a caret.

@@ -84,10 +84,13 @@ struct Lexer {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
-    func error(_ message: String, at location: SourceLocation, token: String? = nil) -> GraphQLSyntaxError {
+    func error(
+        _ message: String, at location: SourceLocation, token: String? = nil,
+        limit: GraphQLSyntaxError.ParserLimit? = nil
+    ) -> GraphQLSyntaxError {
         GraphQLSyntaxError(
             message: message, location: location, token: token,
-            sourceLine: sourceLine(containing: location.offset))
+            sourceLine: sourceLine(containing: location.offset), limit: limit)
     }
 
     private mutating func errorAt(_ offset: Int, _ message: String) -> GraphQLSyntaxError {
@@ -106,7 +109,7 @@ struct Lexer {
         if tokenCount > maxTokens {
             throw error(
                 "Document contains more than \(maxTokens) tokens; parsing aborted.",
-                at: location(at: start))
+                at: location(at: start), limit: .tokens(maxTokens))
         }
         guard start < bytes.count else {
             return Token(kind: .endOfFile, start: start, end: start, location: location(at: start), value: "")

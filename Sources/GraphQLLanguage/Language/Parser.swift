@@ -95,7 +95,9 @@ package struct Parser {
     mutating func enterNesting() throws(GraphQLSyntaxError) {
         depth += 1
         if depth > maxDepth {
-            throw syntaxError("Document is nested more than \(maxDepth) levels deep; parsing aborted.")
+            throw lexer.error(
+                "Document is nested more than \(maxDepth) levels deep; parsing aborted.", at: token.location,
+                token: token.display, limit: .depth(maxDepth))
         }
     }
 

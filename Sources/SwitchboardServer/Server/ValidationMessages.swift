@@ -11,8 +11,23 @@ enum ValidationMessages {
         return ExecutionError(message(error.message, path: path), locations: error.locations)
     }
 
-    /// The response error for a document that does not parse.
+    /// The response error for a document that does not parse. A document that went past a
+    /// parser limit says which (not the token where the parse stopped, which would read as a typo).
     static func syntaxError(_ error: GraphQLSyntaxError) -> ExecutionError {
+        switch error.limit {
+        case .tokens(let limit)?:
+            return ExecutionError(
+                "Invalid Syntax : the document has more than \(limit) tokens; to protect the server, parsing "
+                    + "stopped at line \(error.line) column \(error.column)",
+                locations: [error.location])
+        case .depth(let limit)?:
+            return ExecutionError(
+                "Invalid Syntax : the document nests more than \(limit) levels deep; to protect the server, parsing "
+                    + "stopped at line \(error.line) column \(error.column)",
+                locations: [error.location])
+        case nil:
+            break
+        }
         var token = error.token ?? "<EOF>"
         if token.hasPrefix("\"") && token.hasSuffix("\"") && token.count >= 2 {
             token = String(token.dropFirst().dropLast())
