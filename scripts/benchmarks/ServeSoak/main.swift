@@ -73,7 +73,7 @@ for (field, input) in [("createTicket", "{id: \"bomb\", title: \"bomb\"}")]
 }
 progress(
     "\(seconds) s against switchboard serve (pid \(server.pid), port \(server.port), SQLite): 4 ticket owners, "
-        + "5 subscriptions at a time, hostile requests, 16 slow heads")
+        + "5 subscriptions at a time, hostile requests and real-time clients, 16 slow heads")
 
 let start = ContinuousClock.now
 let end = start + .seconds(seconds)
@@ -105,9 +105,11 @@ async let written = withTaskGroup(of: (Int, [String: Ticket]).self) { group in
 }
 async let hostile: Void = HostileClient(port: server.port, apiKey: apiKey, ledger: ledger).run(until: end)
 async let churn: Void = SubscriptionChurn(plugin: plugin, ledger: ledger, width: 5).run(until: end)
+async let realtimeHostile: Void = RealtimeHostileClient(port: server.port, apiKey: apiKey, ledger: ledger).run(
+    until: end)
 async let slowest = SlowClients(port: server.port, ledger: ledger, count: 16, allowed: .seconds(15)).run()
 let tickets = await written
-_ = await (hostile, churn)
+_ = await (hostile, churn, realtimeHostile)
 let longestSlowHead = await slowest
 for worker in workers { await worker.list(expect: tickets[worker.index] ?? [:]) }
 sampler.cancel()
