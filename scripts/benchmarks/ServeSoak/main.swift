@@ -5,7 +5,7 @@
 // was right, the server's memory stayed flat after warm-up, it let go of every connection its
 // clients closed and of no other descriptor, and Ctrl-C stopped it cleanly.
 //
-// serve-soak SWITCHBOARD_BINARY [SECONDS] (default 60)
+// serve-soak SWITCHBOARD_BINARY [SECONDS] [--in-memory] (default 60 s on the SQLite store)
 import Foundation
 import SwitchboardAPI
 import SwitchboardCore
@@ -21,8 +21,9 @@ func fail(_ reason: String) -> Never {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let binary = arguments.first else { fail("usage: serve-soak SWITCHBOARD_BINARY [SECONDS]") }
+guard let binary = arguments.first else { fail("usage: serve-soak SWITCHBOARD_BINARY [SECONDS] [--in-memory]") }
 let seconds = max(10, arguments.dropFirst().first.flatMap(Int.init) ?? 60)
+let inMemory = arguments.contains("--in-memory")
 let watchdog = Thread {
     Thread.sleep(forTimeInterval: Double(seconds + 120))
     fail("still running \(seconds + 120) s after it started (hung?)")
@@ -52,9 +53,9 @@ let server = try await ServerProcess.start(
     binary: binary,
     arguments: [
         "--schema", directory.appendingPathComponent("schema.graphql").path, "--port", "0",
-        "--data", directory.appendingPathComponent("data").path, "--api-key", apiKey,
+        "--api-key", apiKey,
         "--write-config", directory.appendingPathComponent("amplifyconfiguration.json").path,
-    ])
+    ] + (inMemory ? ["--in-memory"] : ["--data", directory.appendingPathComponent("data").path]))
 let plugin = try APIPlugin()
 try plugin.configure(
     using: SwitchboardConfiguration(
@@ -72,7 +73,7 @@ for (field, input) in [("createTicket", "{id: \"bomb\", title: \"bomb\"}")]
     }
 }
 progress(
-    "\(seconds) s against switchboard serve (pid \(server.pid), port \(server.port), SQLite): 4 ticket owners, "
+    "\(seconds) s against switchboard serve (pid \(server.pid), port \(server.port), \(inMemory ? "in memory" : "SQLite")): 4 ticket owners, "
         + "5 subscriptions at a time, hostile requests and real-time clients, 16 slow heads")
 
 let start = ContinuousClock.now
