@@ -69,4 +69,16 @@ import Testing
         #expect(JSONValue.number(10).jsonText == "10")
         #expect(JSONValue.number(-0.25).jsonText == "-0.25")
     }
+
+    @Test func integersAreWrittenAsStringSpellsThem() {
+        var generator = SystemRandomNumberGenerator()
+        let edges: [Int64] = [0, 1, -1, 9, 10, -9, -10, 99, 100, 1_000_000, .max, .min, .max - 1, .min + 1]
+        let random = (0..<1_000).map { _ in Int64.random(in: .min ... .max, using: &generator) }
+        for value in edges + random {
+            var bytes: [UInt8] = []
+            JSONValue.appendInteger(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+        }
+        #expect(JSONValue.number(-42).jsonText == "-42")
+    }
 }

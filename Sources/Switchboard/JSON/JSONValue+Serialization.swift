@@ -42,7 +42,7 @@ extension JSONValue {
                 guard nonFiniteAsNull else { return false }
                 bytes.append(contentsOf: "null".utf8)
             } else if let integer = Int64(exactly: value) {
-                bytes.append(contentsOf: String(integer).utf8)
+                JSONValue.appendInteger(integer, to: &bytes)
             } else {
                 bytes.append(contentsOf: "\(value)".utf8)
             }
@@ -84,6 +84,27 @@ extension JSONValue {
             }
             return nil
         case .null, .boolean, .string: return nil
+        }
+    }
+
+    /// Appends `value` in decimal, as `String(value)` spells it, without making that string (a
+    /// page of items writes one integer or more per item).
+    package static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        guard magnitude >= 10 else {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude))
+            return
+        }
+        // 20 digits hold the largest magnitude, 9,223,372,036,854,775,808.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            while magnitude > 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 

@@ -13,7 +13,7 @@ struct JSONWriter {
         switch value {
         case .null: bytes.append(contentsOf: "null".utf8)
         case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .int(let number): bytes.append(contentsOf: String(number).utf8)
+        case .int(let number): JSONValue.appendInteger(Int64(number), to: &bytes)
         case .double(let number): writeDouble(number)
         case .string(let string): writeString(string)
         case .array(let elements):
