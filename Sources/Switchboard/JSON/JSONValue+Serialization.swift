@@ -111,16 +111,22 @@ extension JSONValue {
     /// Appends `string` as a JSON string literal with the escapes RFC 8259 requires.
     package static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { utf8 in
-            // Most strings need no escape: copied in one go.
-            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-                bytes.append(contentsOf: utf8)
-                return
-            }
-            for byte in utf8 { appendEscaped(byte, to: &bytes) }
+        // Read in place (no copy of the string to make it mutable) unless it is not stored as
+        // contiguous UTF-8 (a bridged string).
+        if string.utf8.withContiguousStorageIfAvailable({ appendEscaping($0, to: &bytes) }) == nil {
+            var string = string
+            string.withUTF8 { appendEscaping($0, to: &bytes) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscaping(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        // Most strings need no escape: copied in one go.
+        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: utf8)
+            return
+        }
+        for byte in utf8 { appendEscaped(byte, to: &bytes) }
     }
 
     private static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
