@@ -79,8 +79,8 @@ package struct Parser {
         try advance()
     }
 
-    func syntaxError(_ message: String) -> GraphQLSyntaxError {
-        lexer.error(message, at: token.location, token: token.display)
+    func syntaxError(_ message: String, limit: GraphQLSyntaxError.ParserLimit? = nil) -> GraphQLSyntaxError {
+        lexer.error(message, at: token.location, token: token.display, limit: limit)
     }
 
     func unexpected() -> GraphQLSyntaxError {
@@ -95,9 +95,8 @@ package struct Parser {
     mutating func enterNesting() throws(GraphQLSyntaxError) {
         depth += 1
         if depth > maxDepth {
-            throw lexer.error(
-                "Document is nested more than \(maxDepth) levels deep; parsing aborted.", at: token.location,
-                token: token.display, limit: .depth(maxDepth))
+            throw syntaxError(
+                "Document is nested more than \(maxDepth) levels deep; parsing aborted.", limit: .depth(maxDepth))
         }
     }
 

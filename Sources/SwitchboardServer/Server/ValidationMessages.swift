@@ -14,19 +14,16 @@ enum ValidationMessages {
     /// The response error for a document that does not parse. A document that went past a
     /// parser limit says which (not the token where the parse stopped, which would read as a typo).
     static func syntaxError(_ error: GraphQLSyntaxError) -> ExecutionError {
-        switch error.limit {
-        case .tokens(let limit)?:
+        if let limit = error.limit {
+            let past: String
+            switch limit {
+            case .tokens(let count): past = "has more than \(count) tokens"
+            case .depth(let levels): past = "nests more than \(levels) levels deep"
+            }
             return ExecutionError(
-                "Invalid Syntax : the document has more than \(limit) tokens; to protect the server, parsing "
-                    + "stopped at line \(error.line) column \(error.column)",
+                "Invalid Syntax : the document \(past); to protect the server, parsing stopped at line "
+                    + "\(error.line) column \(error.column)",
                 locations: [error.location])
-        case .depth(let limit)?:
-            return ExecutionError(
-                "Invalid Syntax : the document nests more than \(limit) levels deep; to protect the server, parsing "
-                    + "stopped at line \(error.line) column \(error.column)",
-                locations: [error.location])
-        case nil:
-            break
         }
         var token = error.token ?? "<EOF>"
         if token.hasPrefix("\"") && token.hasSuffix("\"") && token.count >= 2 {

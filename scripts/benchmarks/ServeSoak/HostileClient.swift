@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardAPI
 import SwitchboardNet
 
 /// A client that sends what an attacker or a broken client would, each on a new connection, and
@@ -114,8 +115,7 @@ struct HostileClient: Sendable {
     }
 
     private static func json(query: String) -> String {
-        let data = try? JSONSerialization.data(withJSONObject: ["query": query])
-        return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        JSONValue.object(["query": .string(query)]).jsonText
     }
 
     /// A POST of `body`, whose head says it is `declaredLength` bytes long (its length unless given).

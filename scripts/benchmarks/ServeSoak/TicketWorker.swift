@@ -60,13 +60,7 @@ struct TicketWorker: Sendable {
         let request = GraphQLRequest(
             document: "query Get($id: ID!) { getTicket(id: $id) { \(Self.fields) } }", variables: ["id": .string(id)],
             responseType: Ticket?.self, decodePath: "getTicket")
-        guard let result = await send("get", request) else { return }
-        switch result {
-        case .success(let found) where found == expect: break
-        case .success(let found):
-            ledger.fail("getTicket(\(id)) answered \(String(describing: found)), not \(String(describing: expect))")
-        case .failure(let error): ledger.fail("getTicket(\(id)) failed: \(error)")
-        }
+        _ = await exchange("get", "getTicket(\(id))", request, expect: expect)
     }
 
     private func write(_ kind: String, _ field: String, _ ticket: Ticket, expect: Ticket) async -> Bool {
@@ -76,30 +70,30 @@ struct TicketWorker: Sendable {
             document: "mutation W($input: \(field == "createTicket" ? "Create" : "Update")TicketInput!) { "
                 + "\(field)(input: $input) { \(Self.fields) } }",
             variables: ["input": .object(input)], responseType: Ticket.self, decodePath: field)
-        guard let result = await send(kind, request, mutation: true) else { return false }
-        switch result {
-        case .success(let answered) where answered == expect: return true
-        case .success(let answered):
-            ledger.fail("\(field)(\(ticket.id)) answered \(answered), not \(expect)")
-            return true
-        case .failure(let error):
-            ledger.fail("\(field)(\(ticket.id)) failed: \(error)")
-            return false
-        }
+        return await exchange(kind, "\(field)(\(ticket.id))", request, mutation: true, expect: expect)
     }
 
     private func delete(_ id: String, expect: Ticket) async -> Bool {
         let request = GraphQLRequest(
             document: "mutation D($input: DeleteTicketInput!) { deleteTicket(input: $input) { \(Self.fields) } }",
             variables: ["input": ["id": .string(id)]], responseType: Ticket.self, decodePath: "deleteTicket")
-        guard let result = await send("delete", request, mutation: true) else { return false }
+        return await exchange("delete", "deleteTicket(\(id))", request, mutation: true, expect: expect)
+    }
+
+    /// Sends `request` (`call` names it in failures) and checks that it answers `expect`; whether
+    /// the server carried it out (it answered data, right or wrong), which a write's caller records.
+    private func exchange<R: Decodable & Sendable & Equatable>(
+        _ kind: String, _ call: String, _ request: GraphQLRequest<R>, mutation: Bool = false, expect: R
+    ) async -> Bool {
+        guard let result = await send(kind, request, mutation: mutation) else { return false }
         switch result {
-        case .success(let answered) where answered == expect: return true
         case .success(let answered):
-            ledger.fail("deleteTicket(\(id)) answered \(answered), not \(expect)")
+            if answered != expect {
+                ledger.fail("\(call) answered \(String(describing: answered)), not \(String(describing: expect))")
+            }
             return true
         case .failure(let error):
-            ledger.fail("deleteTicket(\(id)) failed: \(error)")
+            ledger.fail("\(call) failed: \(error)")
             return false
         }
     }
