@@ -46,6 +46,46 @@ struct HeavyRequestFairnessTests {
         #expect(postIDs(replies[count - 1]) == ["light", "p1"], "the mutation waited for every heavy query")
     }
 
+    @Test func aMutationOnAnotherConnectionRunsWhileLongDocumentsAreValidated() async throws {
+        var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
+        configuration.threads = 1
+        let harness = try await ServerHarness.start(configuration: configuration)
+        defer { Task { await harness.stop() } }
+        try await RequestLimitTests.seedBlogWithPost(harness)
+        let port = try #require(harness.server.graphQLEndpoint.port)
+        let heavyConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
+        let lightConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
+        defer {
+            heavyConnection.closeNow()
+            lightConnection.closeNow()
+        }
+        // Distinct documents of 20,000 fields (about 60 KB), each parsed and validated: tens of
+        // milliseconds in a release build, while executing one is a single list. Pipelined, the
+        // server reads them together.
+        let selections = String(repeating: "id ", count: 20_000)
+        let count = 4
+        let heavy = (0..<count).map { "{ posts: listPosts { items { \(selections)} } request\($0): __typename }" }
+        try await heavyConnection.write(Array(heavy.map(Self.post).joined()))
+        var heavyReader = HTTPResponseReader(stream: heavyConnection)
+        var replies = [try await Self.reply(from: &heavyReader)]
+
+        // The loop is on the second document now; were it validated on the loop, the mutation
+        // would wait for every document before it was read.
+        try await lightConnection.write(
+            Self.post(#"mutation { createPost(input: {id: "light", title: "L"}) { id } }"#))
+        var lightReader = HTTPResponseReader(stream: lightConnection)
+        let created = try await Self.reply(from: &lightReader)
+        #expect(created["data"]?["createPost"]?["id"] == "light", "\(created.text)")
+        for _ in 1..<count { replies.append(try await Self.reply(from: &heavyReader)) }
+
+        for reply in replies { #expect(reply["errors"] == nil, "\(reply.text.prefix(300))") }
+        func postIDs(_ reply: JSON) -> [String] {
+            (reply["data"]?["posts"]?["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }.sorted()
+        }
+        #expect(postIDs(replies[0]) == ["p1"])
+        #expect(postIDs(replies[count - 1]) == ["light", "p1"], "the mutation waited for every long document")
+    }
+
     private static func post(_ query: String) -> [UInt8] {
         let body = Array(JSON.object(["query": .string(query)]).text.utf8)
         let head =

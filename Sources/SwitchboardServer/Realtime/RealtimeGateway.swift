@@ -121,7 +121,7 @@ final class RealtimeGateway: RealtimeBackend {
                 ]))
         }
         let document: DocumentParts
-        switch service.document(query) {
+        switch await service.document(query) {
         case .invalid(let errors): return .failure(Failure(errors: errors))
         case .valid(let parsed, _, _): document = parsed
         }

@@ -24,10 +24,11 @@ final class DocumentCache: Sendable {
     }
 
     /// The document of `query`, from `parse` when the calling loop's copy lacks it.
-    func document(_ query: String, parse: () -> ParsedDocument) -> ParsedDocument {
+    func document(_ query: String, parse: () async -> ParsedDocument) async -> ParsedDocument {
+        // The copy is chosen before `parse`, which may run on another thread.
         let copy = copies[(CurrentLoop.number ?? 0) % copies.count]
         if let cached = copy.withReadLock({ $0[query] }) { return cached }
-        let result = parse()
+        let result = await parse()
         if query.utf8.count <= GraphQLService.maximumCachedDocumentLength {
             copy.withWriteLock { cache in
                 if cache.count >= GraphQLService.maximumCachedDocuments { cache.removeAll() }

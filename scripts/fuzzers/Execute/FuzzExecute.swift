@@ -226,7 +226,8 @@ public func fuzzExecute(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let request = Request(UnsafeBufferPointer(start: data, count: size))
     let fixture = harness.fixture
     var kind: OperationType?
-    if case .valid(let document, _, _) = fixture.service.document(request.query) {
+    let parsed = runBlocking { [service = fixture.service, query = request.query] in await service.document(query) }
+    if case .valid(let document, _, _) = parsed {
         kind = try? fixture.service.executor.prepare(
             document, operationName: request.operationName, variables: request.variables
         ).operation.operation
