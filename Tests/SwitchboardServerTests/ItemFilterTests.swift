@@ -113,4 +113,47 @@ import Testing
             #expect(error.message.hasPrefix("Invalid ConditionExpression: unsupported operator near"))
         }
     }
+
+    /// DynamoDB compares strings by their UTF-8 bytes; Swift's `==` and `contains` would call a
+    /// precomposed "é" equal to "e" and a combining accent.
+    @Test func stringsCompareByTheirUTF8Bytes() throws {
+        let item: JSONObject = ["title": "caf\u{E9} au lait", "word": "aaab"]
+        let cases: [(JSON, Bool)] = [
+            (["title": ["eq": "caf\u{E9} au lait"]], true), (["title": ["eq": "cafe\u{301} au lait"]], false),
+            (["title": ["ne": "cafe\u{301} au lait"]], true), (["title": ["contains": "\u{E9} au"]], true),
+            (["title": ["contains": "e\u{301}"]], false), (["title": ["contains": ""]], true),
+            (["title": ["contains": "caf\u{E9} au lait!"]], false), (["title": ["contains": "lait"]], true),
+            (["word": ["contains": "ab"]], true), (["word": ["contains": "aab"]], true),
+            (["word": ["contains": "abc"]], false), (["word": ["contains": "b"]], true),
+            (["word": ["contains": "ba"]], false),
+        ]
+        for (filter, expected) in cases { #expect(try matches(filter, item) == expected, "\(filter.text)") }
+    }
+
+    /// DynamoDB refuses an expression of more than 300 operators and functions, counted in the
+    /// expression Amplify's resolvers write: n `contains` tests in an `or` are n functions and
+    /// n - 1 `OR`s; `notContains` is `NOT contains(…)`.
+    @Test func expressionsOfMoreThanThreeHundredOperatorsAreRefused() throws {
+        func anyOf(_ count: Int, _ test: String = "contains") -> JSON {
+            ["or": .array((0..<count).map { ["title": [test: .string("t\($0)")]] })]
+        }
+        #expect(try !matches(anyOf(150)))  // 299 operators
+        // DynamoDB stops counting at the first operator too many: its message always says 301.
+        let refused: [(JSON, ItemFilter.Kind)] = [
+            (anyOf(151), .filter), (anyOf(101, "notContains"), .condition),
+            (["and": [anyOf(150), ["rating": ["gt": 1, "lt": 9]]]], .filter),
+        ]
+        for (expression, kind) in refused {
+            do throws(ExecutionError) {
+                _ = try ItemFilter(kind: kind).compile(expression.objectValue ?? JSONObject())
+                Issue.record("\(expression.text.prefix(80)) was accepted")
+            } catch {
+                #expect(error.errorType == "DynamoDB:DynamoDbException")
+                #expect(
+                    error.message.hasPrefix(
+                        "Invalid \(kind.rawValue): The expression contains too many operators; operator count: 301 "),
+                    "\(error.message)")
+            }
+        }
+    }
 }

@@ -27,6 +27,28 @@ import Testing
         }
         """
 
+    /// A filter past DynamoDB's 300 operators is refused before any item is read; one at the
+    /// limit runs. Each `contains` compares bytes, as DynamoDB's does.
+    @Test func filtersOfMoreThanThreeHundredOperatorsAreRefused() async throws {
+        let harness = try await ServerHarness.start()
+        defer { Task { await harness.stop() } }
+        try await Self.seedPosts(harness, count: 12)
+        func anyOf(_ count: Int) -> JSON {
+            ["or": .array((0..<count).map { ["title": ["contains": .string("Post \($0 + 10)")]] })]
+        }
+        let atTheLimit = try await harness.data(Self.list, variables: ["filter": anyOf(150)])
+        let ids = (atTheLimit["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+        #expect(ids.sorted() == ["p010", "p011"], "\(atTheLimit.text)")
+
+        let (_, body) = try await harness.post(Self.list, variables: ["filter": anyOf(151)])
+        #expect(body["data"]?["listPosts"] == .null, "\(body.text.prefix(300))")
+        #expect(body["errors"]?[0]?["errorType"] == "DynamoDB:DynamoDbException")
+        #expect(
+            body["errors"]?[0]?["message"]?.stringValue?.hasPrefix(
+                "Invalid FilterExpression: The expression contains too many operators; operator count: 301 (Service: DynamoDb"
+            ) == true, "\(body.text.prefix(300))")
+    }
+
     @Test func listsDefaultToOneHundredItemsAndPageWithTokens() async throws {
         let harness = try await ServerHarness.start()
         defer { Task { await harness.stop() } }

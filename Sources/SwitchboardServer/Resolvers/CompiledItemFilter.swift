@@ -29,6 +29,17 @@ enum ItemTest: Sendable {
     /// an object (nothing passes).
     indirect case size([ItemTest]?)
 
+    /// How many operators and functions DynamoDB counts for this test in the expression
+    /// Amplify's resolvers write: `notContains` is `NOT contains(…)`, `size` a function and each
+    /// of its comparisons, joined by `AND`.
+    var operatorCount: Int {
+        switch self {
+        case .notContains: 2
+        case .size(let tests): 1 + (tests ?? []).reduce(0) { $0 + $1.operatorCount } + max((tests?.count ?? 0) - 1, 0)
+        default: 1
+        }
+    }
+
     /// Whether the attribute (`nil` when the item does not have it) passes. A missing attribute
     /// fails every test except `ne` and `notContains`.
     func holds(for attribute: JSON?) -> Bool {

@@ -3,8 +3,16 @@
 /// does): the members of one object and the operators on one field are ANDed, `and`/`or` lists
 /// combine their entries, `not` negates; comparisons are typed (a number never equals a string),
 /// a missing attribute fails every comparison except `ne` and `notContains`, `contains` is a
-/// substring test on strings and a membership test on lists, `between` is inclusive.
+/// substring test on strings and a membership test on lists, `between` is inclusive. Strings
+/// compare by their UTF-8 bytes, as DynamoDB compares them: "é" precomposed is not "e" followed by
+/// a combining accent, though Swift's `==` calls them equal.
 struct ItemFilter: Sendable {
+    /// DynamoDB's limit on an expression: at most 300 operators and functions (comparisons,
+    /// `contains`, `begins_with`, `size`, `attribute_exists`, `AND`, `OR`, `NOT`). Each one is
+    /// evaluated for every item a page reads, so without it a request of 25,000 conditions held
+    /// its event loop's thread for seconds.
+    static let maximumOperators = 300
+
     /// `filter` (reads) or `condition` (writes); only changes the wording of errors.
     enum Kind: String, Sendable {
         case filter = "FilterExpression"
@@ -24,12 +32,16 @@ struct ItemFilter: Sendable {
     /// DynamoDB refuses an invalid expression, and no item pays for reading the expression again.
     func compile(_ expression: JSONObject) throws(ExecutionError) -> CompiledItemFilter {
         var attributes: [String] = []
-        let root = try node(expression, attributes: &attributes)
+        var operators = 0
+        let root = try node(expression, attributes: &attributes, operators: &operators)
         return CompiledItemFilter(root: root, attributes: attributes)
     }
 
+    /// `expression`'s tree, counting into `operators` what DynamoDB would count in the expression
+    /// Amplify's resolvers write for it, and refusing it, as DynamoDB does, once that passes
+    /// ``maximumOperators``.
     private func node(
-        _ expression: JSONObject, attributes: inout [String]
+        _ expression: JSONObject, attributes: inout [String], operators: inout Int
     ) throws(ExecutionError) -> CompiledItemFilter.Node {
         var parts: [CompiledItemFilter.Node] = []
         for (key, value) in expression {
@@ -38,8 +50,9 @@ struct ItemFilter: Sendable {
             case "and", "or":
                 var entries: [CompiledItemFilter.Node] = []
                 for case .object(let entry) in value.arrayValue ?? [] {
-                    entries.append(try node(entry, attributes: &attributes))
+                    entries.append(try node(entry, attributes: &attributes, operators: &operators))
                 }
+                try count(entries.count - 1, into: &operators)
                 if key == "and" {
                     parts.append(.every(entries))
                 } else if !entries.isEmpty {
@@ -48,17 +61,35 @@ struct ItemFilter: Sendable {
                 }
             case "not":
                 guard let object = value.objectValue else { continue }
-                parts.append(.not(try node(object, attributes: &attributes)))
+                try count(1, into: &operators)
+                parts.append(.not(try node(object, attributes: &attributes, operators: &operators)))
             default:
-                guard let operators = value.objectValue else { continue }
+                guard let fieldOperators = value.objectValue else { continue }
                 var tests: [ItemTest] = []
-                for (name, operand) in operators { tests.append(try test(name, operand: operand)) }
+                for (name, operand) in fieldOperators {
+                    let test = try test(name, operand: operand)
+                    try count(test.operatorCount + (tests.isEmpty ? 0 : 1), into: &operators)
+                    tests.append(test)
+                }
                 let slot = attributes.firstIndex(of: key) ?? attributes.count
                 if slot == attributes.count { attributes.append(key) }
                 parts.append(.attribute(slot: slot, tests))
             }
         }
+        try count(parts.count - 1, into: &operators)
         return parts.count == 1 ? parts[0] : .every(parts)
+    }
+
+    /// Adds `added` operators to `operators`, refusing the expression past ``maximumOperators``
+    /// with DynamoDB's message. DynamoDB counts one operator at a time and stops at the first
+    /// one too many, so its message always says 301.
+    private func count(_ added: Int, into operators: inout Int) throws(ExecutionError) {
+        guard added > 0 else { return }
+        operators += added
+        guard operators > Self.maximumOperators else { return }
+        throw AppSyncErrors.dynamoDBValidation(
+            "Invalid \(kind.rawValue): The expression contains too many operators; operator count: "
+                + "\(Self.maximumOperators + 1)")
     }
 
     /// The fields `expression` compares, through `and`, `or` and `not`, each once in the order
@@ -129,6 +160,7 @@ struct ItemFilter: Sendable {
         case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { equals($0, $1) }
         case (.object(let a), .object(let b)):
             return a.count == b.count && a.allSatisfy { key, value in b[key].map { equals(value, $0) } ?? false }
+        case (.string(let a), .string(let b)): return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
         default:
             if lhs.isNumber && rhs.isNumber { return lhs.doubleValue == rhs.doubleValue }
             return lhs == rhs
@@ -139,7 +171,7 @@ struct ItemFilter: Sendable {
         switch attribute {
         case .string(let text)?:
             guard case .string(let part) = operand else { return false }
-            return part.isEmpty || text.contains(part)
+            return UTF8Search.contains(text, part)
         case .array(let elements)?: return elements.contains { equals($0, operand) }
         default: return false
         }

@@ -6,7 +6,7 @@ import SwitchboardNet
 /// checks that the server answers each with the clear error it documents (and goes on serving):
 /// malformed and oversized bodies, missing and wrong keys, a 6,000-fragment chain, a
 /// fragment-doubling cost bomb over a `hasMany`/`belongsTo` cycle, 10,000-level nesting, a
-/// forged `nextToken`, bytes that are not HTTP, a flood of distinct documents (each caching a
+/// forged `nextToken`, a filter of 1,000 `contains` tests, bytes that are not HTTP, a flood of distinct documents (each caching a
 /// parse), and requests abandoned before their answer.
 struct HostileClient: Sendable {
     let port: Int
@@ -78,6 +78,7 @@ struct HostileClient: Sendable {
             (0..<30).map { "fragment T\($0) on Ticket { comments { items { ticket { ...T\($0 + 1) } } } }" }
             .joined(separator: " ") + " fragment T30 on Ticket { id }"
         let deep = String(repeating: "{ a ", count: 10_000) + String(repeating: "}", count: 10_000)
+        let anyOf = (0..<1000).map { "{title: {contains: \"t\($0)\"}}" }.joined(separator: ", ")
         return [
             Case(
                 name: "malformed JSON", bytes: post("{\"query\": ", apiKey: apiKey), status: 400,
@@ -111,6 +112,12 @@ struct HostileClient: Sendable {
                     json(query: "{ listTickets(nextToken: \"eyJ0YWJsZSI6IlRpY2tldCJ9\") { items { id } } }"),
                     apiKey: apiKey),
                 status: 200, fragment: "InvalidPaginationTokenException"),
+            Case(
+                name: "1,000-test filter",
+                bytes: post(
+                    json(query: "{ listTickets(limit: 100000, filter: {or: [\(anyOf)]}) { items { id } } }"),
+                    apiKey: apiKey),
+                status: 200, fragment: "too many operators; operator count: 301"),
         ]
     }
 
