@@ -16,6 +16,7 @@ final class ExecutionRun<Context: Sendable> {
     private let resolvers: ResolverRegistry<Context>
     let limits: Executor<Context>.Limits
     private let scalars: [String: any ScalarType]
+    private let inputTypes: InputTypes
     private let readsScalarMembersDirectly: Bool
     private(set) var errors: [ExecutionError] = []
     var completedValues = 0
@@ -55,6 +56,7 @@ final class ExecutionRun<Context: Sendable> {
         resolvers = executor.resolvers
         limits = executor.limits
         scalars = executor.scalars
+        inputTypes = executor.inputTypes
         readsScalarMembersDirectly = executor.readsScalarMembersDirectly
     }
 
@@ -242,7 +244,7 @@ final class ExecutionRun<Context: Sendable> {
         do {
             result = .success(
                 // Built here, once per field with arguments, rather than held for every run.
-                try InputCoercion(schema: schema, scalars: scalars).coerceArguments(
+                try InputCoercion(schema: schema, scalars: scalars, inputTypes: inputTypes).coerceArguments(
                     group.definition.unsafelyUnwrapped.arguments, group.nodes[0].arguments,
                     variables: prepared.variables))
         } catch {

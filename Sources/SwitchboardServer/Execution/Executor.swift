@@ -39,6 +39,8 @@ struct Executor<Context: Sendable>: Sendable {
     let schema: Schema
     let resolvers: ResolverRegistry<Context>
     let scalars: [String: any ScalarType]
+    /// The schema's input types as coercion reads them.
+    let inputTypes: InputTypes
     let accessPolicy: (any FieldAccessPolicy<Context>)?
     let limits: Limits
     /// Whether scalar members of plain objects take ``ExecutionRun``'s short way. Always on in
@@ -58,6 +60,7 @@ struct Executor<Context: Sendable>: Sendable {
         var table: [String: any ScalarType] = [:]
         for scalar in BuiltInScalar.all + scalars { table[scalar.name] = scalar }
         self.scalars = table
+        inputTypes = InputTypes(schema: schema, scalars: table)
         self.accessPolicy = accessPolicy
         self.limits = limits
         rootTypeNames = (
@@ -75,7 +78,7 @@ struct Executor<Context: Sendable>: Sendable {
         }
     }
 
-    var coercion: InputCoercion { InputCoercion(schema: schema, scalars: scalars) }
+    var coercion: InputCoercion { InputCoercion(schema: schema, scalars: scalars, inputTypes: inputTypes) }
 
     /// Chooses the operation to run and coerces the variables (the steps before execution, whose
     /// errors leave `data` out).

@@ -15,6 +15,8 @@ enum InputProblem: Error, Sendable, Hashable {
 struct InputCoercion: Sendable {
     let schema: Schema
     let scalars: [String: any ScalarType]
+    /// The schema's input types, for values given as JSON (variables).
+    let inputTypes: InputTypes
 
     // MARK: Variables
 
@@ -68,47 +70,81 @@ struct InputCoercion: Sendable {
             return .array([try coerce(value, to: inner)])
         case .named(let name):
             if value.isNull { return .null }
-            guard let schemaType = schema.type(named: name) else { throw .invalid("Unknown type '\(name)'.") }
-            switch schemaType.kind {
-            case .scalar:
+            switch inputTypes[name] {
+            case nil: throw .invalid("Unknown type '\(name)'.")
+            case .scalar(let scalar):
                 do {
-                    return try scalar(name).parseValue(value)
+                    return try scalar.parseValue(value)
                 } catch {
                     throw .invalid(error.reason)
                 }
-            case .enum:
-                guard case .string(let text) = value, schemaType.enumValues.contains(where: { $0.name == text }) else {
+            case .enumeration(let values):
+                guard case .string(let text) = value, values.contains(text) else {
                     throw .invalid(
                         "Invalid input for enum '\(name)'. No value found for name '\(value.stringValue ?? value.text)'"
                     )
                 }
                 return value
-            case .inputObject:
+            case .inputObject(let shape):
                 guard case .object(let members) = value else {
                     throw .invalid("Expected type 'Map' but was '\(BuiltInScalar.kind(of: value))'.")
                 }
-                for key in members.keys where schemaType.inputField(named: key) == nil {
-                    throw .invalid(
-                        "The variables input contains a field name '\(key)' that is not defined for input object type '\(name)' "
-                    )
-                }
-                var output = JSONObject()
-                for field in schemaType.inputFields {
-                    if let member = members[field.name] {
-                        output.append(field.name, try coerce(member, to: field.type))
-                    } else if let defaultValue = field.defaultValue {
-                        if let value = try coerceLiteral(defaultValue, to: field.type, variables: JSONObject()) {
-                            output.append(field.name, value)
-                        }
-                    } else if field.type.isNonNull {
-                        throw .nullForNonNull(field.type)
-                    }
-                }
-                return .object(output)
-            default:
+                return .object(try coerceObject(members, shape, name: name))
+            case .output:
                 throw .invalid("'\(name)' is not an input type.")
             }
         }
+    }
+
+    /// `members` coerced to the input object `shape` (of the type `name`): an unknown member is
+    /// refused before any is coerced; the given members and the defaults of absent ones come out
+    /// in the order the type declares its fields, and an absent non-null field is refused where
+    /// the type declares it.
+    private func coerceObject(
+        _ members: JSONObject, _ shape: InputObjectShape, name: String
+    ) throws(InputProblem) -> JSONObject {
+        var given: [(position: Int, value: JSON)] = []
+        given.reserveCapacity(members.count)
+        for (key, member) in members {
+            guard let position = shape.positions[key] else {
+                throw .invalid(
+                    "The variables input contains a field name '\(key)' that is not defined for input object type '\(name)' "
+                )
+            }
+            given.append((position, member))
+        }
+        given.sort { $0.position < $1.position }
+        var keys: [String] = []
+        var values: [JSON] = []
+        keys.reserveCapacity(given.count)
+        values.reserveCapacity(given.count)
+        let absent = shape.neededWhenAbsent
+        var nextGiven = 0
+        var nextAbsent = 0
+        // The given members and the fields needed when absent, merged by position.
+        while nextGiven < given.count || nextAbsent < absent.count {
+            if nextAbsent == absent.count
+                || (nextGiven < given.count && given[nextGiven].position <= absent[nextAbsent])
+            {
+                let (position, member) = given[nextGiven]
+                nextGiven += 1
+                if nextAbsent < absent.count && absent[nextAbsent] == position { nextAbsent += 1 }
+                keys.append(shape.names[position])
+                values.append(try coerce(member, to: shape.types[position]))
+                continue
+            }
+            let position = absent[nextAbsent]
+            nextAbsent += 1
+            if let defaultValue = shape.defaults[position] {
+                if let value = try coerceLiteral(defaultValue, to: shape.types[position], variables: JSONObject()) {
+                    keys.append(shape.names[position])
+                    values.append(value)
+                }
+            } else {
+                throw .nullForNonNull(shape.types[position])
+            }
+        }
+        return JSONObject(uniqueKeys: keys, values: values)
     }
 
     private func scalar(_ name: String) -> any ScalarType {
