@@ -33,9 +33,10 @@ final class GraphQLService: Sendable {
     /// Documents longer than this many bytes are parsed and validated on the global concurrent
     /// executor, not on the request's event loop: the most a document can take is about 1.5 µs
     /// per field (a 570 KB one took 280 ms in a release build), and on the loop that time is
-    /// taken from every other connection the loop serves. Shorter documents take at most a few
-    /// milliseconds, about as long as a heavy request runs between yields.
-    static let offLoopDocumentLength = 8 * 1024
+    /// taken from every other connection the loop serves. Shorter documents take at most about
+    /// 2 ms (0.5 ms per KB at worst), as long as a request runs between turns (see
+    /// ``ExecutionRun``).
+    static let offLoopDocumentLength = 4 * 1024
 
     let schema: Schema
     let catalog: ModelCatalog
