@@ -65,7 +65,7 @@ struct HeavyRequestFairnessTests {
         let selections = String(repeating: "id ", count: 20_000)
         let count = 4
         let heavy = (0..<count).map { "{ posts: listPosts { items { \(selections)} } request\($0): __typename }" }
-        try await heavyConnection.write(Array(heavy.map(Self.post).joined()))
+        try await heavyConnection.write(Array(heavy.map { Self.post($0) }.joined()))
         var heavyReader = HTTPResponseReader(stream: heavyConnection)
         var replies = [try await Self.reply(from: &heavyReader)]
 
@@ -86,8 +86,56 @@ struct HeavyRequestFairnessTests {
         #expect(postIDs(replies[count - 1]) == ["light", "p1"], "the mutation waited for every long document")
     }
 
-    private static func post(_ query: String) -> [UInt8] {
-        let body = Array(JSON.object(["query": .string(query)]).text.utf8)
+    @Test func aMutationOnAnotherConnectionRunsWhileLongFilteredPagesAreRead() async throws {
+        var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
+        configuration.threads = 1
+        let harness = try await ServerHarness.start(configuration: configuration)
+        defer { Task { await harness.stop() } }
+        let port = try #require(harness.server.graphQLEndpoint.port)
+        let heavyConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
+        let lightConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
+        defer {
+            heavyConnection.closeNow()
+            lightConnection.closeNow()
+        }
+        var heavyReader = HTTPResponseReader(stream: heavyConnection)
+        let posts = 600
+        let creates = (0..<posts).map { index in
+            Self.post(#"mutation { createPost(input: {id: "p\#(1000 + index)", title: "T"}) { id } }"#)
+        }
+        try await heavyConnection.write(Array(creates.joined()))
+        for _ in 0..<posts { _ = try await Self.reply(from: &heavyReader) }
+
+        // One resolver each, but every post read is tested against a filter of 299 operators
+        // (DynamoDB's most is 300); the document is short and the same each time, so it is
+        // parsed once, on the loop.
+        let anyOf: [JSON] = (0..<149).map { ["title": ["contains": .string("zz\($0)")]] } + [["title": ["eq": "L"]]]
+        let heavy = Self.post(
+            "query Q($filter: ModelPostFilterInput) { posts: listPosts(limit: 1000, filter: $filter) { items { id } } }",
+            variables: ["filter": ["or": .array(anyOf)]])
+        let count = 8
+        try await heavyConnection.write(Array([[UInt8]](repeating: heavy, count: count).joined()))
+        var replies = [try await Self.reply(from: &heavyReader)]
+
+        // The loop is reading the second page now; were the filter tested without turns, the
+        // mutation would wait for every page.
+        try await lightConnection.write(
+            Self.post(#"mutation { createPost(input: {id: "light", title: "L"}) { id } }"#))
+        var lightReader = HTTPResponseReader(stream: lightConnection)
+        let created = try await Self.reply(from: &lightReader)
+        #expect(created["data"]?["createPost"]?["id"] == "light", "\(created.text)")
+        for _ in 1..<count { replies.append(try await Self.reply(from: &heavyReader)) }
+
+        for reply in replies { #expect(reply["errors"] == nil, "\(reply.text.prefix(300))") }
+        func postIDs(_ reply: JSON) -> [String] {
+            (reply["data"]?["posts"]?["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+        }
+        #expect(postIDs(replies[0]).isEmpty)
+        #expect(postIDs(replies[count - 1]) == ["light"], "the mutation waited for every filtered page")
+    }
+
+    private static func post(_ query: String, variables: JSONObject = JSONObject()) -> [UInt8] {
+        let body = Array(JSON.object(["query": .string(query), "variables": .object(variables)]).text.utf8)
         let head =
             "POST /graphql HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nx-api-key: da2-test\r\n"
             + "Content-Length: \(body.count)\r\n\r\n"

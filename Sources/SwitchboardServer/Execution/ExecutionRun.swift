@@ -26,11 +26,8 @@ final class ExecutionRun<Context: Sendable> {
     /// Set once ``Executor/Limits/maximumErrors`` errors are recorded.
     private var errorsFull = false
     private var resolverExecutions = 0
-    /// How long a run holds its loop before it gives the loop's other work a turn, checked at
-    /// each resolver (a clock read, about 20 ns).
-    static var timeBetweenTurns: Duration { .milliseconds(2) }
-    /// When the run next gives its loop a turn, at its next resolver.
-    private var nextTurn = ContinuousClock.now + timeBetweenTurns
+    /// When the run gives its loop's other connections a turn, checked at each resolver.
+    private var turns = LoopTurns()
     /// The response path of the value being completed: fields run one after another, depth
     /// first, so one stack, pushed and popped around each field and list item, spells every
     /// path, and an error or a resolver copies it only when it needs it. (Building a path for
@@ -217,10 +214,7 @@ final class ExecutionRun<Context: Sendable> {
         // every few milliseconds lets the loop's other connections in between (a
         // `{ __typename }` waited out a whole 10,000-resolver request, 120 ms on SQLite). By time,
         // not by count: 256 resolvers that each read a megabyte page held the loop for 200 ms.
-        if ContinuousClock.now >= nextTurn {
-            await Task.yield()
-            nextTurn = ContinuousClock.now + Self.timeBetweenTurns
-        }
+        await turns.takeTurnIfDue()
         let info = FieldInfo(
             parentType: objectType, field: group.definition.unsafelyUnwrapped, path: pathStack,
             nodes: group.nodes, variables: prepared.variables, fragments: prepared.fragments,

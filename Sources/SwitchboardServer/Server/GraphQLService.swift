@@ -35,7 +35,7 @@ final class GraphQLService: Sendable {
     /// per field (a 570 KB one took 280 ms in a release build), and on the loop that time is
     /// taken from every other connection the loop serves. Shorter documents take at most about
     /// 2 ms (0.5 ms per KB at worst), as long as a request runs between turns (see
-    /// ``ExecutionRun``).
+    /// ``LoopTurns``).
     static let offLoopDocumentLength = 4 * 1024
 
     let schema: Schema
