@@ -134,6 +134,49 @@ struct HeavyRequestFairnessTests {
         #expect(postIDs(replies[count - 1]) == ["light"], "the mutation waited for every filtered page")
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test func aMutationOnAnotherConnectionRunsWhileALongBodyIsRead() async throws {
+        var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
+        configuration.threads = 1
+        let harness = try await ServerHarness.start(configuration: configuration)
+        defer { Task { await harness.stop() } }
+        try await RequestLimitTests.seedBlogWithPost(harness)
+        let port = try #require(harness.server.graphQLEndpoint.port)
+        let heavyConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
+        let lightConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
+        defer {
+            heavyConnection.closeNow()
+            lightConnection.closeNow()
+        }
+        // About 90 KB of variables: a filter of 3,500 conditions to read and coerce before the
+        // request runs (then refused, past DynamoDB's 300 operators), and the posts as they are
+        // when it runs. After a short request, so that its answer says the long one has begun,
+        // and together small enough for the kernel to take at once: the server reads the long
+        // body without waiting for the network.
+        let conditions = (0..<3_500).map { _ in JSON.object(["title": ["eq": "x"]]) }
+        let long = Self.post(
+            "query Q($filter: ModelPostFilterInput) { posts: listPosts { items { id } } "
+                + "filtered: listPosts(filter: $filter) { items { id } } }",
+            variables: ["filter": ["or": .array(conditions)]])
+        #expect(long.count > HTTPRouter.offLoopBodyLength)
+        // The client runs on a loop of its own: on the cooperative pool, which the parallel suite
+        // keeps busy, it could be held back for longer than the long request takes.
+        let (created, reply) = try await withTaskExecutorPreference(try EventLoop()) {
+            try await heavyConnection.write(Self.post("{ __typename }") + long)
+            var heavyReader = HTTPResponseReader(stream: heavyConnection)
+            _ = try await Self.reply(from: &heavyReader)
+            // Were the long body read on the loop, the mutation would wait for the whole request.
+            try await lightConnection.write(
+                Self.post(#"mutation { createPost(input: {id: "light", title: "L"}) { id } }"#))
+            var lightReader = HTTPResponseReader(stream: lightConnection)
+            return (try await Self.reply(from: &lightReader), try await Self.reply(from: &heavyReader))
+        }
+        #expect(created["data"]?["createPost"]?["id"] == "light", "\(created.text)")
+        #expect(reply["errors"]?[0]?["message"]?.stringValue?.contains("too many operators") == true)
+        let ids = (reply["data"]?["posts"]?["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+        #expect(ids.sorted() == ["light", "p1"], "the mutation waited for the long body")
+    }
+
     private static func post(_ query: String, variables: JSONObject = JSONObject()) -> [UInt8] {
         let body = Array(JSON.object(["query": .string(query), "variables": .object(variables)]).text.utf8)
         let head =
