@@ -84,11 +84,7 @@ final class GraphQLService: Sendable {
     func document(_ query: String) async -> ParsedDocument {
         await documents.document(query) {
             guard query.utf8.count > Self.offLoopDocumentLength else { return parse(query) }
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-                return await withTaskExecutorPreference(globalConcurrentExecutor) { parse(query) }
-            }
-            // Without task executors, requests run on the cooperative pool, not on the loops.
-            return parse(query)
+            return await offTheLoops { parse(query) }
         }
     }
 

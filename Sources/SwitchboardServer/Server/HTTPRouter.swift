@@ -31,11 +31,7 @@ struct HTTPRouter: Sendable {
             return HTTPResponse(status: 204, headers: HTTPHeaders(Self.corsHeaders))
         case ("POST", "/graphql"):
             guard request.body.count > Self.offLoopBodyLength else { return await graphQL(request) }
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-                return await withTaskExecutorPreference(globalConcurrentExecutor) { await graphQL(request) }
-            }
-            // Without task executors, requests run on the cooperative pool, not on the loops.
-            return await graphQL(request)
+            return await offTheLoops { await graphQL(request) }
         case ("GET", "/graphql"), ("GET", "/graphql/realtime"):
             guard request.headers.containsToken("websocket", in: "Upgrade") else {
                 return Self.json(
