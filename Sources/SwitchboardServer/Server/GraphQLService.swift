@@ -26,9 +26,13 @@ enum ParsedDocument: Sendable {
 /// messages, execute, and collect the mutation results subscribers should receive.
 final class GraphQLService: Sendable {
     /// How many parsed and validated documents are kept (by query text) per event loop (see
-    /// ``DocumentCache``); a loop's cache is emptied when it fills. Documents longer than
-    /// ``maximumCachedDocumentLength`` are not cached.
+    /// ``DocumentCache``), and how many bytes of text they may have together; a loop's cache is
+    /// emptied when it fills. Documents longer than ``maximumCachedDocumentLength`` are not
+    /// cached. A parsed document takes 4–45 times its text's bytes (the most for long runs of
+    /// repeated fields): 512 distinct documents of 20 KB took 450 MB before the byte limit, which
+    /// holds a loop's cache to about 12 MB at worst.
     static let maximumCachedDocuments = 512
+    static let maximumCachedDocumentBytes = 256 * 1024
     static let maximumCachedDocumentLength = 64 * 1024
     /// Documents longer than this many bytes are parsed and validated on the global concurrent
     /// executor, not on the request's event loop: the most a document can take is about 1.5 µs

@@ -6,7 +6,8 @@ import SwitchboardNet
 /// checks that the server answers each with the clear error it documents (and goes on serving):
 /// malformed and oversized bodies, missing and wrong keys, a 6,000-fragment chain, a
 /// fragment-doubling cost bomb over a `hasMany`/`belongsTo` cycle, 10,000-level nesting, a
-/// forged `nextToken`, a filter of 1,000 `contains` tests, bytes that are not HTTP, a flood of distinct documents (each caching a
+/// forged `nextToken`, a filter of 1,000 `contains` tests, a 20 KB document and a 90 KB body
+/// (both answered off the event loops), bytes that are not HTTP, a flood of distinct documents (each caching a
 /// parse), and requests abandoned before their answer.
 struct HostileClient: Sendable {
     let port: Int
@@ -33,7 +34,16 @@ struct HostileClient: Sendable {
                     "{\"query\": \"{ __typename d\(round)_\(UInt32.random(in: 0...UInt32.max)): __typename }\"}",
                     apiKey: apiKey),
                 status: 200, fragment: "\"__typename\":\"Query\"")
-            for hostile in cases + [unique] where ContinuousClock.now < end { await exchange(hostile) }
+            // Distinct in every round too, so that it is parsed every time (off the loops).
+            let long = Case(
+                name: "20 KB document",
+                bytes: Self.post(
+                    Self.json(
+                        query: "{ r\(round): __typename listTickets(limit: 1) { items { "
+                            + String(repeating: "id ", count: 6_800) + "} } }"),
+                    apiKey: apiKey),
+                status: 200, fragment: "\"listTickets\":{\"items\":[")
+            for hostile in cases + [unique, long] where ContinuousClock.now < end { await exchange(hostile) }
             await abandon()
         }
     }
@@ -79,6 +89,12 @@ struct HostileClient: Sendable {
             .joined(separator: " ") + " fragment T30 on Ticket { id }"
         let deep = String(repeating: "{ a ", count: 10_000) + String(repeating: "}", count: 10_000)
         let anyOf = (0..<1000).map { "{title: {contains: \"t\($0)\"}}" }.joined(separator: ", ")
+        let longBody = JSONValue.object([
+            "query": "query Q($filter: ModelTicketFilterInput) { listTickets(filter: $filter) { items { id } } }",
+            "variables": [
+                "filter": ["or": .array((0..<3_500).map { .object(["title": ["eq": .string("t\($0)")]]) })]
+            ],
+        ]).jsonText
         return [
             Case(
                 name: "malformed JSON", bytes: post("{\"query\": ", apiKey: apiKey), status: 400,
@@ -118,6 +134,9 @@ struct HostileClient: Sendable {
                     json(query: "{ listTickets(limit: 100000, filter: {or: [\(anyOf)]}) { items { id } } }"),
                     apiKey: apiKey),
                 status: 200, fragment: "too many operators; operator count: 301"),
+            Case(
+                name: "90 KB body", bytes: post(longBody, apiKey: apiKey), status: 200,
+                fragment: "too many operators; operator count: 301"),
         ]
     }
 
