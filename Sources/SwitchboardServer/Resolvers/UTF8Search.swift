@@ -5,8 +5,9 @@
 #endif
 
 /// Substring tests on UTF-8 bytes, as DynamoDB's `contains` tests strings: no Unicode
-/// equivalence (which Swift's `String.contains` applies), and about 20 times faster on a short
-/// attribute, which a filter of hundreds of `contains` tests pays on every item it reads.
+/// equivalence (which Swift's `String.contains` applies), and several times faster, which a
+/// filter of hundreds of `contains` tests pays on every item it reads (a megabyte page under 299
+/// of them: 403 ms with `String.contains`, 74 ms with this).
 enum UTF8Search {
     /// Whether `part`'s bytes occur in `text`'s (an empty `part` occurs everywhere).
     static func contains(_ text: String, _ part: String) -> Bool {

@@ -29,8 +29,8 @@ final class GraphQLService: Sendable {
     /// ``DocumentCache``), and how many bytes of text they may have together; a loop's cache is
     /// emptied when it fills. Documents longer than ``maximumCachedDocumentLength`` are not
     /// cached. A parsed document takes 4–45 times its text's bytes (the most for long runs of
-    /// repeated fields): 512 distinct documents of 20 KB took 450 MB before the byte limit, which
-    /// holds a loop's cache to about 12 MB at worst.
+    /// repeated fields: 907 KiB for 20 KB), so 512 distinct documents could take 450 MB per loop
+    /// before the byte limit, which holds a loop's cache to about 12 MB at worst.
     static let maximumCachedDocuments = 512
     static let maximumCachedDocumentBytes = 256 * 1024
     static let maximumCachedDocumentLength = 64 * 1024
