@@ -46,96 +46,109 @@ struct HeavyRequestFairnessTests {
         #expect(postIDs(replies[count - 1]) == ["light", "p1"], "the mutation waited for every heavy query")
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test func aMutationOnAnotherConnectionRunsWhileLongDocumentsAreValidated() async throws {
-        var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
-        configuration.threads = 1
-        let harness = try await ServerHarness.start(configuration: configuration)
-        defer { Task { await harness.stop() } }
-        try await RequestLimitTests.seedBlogWithPost(harness)
-        let port = try #require(harness.server.graphQLEndpoint.port)
-        let heavyConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
-        let lightConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
-        defer {
-            heavyConnection.closeNow()
-            lightConnection.closeNow()
-        }
-        // Distinct documents of 20,000 fields (about 60 KB), each parsed and validated: tens of
-        // milliseconds in a release build, while executing one is a single list. Pipelined, the
-        // server reads them together.
-        let selections = String(repeating: "id ", count: 20_000)
-        let count = 4
-        let heavy = (0..<count).map { "{ posts: listPosts { items { \(selections)} } request\($0): __typename }" }
-        try await heavyConnection.write(Array(heavy.map { Self.post($0) }.joined()))
-        var heavyReader = HTTPResponseReader(stream: heavyConnection)
-        var replies = [try await Self.reply(from: &heavyReader)]
+        // The client runs on a loop of its own: on the cooperative pool, which the parallel
+        // suite keeps busy, a write that waits for room could be held back past the server's
+        // head timeout.
+        try await withTaskExecutorPreference(try EventLoop()) {
+            var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
+            configuration.threads = 1
+            let harness = try await ServerHarness.start(configuration: configuration)
+            defer { Task { await harness.stop() } }
+            try await RequestLimitTests.seedBlogWithPost(harness)
+            let port = try #require(harness.server.graphQLEndpoint.port)
+            let heavyConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
+            let lightConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
+            defer {
+                heavyConnection.closeNow()
+                lightConnection.closeNow()
+            }
+            // Distinct documents of 20,000 fields (about 60 KB), each parsed and validated: tens of
+            // milliseconds in a release build, while executing one is a single list. Pipelined, the
+            // server reads them together.
+            let selections = String(repeating: "id ", count: 20_000)
+            let count = 4
+            let heavy = (0..<count).map { "{ posts: listPosts { items { \(selections)} } request\($0): __typename }" }
+            try await heavyConnection.write(Array(heavy.map { Self.post($0) }.joined()))
+            var heavyReader = HTTPResponseReader(stream: heavyConnection)
+            var replies = [try await Self.reply(from: &heavyReader)]
 
-        // The loop is on the second document now; were it validated on the loop, the mutation
-        // would wait for every document before it was read.
-        try await lightConnection.write(
-            Self.post(#"mutation { createPost(input: {id: "light", title: "L"}) { id } }"#))
-        var lightReader = HTTPResponseReader(stream: lightConnection)
-        let created = try await Self.reply(from: &lightReader)
-        #expect(created["data"]?["createPost"]?["id"] == "light", "\(created.text)")
-        for _ in 1..<count { replies.append(try await Self.reply(from: &heavyReader)) }
+            // The loop is on the second document now; were it validated on the loop, the mutation
+            // would wait for every document before it was read.
+            try await lightConnection.write(
+                Self.post(#"mutation { createPost(input: {id: "light", title: "L"}) { id } }"#))
+            var lightReader = HTTPResponseReader(stream: lightConnection)
+            let created = try await Self.reply(from: &lightReader)
+            #expect(created["data"]?["createPost"]?["id"] == "light", "\(created.text)")
+            for _ in 1..<count { replies.append(try await Self.reply(from: &heavyReader)) }
 
-        for reply in replies { #expect(reply["errors"] == nil, "\(reply.text.prefix(300))") }
-        func postIDs(_ reply: JSON) -> [String] {
-            (reply["data"]?["posts"]?["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }.sorted()
+            for reply in replies { #expect(reply["errors"] == nil, "\(reply.text.prefix(300))") }
+            func postIDs(_ reply: JSON) -> [String] {
+                (reply["data"]?["posts"]?["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }.sorted()
+            }
+            #expect(postIDs(replies[0]) == ["p1"])
+            #expect(postIDs(replies[count - 1]) == ["light", "p1"], "the mutation waited for every long document")
         }
-        #expect(postIDs(replies[0]) == ["p1"])
-        #expect(postIDs(replies[count - 1]) == ["light", "p1"], "the mutation waited for every long document")
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test func aMutationOnAnotherConnectionRunsWhileLongFilteredPagesAreRead() async throws {
-        var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
-        configuration.threads = 1
-        let harness = try await ServerHarness.start(configuration: configuration)
-        defer { Task { await harness.stop() } }
-        let port = try #require(harness.server.graphQLEndpoint.port)
-        let heavyConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
-        let lightConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
-        defer {
-            heavyConnection.closeNow()
-            lightConnection.closeNow()
-        }
-        var heavyReader = HTTPResponseReader(stream: heavyConnection)
-        // 600 posts, pipelined 50 at a time: all at once, the answers the client is not yet
-        // reading can fill the socket buffers both ways under the parallel suite's load, until
-        // the server's head timeout ends the connection.
-        for batch in 0..<12 {
-            let creates = (0..<50).map { index in
-                Self.post(#"mutation { createPost(input: {id: "p\#(1000 + batch * 50 + index)", title: "T"}) { id } }"#)
+        // The client runs on a loop of its own: on the cooperative pool, which the parallel
+        // suite keeps busy, a write that waits for room could be held back past the server's
+        // head timeout.
+        try await withTaskExecutorPreference(try EventLoop()) {
+            var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
+            configuration.threads = 1
+            let harness = try await ServerHarness.start(configuration: configuration)
+            defer { Task { await harness.stop() } }
+            let port = try #require(harness.server.graphQLEndpoint.port)
+            let heavyConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
+            let lightConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
+            defer {
+                heavyConnection.closeNow()
+                lightConnection.closeNow()
             }
-            try await heavyConnection.write(Array(creates.joined()))
-            for _ in 0..<50 { _ = try await Self.reply(from: &heavyReader) }
+            var heavyReader = HTTPResponseReader(stream: heavyConnection)
+            // 600 posts, pipelined 50 at a time: written all at once while no answer is read, the
+            // creates once waited in the client past the server's head timeout under the parallel
+            // suite's load.
+            for batch in 0..<12 {
+                let creates = (0..<50).map { index in
+                    let id = 1000 + batch * 50 + index
+                    return Self.post(#"mutation { createPost(input: {id: "p\#(id)", title: "T"}) { id } }"#)
+                }
+                try await heavyConnection.write(Array(creates.joined()))
+                for _ in 0..<50 { _ = try await Self.reply(from: &heavyReader) }
+            }
+
+            // One resolver each, but every post read is tested against a filter of 299 operators
+            // (DynamoDB's most is 300); the document is short and the same each time, so it is
+            // parsed once, on the loop.
+            let anyOf: [JSON] = (0..<149).map { ["title": ["contains": .string("zz\($0)")]] } + [["title": ["eq": "L"]]]
+            let heavy = Self.post(
+                "query Q($filter: ModelPostFilterInput) { posts: listPosts(limit: 1000, filter: $filter) { items { id } } }",
+                variables: ["filter": ["or": .array(anyOf)]])
+            let count = 8
+            try await heavyConnection.write(Array([[UInt8]](repeating: heavy, count: count).joined()))
+            var replies = [try await Self.reply(from: &heavyReader)]
+
+            // The loop is reading the second page now; were the filter tested without turns, the
+            // mutation would wait for every page.
+            try await lightConnection.write(
+                Self.post(#"mutation { createPost(input: {id: "light", title: "L"}) { id } }"#))
+            var lightReader = HTTPResponseReader(stream: lightConnection)
+            let created = try await Self.reply(from: &lightReader)
+            #expect(created["data"]?["createPost"]?["id"] == "light", "\(created.text)")
+            for _ in 1..<count { replies.append(try await Self.reply(from: &heavyReader)) }
+
+            for reply in replies { #expect(reply["errors"] == nil, "\(reply.text.prefix(300))") }
+            func postIDs(_ reply: JSON) -> [String] {
+                (reply["data"]?["posts"]?["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+            }
+            #expect(postIDs(replies[0]).isEmpty)
+            #expect(postIDs(replies[count - 1]) == ["light"], "the mutation waited for every filtered page")
         }
-
-        // One resolver each, but every post read is tested against a filter of 299 operators
-        // (DynamoDB's most is 300); the document is short and the same each time, so it is
-        // parsed once, on the loop.
-        let anyOf: [JSON] = (0..<149).map { ["title": ["contains": .string("zz\($0)")]] } + [["title": ["eq": "L"]]]
-        let heavy = Self.post(
-            "query Q($filter: ModelPostFilterInput) { posts: listPosts(limit: 1000, filter: $filter) { items { id } } }",
-            variables: ["filter": ["or": .array(anyOf)]])
-        let count = 8
-        try await heavyConnection.write(Array([[UInt8]](repeating: heavy, count: count).joined()))
-        var replies = [try await Self.reply(from: &heavyReader)]
-
-        // The loop is reading the second page now; were the filter tested without turns, the
-        // mutation would wait for every page.
-        try await lightConnection.write(
-            Self.post(#"mutation { createPost(input: {id: "light", title: "L"}) { id } }"#))
-        var lightReader = HTTPResponseReader(stream: lightConnection)
-        let created = try await Self.reply(from: &lightReader)
-        #expect(created["data"]?["createPost"]?["id"] == "light", "\(created.text)")
-        for _ in 1..<count { replies.append(try await Self.reply(from: &heavyReader)) }
-
-        for reply in replies { #expect(reply["errors"] == nil, "\(reply.text.prefix(300))") }
-        func postIDs(_ reply: JSON) -> [String] {
-            (reply["data"]?["posts"]?["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
-        }
-        #expect(postIDs(replies[0]).isEmpty)
-        #expect(postIDs(replies[count - 1]) == ["light"], "the mutation waited for every filtered page")
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
