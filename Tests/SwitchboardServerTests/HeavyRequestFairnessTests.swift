@@ -8,18 +8,9 @@ import Testing
 /// are served between its resolvers, not once it is done.
 struct HeavyRequestFairnessTests {
     @Test func aMutationOnAnotherConnectionRunsWhileHeavyQueriesHoldTheOnlyLoop() async throws {
-        var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
-        configuration.threads = 1
-        let harness = try await ServerHarness.start(configuration: configuration)
-        defer { Task { await harness.stop() } }
-        try await RequestLimitTests.seedBlogWithPost(harness)
-        let port = try #require(harness.server.graphQLEndpoint.port)
-        let heavyConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
-        let lightConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
-        defer {
-            heavyConnection.closeNow()
-            lightConnection.closeNow()
-        }
+        let server = try await OneLoopServer.start(seeded: true)
+        defer { server.stop() }
+        let (heavyConnection, lightConnection) = (server.heavy, server.light)
         // About 8,200 resolvers each (under the limit of 10,000), then the posts as they are when
         // the last root field runs; six pipelined on one connection, which the server reads
         // together and runs one after another without waiting for the network in between.
@@ -31,19 +22,12 @@ struct HeavyRequestFairnessTests {
 
         // The first has been answered, so the loop is running the second: a post created now,
         // on the other connection, is there when the last one lists the posts.
-        try await lightConnection.write(
-            Self.post(#"mutation { createPost(input: {id: "light", title: "L"}) { id } }"#))
-        var lightReader = HTTPResponseReader(stream: lightConnection)
-        let created = try await Self.reply(from: &lightReader)
-        #expect(created["data"]?["createPost"]?["id"] == "light", "\(created.text)")
+        try await Self.createLightPost(on: lightConnection)
         for _ in 1..<count { replies.append(try await Self.reply(from: &heavyReader)) }
 
         for reply in replies { #expect(reply["errors"] == nil, "\(reply.text.prefix(300))") }
-        func postIDs(_ reply: JSON) -> [String] {
-            (reply["data"]?["posts"]?["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }.sorted()
-        }
-        #expect(postIDs(replies[0]) == ["p1"])
-        #expect(postIDs(replies[count - 1]) == ["light", "p1"], "the mutation waited for every heavy query")
+        #expect(Self.postIDs(replies[0]) == ["p1"])
+        #expect(Self.postIDs(replies[count - 1]) == ["light", "p1"], "the mutation waited for every heavy query")
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
@@ -52,18 +36,9 @@ struct HeavyRequestFairnessTests {
         // suite keeps busy, a write that waits for room could be held back past the server's
         // head timeout.
         try await withTaskExecutorPreference(try EventLoop()) {
-            var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
-            configuration.threads = 1
-            let harness = try await ServerHarness.start(configuration: configuration)
-            defer { Task { await harness.stop() } }
-            try await RequestLimitTests.seedBlogWithPost(harness)
-            let port = try #require(harness.server.graphQLEndpoint.port)
-            let heavyConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
-            let lightConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
-            defer {
-                heavyConnection.closeNow()
-                lightConnection.closeNow()
-            }
+            let server = try await OneLoopServer.start(seeded: true)
+            defer { server.stop() }
+            let (heavyConnection, lightConnection) = (server.heavy, server.light)
             // Distinct documents of 20,000 fields (about 60 KB), each parsed and validated: tens of
             // milliseconds in a release build, while executing one is a single list. Pipelined, the
             // server reads them together.
@@ -76,19 +51,12 @@ struct HeavyRequestFairnessTests {
 
             // The loop is on the second document now; were it validated on the loop, the mutation
             // would wait for every document before it was read.
-            try await lightConnection.write(
-                Self.post(#"mutation { createPost(input: {id: "light", title: "L"}) { id } }"#))
-            var lightReader = HTTPResponseReader(stream: lightConnection)
-            let created = try await Self.reply(from: &lightReader)
-            #expect(created["data"]?["createPost"]?["id"] == "light", "\(created.text)")
+            try await Self.createLightPost(on: lightConnection)
             for _ in 1..<count { replies.append(try await Self.reply(from: &heavyReader)) }
 
             for reply in replies { #expect(reply["errors"] == nil, "\(reply.text.prefix(300))") }
-            func postIDs(_ reply: JSON) -> [String] {
-                (reply["data"]?["posts"]?["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }.sorted()
-            }
-            #expect(postIDs(replies[0]) == ["p1"])
-            #expect(postIDs(replies[count - 1]) == ["light", "p1"], "the mutation waited for every long document")
+            #expect(Self.postIDs(replies[0]) == ["p1"])
+            #expect(Self.postIDs(replies[count - 1]) == ["light", "p1"], "the mutation waited for every long document")
         }
     }
 
@@ -98,17 +66,9 @@ struct HeavyRequestFairnessTests {
         // suite keeps busy, a write that waits for room could be held back past the server's
         // head timeout.
         try await withTaskExecutorPreference(try EventLoop()) {
-            var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
-            configuration.threads = 1
-            let harness = try await ServerHarness.start(configuration: configuration)
-            defer { Task { await harness.stop() } }
-            let port = try #require(harness.server.graphQLEndpoint.port)
-            let heavyConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
-            let lightConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
-            defer {
-                heavyConnection.closeNow()
-                lightConnection.closeNow()
-            }
+            let server = try await OneLoopServer.start(seeded: false)
+            defer { server.stop() }
+            let (heavyConnection, lightConnection) = (server.heavy, server.light)
             var heavyReader = HTTPResponseReader(stream: heavyConnection)
             // 600 posts, pipelined 50 at a time: written all at once while no answer is read, the
             // creates once waited in the client past the server's head timeout under the parallel
@@ -135,36 +95,20 @@ struct HeavyRequestFairnessTests {
 
             // The loop is reading the second page now; were the filter tested without turns, the
             // mutation would wait for every page.
-            try await lightConnection.write(
-                Self.post(#"mutation { createPost(input: {id: "light", title: "L"}) { id } }"#))
-            var lightReader = HTTPResponseReader(stream: lightConnection)
-            let created = try await Self.reply(from: &lightReader)
-            #expect(created["data"]?["createPost"]?["id"] == "light", "\(created.text)")
+            try await Self.createLightPost(on: lightConnection)
             for _ in 1..<count { replies.append(try await Self.reply(from: &heavyReader)) }
 
             for reply in replies { #expect(reply["errors"] == nil, "\(reply.text.prefix(300))") }
-            func postIDs(_ reply: JSON) -> [String] {
-                (reply["data"]?["posts"]?["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
-            }
-            #expect(postIDs(replies[0]).isEmpty)
-            #expect(postIDs(replies[count - 1]) == ["light"], "the mutation waited for every filtered page")
+            #expect(Self.postIDs(replies[0]).isEmpty)
+            #expect(Self.postIDs(replies[count - 1]) == ["light"], "the mutation waited for every filtered page")
         }
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @Test func aMutationOnAnotherConnectionRunsWhileALongBodyIsRead() async throws {
-        var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
-        configuration.threads = 1
-        let harness = try await ServerHarness.start(configuration: configuration)
-        defer { Task { await harness.stop() } }
-        try await RequestLimitTests.seedBlogWithPost(harness)
-        let port = try #require(harness.server.graphQLEndpoint.port)
-        let heavyConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
-        let lightConnection = try await TCPConnection.connect(host: "127.0.0.1", port: port)
-        defer {
-            heavyConnection.closeNow()
-            lightConnection.closeNow()
-        }
+        let server = try await OneLoopServer.start(seeded: true)
+        defer { server.stop() }
+        let (heavyConnection, lightConnection) = (server.heavy, server.light)
         // About 90 KB of variables: a filter of 3,500 conditions to read and coerce before the
         // request runs (then refused, past DynamoDB's 300 operators), and the posts as they are
         // when it runs. After a short request, so that its answer says the long one has begun,
@@ -178,20 +122,54 @@ struct HeavyRequestFairnessTests {
         #expect(long.count > HTTPRouter.offLoopBodyLength)
         // The client runs on a loop of its own: on the cooperative pool, which the parallel suite
         // keeps busy, it could be held back for longer than the long request takes.
-        let (created, reply) = try await withTaskExecutorPreference(try EventLoop()) {
+        let reply = try await withTaskExecutorPreference(try EventLoop()) {
             try await heavyConnection.write(Self.post("{ __typename }") + long)
             var heavyReader = HTTPResponseReader(stream: heavyConnection)
             _ = try await Self.reply(from: &heavyReader)
             // Were the long body read on the loop, the mutation would wait for the whole request.
-            try await lightConnection.write(
-                Self.post(#"mutation { createPost(input: {id: "light", title: "L"}) { id } }"#))
-            var lightReader = HTTPResponseReader(stream: lightConnection)
-            return (try await Self.reply(from: &lightReader), try await Self.reply(from: &heavyReader))
+            try await Self.createLightPost(on: lightConnection)
+            return try await Self.reply(from: &heavyReader)
         }
-        #expect(created["data"]?["createPost"]?["id"] == "light", "\(created.text)")
         #expect(reply["errors"]?[0]?["message"]?.stringValue?.contains("too many operators") == true)
-        let ids = (reply["data"]?["posts"]?["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
-        #expect(ids.sorted() == ["light", "p1"], "the mutation waited for the long body")
+        #expect(Self.postIDs(reply) == ["light", "p1"], "the mutation waited for the long body")
+    }
+
+    /// A server of one event loop, seeded with blog b1 and its post p1 when `seeded`, and two
+    /// connections to it: one for the heavy requests, one for the light mutation.
+    private struct OneLoopServer {
+        let harness: ServerHarness
+        let heavy: TCPConnection
+        let light: TCPConnection
+
+        static func start(seeded: Bool) async throws -> OneLoopServer {
+            var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
+            configuration.threads = 1
+            let harness = try await ServerHarness.start(configuration: configuration)
+            if seeded { try await RequestLimitTests.seedBlogWithPost(harness) }
+            let port = try #require(harness.server.graphQLEndpoint.port)
+            return OneLoopServer(
+                harness: harness, heavy: try await TCPConnection.connect(host: "127.0.0.1", port: port),
+                light: try await TCPConnection.connect(host: "127.0.0.1", port: port))
+        }
+
+        func stop() {
+            heavy.closeNow()
+            light.closeNow()
+            Task { [harness] in await harness.stop() }
+        }
+    }
+
+    /// Creates post "light" on `connection`, checking that it was.
+    private static func createLightPost(on connection: TCPConnection) async throws {
+        try await connection.write(Self.post(#"mutation { createPost(input: {id: "light", title: "L"}) { id } }"#))
+        var reader = HTTPResponseReader(stream: connection)
+        let created = try await Self.reply(from: &reader)
+        #expect(created["data"]?["createPost"]?["id"] == "light", "\(created.text)")
+    }
+
+    /// The ids of the posts a reply lists under `posts`, sorted.
+    private static func postIDs(_ reply: JSON) -> [String] {
+        (reply["data"]?["posts"]?["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }.sorted()
     }
 
     private static func post(_ query: String, variables: JSONObject = JSONObject()) -> [UInt8] {

@@ -238,7 +238,7 @@ final class ExecutionRun<Context: Sendable> {
         do {
             result = .success(
                 // Built here, once per field with arguments, rather than held for every run.
-                try InputCoercion(schema: schema, scalars: scalars, inputTypes: inputTypes).coerceArguments(
+                try InputCoercion(inputTypes: inputTypes).coerceArguments(
                     group.definition.unsafelyUnwrapped.arguments, group.nodes[0].arguments,
                     variables: prepared.variables))
         } catch {

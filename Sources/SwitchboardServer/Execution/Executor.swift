@@ -78,7 +78,7 @@ struct Executor<Context: Sendable>: Sendable {
         }
     }
 
-    var coercion: InputCoercion { InputCoercion(schema: schema, scalars: scalars, inputTypes: inputTypes) }
+    var coercion: InputCoercion { InputCoercion(inputTypes: inputTypes) }
 
     /// Chooses the operation to run and coerces the variables (the steps before execution, whose
     /// errors leave `data` out).

@@ -13,9 +13,7 @@ enum InputProblem: Error, Sendable, Hashable {
 /// values) over the schema's types, keeping "absent" apart from an explicit `null`: only given
 /// or defaulted members appear in coerced input objects.
 struct InputCoercion: Sendable {
-    let schema: Schema
-    let scalars: [String: any ScalarType]
-    /// The schema's input types, for values given as JSON (variables).
+    /// The schema's input types.
     let inputTypes: InputTypes
 
     // MARK: Variables
@@ -147,10 +145,6 @@ struct InputCoercion: Sendable {
         return JSONObject(uniqueKeys: keys, values: values)
     }
 
-    private func scalar(_ name: String) -> any ScalarType {
-        scalars[name] ?? PassThroughScalar(name: name)
-    }
-
     // MARK: Literals and arguments
 
     /// Coerces a literal of the document to `type`; `nil` when it is a variable that was not
@@ -183,43 +177,43 @@ struct InputCoercion: Sendable {
             return .array([try coerceLiteral(value, to: inner, variables: variables) ?? .null])
         case .named(let name):
             if case .null = value { return .null }
-            guard let schemaType = schema.type(named: name) else { throw .invalid("Unknown type '\(name)'.") }
-            switch schemaType.kind {
-            case .scalar:
+            switch inputTypes[name] {
+            case nil: throw .invalid("Unknown type '\(name)'.")
+            case .scalar(let scalar):
                 do {
-                    return try scalar(name).parseLiteral(value)
+                    return try scalar.parseLiteral(value)
                 } catch {
                     throw .invalid(error.reason)
                 }
-            case .enum:
-                guard case .enumValue(let text) = value, schemaType.enumValues.contains(where: { $0.name == text })
-                else {
+            case .enumeration(let values):
+                guard case .enumValue(let text) = value, values.contains(text) else {
                     throw .invalid(
                         "Invalid input for enum '\(name)'. No value found for name '\(Printer.print(value))'")
                 }
                 return .string(text)
-            case .inputObject:
+            case .inputObject(let shape):
                 guard case .object(let fields) = value else {
                     throw .invalid("Expected type '\(name)' but was '\(Printer.print(value).prefix(100))'.")
                 }
                 var output = JSONObject()
-                for field in schemaType.inputFields {
-                    if let node = fields.first(where: { $0.name == field.name }) {
-                        if let coerced = try coerceLiteral(node.value, to: field.type, variables: variables) {
-                            output.append(field.name, coerced)
+                for position in shape.names.indices {
+                    let (fieldName, fieldType) = (shape.names[position], shape.types[position])
+                    if let node = fields.first(where: { $0.name == fieldName }) {
+                        if let coerced = try coerceLiteral(node.value, to: fieldType, variables: variables) {
+                            output.append(fieldName, coerced)
                             continue
                         }
                     }
-                    if let defaultValue = field.defaultValue {
-                        if let coerced = try coerceLiteral(defaultValue, to: field.type, variables: JSONObject()) {
-                            output.append(field.name, coerced)
+                    if let defaultValue = shape.defaults[position] {
+                        if let coerced = try coerceLiteral(defaultValue, to: fieldType, variables: JSONObject()) {
+                            output.append(fieldName, coerced)
                         }
-                    } else if field.type.isNonNull {
-                        throw .nullForNonNull(field.type)
+                    } else if fieldType.isNonNull {
+                        throw .nullForNonNull(fieldType)
                     }
                 }
                 return .object(output)
-            default:
+            case .output:
                 throw .invalid("'\(name)' is not an input type.")
             }
         }
