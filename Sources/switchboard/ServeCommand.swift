@@ -64,6 +64,10 @@ struct ServeCommand: CLICommand {
             .option(
                 "threads", value: "n", help: "How many threads answer connections (1-16).",
                 default: "one per processor, at most 16"),
+            .option(
+                "busy-poll", value: "us",
+                help: "How long a thread keeps looking for work before it sleeps, in microseconds (0-10000).",
+                default: "100"),
             .option("write-config", value: "file", help: "Write an amplifyconfiguration.json for this server."),
         ] + CodegenSchemaInput.authorizationOptions)
 
@@ -84,6 +88,9 @@ struct ServeCommand: CLICommand {
             try number(arguments, "resolver-count-limit", in: 0...10_000) ?? configuration.resolverCountLimit
         configuration.queryDepthLimit = try number(arguments, "query-depth-limit", in: 0...75)
         configuration.threads = try number(arguments, "threads", in: 1...16)
+        if let microseconds = try number(arguments, "busy-poll", in: 0...10_000) {
+            configuration.busyPoll = .microseconds(microseconds)
+        }
         let modes = configuration.transformFeatures
         configuration.defaultAuthorizationType =
             AuthorizationType(rawValue: modes.defaultAuthorizationMode.rawValue) ?? .apiKey

@@ -125,6 +125,7 @@ import Testing
         (["--api-key", ""], "--api-key must not be empty"),
         (["--threads", "0"], "--threads must be a number from 1 to 16"),
         (["--threads", "17"], "--threads must be a number from 1 to 16"),
+        (["--busy-poll", "10001"], "--busy-poll must be a number from 0 to 10000"),
         (["extra"], "Unexpected argument 'extra'"),
     ])
     func badArgumentsAreUsageErrors(_ extra: [String], _ message: String) async throws {

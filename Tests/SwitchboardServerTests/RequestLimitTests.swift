@@ -142,6 +142,19 @@ struct RequestLimitTests {
         #expect(try await harness.data(#"{ getPost(id: "p1") { id } }"#)["id"] == "p1")
     }
 
+    @Test func aBusyPollOutsideZeroToTenMillisecondsIsRefusedAtStart() async throws {
+        for window in [Duration.microseconds(-1), .microseconds(10_001)] {
+            var configuration = LocalServer.Configuration()
+            configuration.busyPoll = window
+            await #expect {
+                _ = try await LocalServer.start(schema: ServerHarness.blogSchema, configuration: configuration)
+            } throws: { error in
+                guard case .invalidConfiguration(let reason)? = error as? LocalServerError else { return false }
+                return reason.contains("busyPoll is \(window)")
+            }
+        }
+    }
+
     @Test func zeroMeansAppSyncsDefaultForBothLimits() async throws {
         var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
         configuration.resolverCountLimit = 0

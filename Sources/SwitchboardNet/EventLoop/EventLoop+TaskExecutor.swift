@@ -23,14 +23,16 @@ extension EventLoop: TaskExecutor {
 extension EventLoop {
     /// Runs the jobs queued so far (those they enqueue wait for the next round, after the loop has
     /// collected readiness, so that sockets are not starved by tasks that keep yielding).
-    func runEnqueuedJobs(_ batch: inout [UnownedJob]) {
+    /// Returns whether there were any.
+    func runEnqueuedJobs(_ batch: inout [UnownedJob]) -> Bool {
         schedule.withLock { queue in swap(&batch, &queue.jobs) }
-        guard !batch.isEmpty else { return }
+        guard !batch.isEmpty else { return false }
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             let executor = asUnownedTaskExecutor()
             for job in batch { job.runSynchronously(on: executor) }
         }
         batch.removeAll(keepingCapacity: true)
+        return true
     }
 }
 

@@ -60,6 +60,13 @@ package final class EventLoop: Sendable {
         var isPolling = false
         var pollDeadline: ContinuousClock.Instant?
         var isWakeSent = false
+        /// How long the thread keeps collecting readiness without sleeping after it last had work
+        /// (see ``keepPolling(for:)``).
+        var busyPoll: Duration = .zero
+        /// How many times the thread collected readiness without sleeping because of it, and how
+        /// many times it went to sleep in the poller (for tests and diagnostics).
+        var busyPolls = 0
+        var sleeps = 0
     }
 
     let poller: Poller
@@ -97,20 +104,30 @@ package final class EventLoop: Sendable {
     }
 
     /// The loop thread: runs the jobs enqueued on the loop and the timers due, then collects
-    /// readiness (without blocking while jobs are waiting, and until the next timer at most) and
-    /// resumes the waiters, whose tasks, when they prefer this loop, are enqueued right back here
-    /// rather than on the cooperative pool.
+    /// readiness (without blocking while jobs are waiting or within the busy-poll window after
+    /// the last work, and until the next timer at most) and resumes the waiters, whose tasks, when
+    /// they prefer this loop, are enqueued right back here rather than on the cooperative pool.
     private func run() {
         var events: [ReadinessEvent] = []
         events.reserveCapacity(128)
         var buffer = Poller.Buffer()
         var batch: [UnownedJob] = []
+        var lastWork = ContinuousClock.now
         while true {
-            runEnqueuedJobs(&batch)
+            let ranJobs = runEnqueuedJobs(&batch)
             let now = ContinuousClock.now
+            if ranJobs || !events.isEmpty { lastWork = now }
             let (due, timeout) = schedule.withLock { schedule -> ([@Sendable () -> Void], Duration?) in
                 let due = schedule.timers.takeDue(at: now)
                 guard schedule.jobs.isEmpty && due.isEmpty else { return (due, .zero) }
+                // Still busy polling: the next request of a client that answers at once is found
+                // without the thread going to sleep and being woken, which on a virtual machine
+                // costs more than the request itself (see `keepPolling(for:)`).
+                if now - lastWork < schedule.busyPoll {
+                    schedule.busyPolls &+= 1
+                    return (due, .zero)
+                }
+                schedule.sleeps &+= 1
                 let next = schedule.timers.nextDeadline()
                 schedule.isPolling = true
                 schedule.pollDeadline = next

@@ -55,6 +55,10 @@ package final class HTTPServer: Sendable {
         /// use, at most 16 (``EventLoop/defaultServerLoopCount``); the loops are shared with the
         /// process's other servers.
         package var loopCount = EventLoop.defaultServerLoopCount
+        /// How long each loop keeps polling without sleeping after it last had work (see
+        /// ``EventLoop/keepPolling(for:)``); zero, the default, sleeps at once. The loops are
+        /// shared, so the longest window any server of the process asked for holds.
+        package var busyPoll: Duration = .zero
 
         /// The default ``maximumConnections``: the process's soft `RLIMIT_NOFILE` limit, read once,
         /// minus a reserve of a quarter of it (at least 64) for files, name resolution, outgoing
@@ -125,6 +129,9 @@ package final class HTTPServer: Sendable {
         let listener = try TCPListener(host: host, port: port)
         let server = HTTPServer(listener: listener, configuration: configuration, isSecure: tls != nil)
         let loops = try EventLoop.pooled(count: configuration.loopCount)
+        if configuration.busyPoll > .zero {
+            for loop in loops { loop.keepPolling(for: configuration.busyPoll) }
+        }
         let task = Task.onLoop(listener.loop) {
             [connections = server.connections, admission = server.admission, accepted = server.accepted] in
             // Each connection's task prefers the loop its socket is registered with: a request is

@@ -109,6 +109,12 @@ extension LocalServer {
         /// the process may use, at most 16; otherwise 1 to 16. Servers of one process share them.
         /// Set with `serve --threads`.
         package var threads: Int?
+        /// How long each of those threads keeps looking for work without sleeping after it last
+        /// had some (0 to 10 ms; default 100 µs, 0 sleeps at once). A client that sends its next
+        /// request at once is then answered without waking a sleeping thread, which on a virtual
+        /// machine doubled the requests one connection gets answered; an idle server still sleeps.
+        /// Set with `serve --busy-poll`.
+        package var busyPoll: Duration = .microseconds(100)
         /// How Cognito user-pool and OIDC tokens are verified. `nil` (the default) verifies
         /// nothing: tokens are then trusted as sent when ``host`` is a loopback address, for
         /// local development, and refused otherwise.
@@ -184,6 +190,14 @@ extension LocalServer.Configuration {
             throw .invalidConfiguration("threads is \(threads); it must be 1 to 16 (or nil for one per processor)")
         }
         return threads
+    }
+
+    /// The busy-poll window, checked against its range.
+    func busyPollWindow() throws(LocalServerError) -> Duration {
+        guard busyPoll >= .zero && busyPoll <= .milliseconds(10) else {
+            throw .invalidConfiguration("busyPoll is \(busyPoll); it must be 0 to 10 milliseconds")
+        }
+        return busyPoll
     }
 
     /// The store's busy timeout, checked against its range.

@@ -55,6 +55,7 @@ public final class LocalServer: Sendable {
         var httpConfiguration = HTTPServer.Configuration(
             limits: .init(maxBodyBytes: configuration.maximumRequestBodySize))
         httpConfiguration.loopCount = try configuration.loopCount()
+        httpConfiguration.busyPoll = try configuration.busyPollWindow()
         let busyTimeout = try configuration.busyTimeout()
         // Notices too: an operator who saves an issuer's rotated keys wants to see them taken.
         let tokens = try configuration.tokenPolicy(
