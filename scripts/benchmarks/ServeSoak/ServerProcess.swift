@@ -70,6 +70,17 @@ final class ServerProcess: Sendable {
         return line?.split(separator: " ").dropFirst().first.flatMap { Int($0) }
     }
 
+    /// The processor time it has used, user and system (`/proc/PID/stat`); nil once it is gone.
+    func processorSeconds() -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return nil }
+        // After the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// Its open descriptors: TCP connections (in any state but listening), and everything else.
     func descriptors() -> (connections: Int, other: Int)? {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") else { return nil }

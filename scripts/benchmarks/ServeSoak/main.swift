@@ -131,6 +131,11 @@ for _ in 0..<10 {
         held = (before.connections, now.other)
     }
 }
+// Idle, the server must sleep: its threads busy-poll only for a moment after their last work.
+let idleStart = server.processorSeconds()
+try await Task.sleep(for: .seconds(2))
+let idleEnd = server.processorSeconds()
+let idleProcessor = idleStart.flatMap { start in idleEnd.map { $0 - start } }
 let clientHeld = server.openClientConnections()
 let heldStates = server.connectionStates()
 let output = server.output.withLock { $0 }
@@ -161,6 +166,7 @@ progress(
     "descriptors: \(warm.map { "\($0.connections) connections and \($0.other) others" } ?? "?") after warm-up; "
         + "at the end \(held.map { "\($0.connections) connections and \($0.other) others" } ?? "?"), "
         + "\(clientHeld) kept alive by the client's pool")
+progress("processor time idle over 2 s: \(idleProcessor.map { String(format: "%.2f s", $0) } ?? "?")")
 
 var problems: [String] = []
 if ledger.failures > 0 {
@@ -170,6 +176,10 @@ if late > early + allowance { problems.append("RSS grew from \(early) to \(late)
 if let held, held.connections > clientHeld {
     problems.append(
         "the server holds \(held.connections) connections (\(heldStates)), its clients \(clientHeld)")
+}
+// A thread that never stopped polling would use 2 s here; the tick is 10 ms.
+if let idleProcessor, idleProcessor > 0.1 {
+    problems.append(String(format: "the server used %.2f s of processor time over 2 idle seconds", idleProcessor))
 }
 if let held, let warm, held.other > warm.other {
     problems.append("the server holds \(held.other) descriptors other than connections, \(warm.other) after warm-up")
