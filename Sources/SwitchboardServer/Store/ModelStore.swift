@@ -32,11 +32,50 @@ protocol ModelStore: Sendable {
 
 /// The key of an item: its partition key value and, for tables with sort keys, its sort key
 /// value (the `#`-joined string for composite sort keys).
+///
+/// Strings are equal when their UTF-8 bytes are, as in DynamoDB (and the SQLite store): Swift's
+/// `==` calls a precomposed "é" and "e" + combining accent equal, which made the in-memory store
+/// keep one item for two distinct ids.
 struct ItemKey: Sendable, Hashable {
     /// The partition key value (a string or a number).
     var partition: JSON
     /// The sort key value, if the key schema has one.
     var sort: JSON?
+
+    static func == (lhs: ItemKey, rhs: ItemKey) -> Bool {
+        guard sameKey(lhs.partition, rhs.partition) else { return false }
+        switch (lhs.sort, rhs.sort) {
+        case (nil, nil): return true
+        case (let left?, let right?): return sameKey(left, right)
+        default: return false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        Self.hash(partition, into: &hasher)
+        if let sort { Self.hash(sort, into: &hasher) } else { hasher.combine(0 as UInt8) }
+    }
+
+    private static func sameKey(_ lhs: JSON, _ rhs: JSON) -> Bool {
+        if case .string(let left) = lhs, case .string(let right) = rhs {
+            return KeyOrder.compareBytes(left, right) == 0
+        }
+        return lhs == rhs
+    }
+
+    private static func hash(_ value: JSON, into hasher: inout Hasher) {
+        guard case .string(let text) = value else {
+            hasher.combine(value)
+            return
+        }
+        hasher.combine(1 as UInt8)
+        // The same bytes hash the same whether or not the string's storage is contiguous.
+        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable {
+            hasher.combine(bytes: UnsafeRawBufferPointer($0))
+        }
+        if hashed == nil { Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
+        hasher.combine(text.utf8.count)
+    }
 }
 
 /// What a write does with the item it read.
