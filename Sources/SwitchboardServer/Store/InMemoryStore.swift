@@ -11,6 +11,8 @@ import SwitchboardCore
 final class InMemoryStore: ModelStore {
     private struct Entry {
         var cursor: [JSON]
+        /// The cursor's ``KeyOrder/head(of:)``.
+        var head: UInt64?
         var key: ItemKey
         /// The item itself (shared, not copied): a page reads it without hashing its key. A
         /// write replaces every entry of the item it changes, so it is never stale.
@@ -60,20 +62,21 @@ final class InMemoryStore: ModelStore {
         var high = entries.endIndex
         if let partition = query.partition {
             low = entries.partitionPoint(from: low, to: high) {
-                KeyOrder.compareCursors([$0.pointee.cursor[0]], [partition]) >= 0
+                KeyOrder.sortOrder($0.pointee.cursor[0], partition) >= 0
             }
             high = entries.partitionPoint(from: low, to: high) {
-                KeyOrder.compareCursors([$0.pointee.cursor[0]], [partition]) > 0
+                KeyOrder.sortOrder($0.pointee.cursor[0], partition) > 0
             }
         }
         if let after = query.after {
+            let head = KeyOrder.head(of: after)
             if query.ascending {
                 low = entries.partitionPoint(from: low, to: high) {
-                    KeyOrder.compareCursors($0.pointee.cursor, after) > 0
+                    KeyOrder.compareCursors($0.pointee.cursor, head: $0.pointee.head, after, head: head) > 0
                 }
             } else {
                 high = entries.partitionPoint(from: low, to: high) {
-                    KeyOrder.compareCursors($0.pointee.cursor, after) >= 0
+                    KeyOrder.compareCursors($0.pointee.cursor, head: $0.pointee.head, after, head: head) >= 0
                 }
             }
         }
@@ -145,15 +148,16 @@ final class InMemoryStore: ModelStore {
         for index in orderNames(table.layout) {
             guard let schema = table.layout.keySchema(index: index), schema.key(of: item) != nil else { continue }
             let cursor = table.layout.cursor(of: item, index: index)
+            let head = KeyOrder.head(of: cursor)
             let name = index ?? ""
             let position =
                 table.orders[name].map { entries in
                     entries.partitionPoint(from: entries.startIndex, to: entries.endIndex) {
-                        KeyOrder.compareCursors($0.pointee.cursor, cursor) > 0
+                        KeyOrder.compareCursors($0.pointee.cursor, head: $0.pointee.head, cursor, head: head) > 0
                     }
                 } ?? ChunkedList<Entry>.Index(chunk: 0, offset: 0)
             table.orders[name, default: ChunkedList()].insert(
-                Entry(cursor: cursor, key: key, item: item, size: size), at: position)
+                Entry(cursor: cursor, head: head, key: key, item: item, size: size), at: position)
         }
     }
 
@@ -161,11 +165,12 @@ final class InMemoryStore: ModelStore {
         for index in orderNames(table.layout) {
             let name = index ?? ""
             let cursor = table.layout.cursor(of: item, index: index)
+            let head = KeyOrder.head(of: cursor)
             // Found on a read that ends before the write, so the array is not copied.
             guard
                 let position = table.orders[name].map({ entries -> ChunkedList<Entry>.Index? in
                     let position = entries.partitionPoint(from: entries.startIndex, to: entries.endIndex) {
-                        KeyOrder.compareCursors($0.pointee.cursor, cursor) >= 0
+                        KeyOrder.compareCursors($0.pointee.cursor, head: $0.pointee.head, cursor, head: head) >= 0
                     }
                     return position < entries.endIndex && entries[position].key == key ? position : nil
                 })
