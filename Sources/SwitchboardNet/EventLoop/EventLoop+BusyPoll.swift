@@ -6,7 +6,7 @@ extension EventLoop {
     /// request. On a virtual machine that wake-up (the idle processor halted, then sent an
     /// interrupt) took about as long as answering a `get` itself: one client sending requests one
     /// after another got 7,400–9,300 answers per second with the thread sleeping between them,
-    /// 18,000 with it polling for 100 µs. A thread with no work for longer than the window sleeps
+    /// 14,400–18,300 with it polling for 100 µs. A thread with no work for longer than the window sleeps
     /// as before, so an idle server costs nothing; a busy one spends at most the window per pause
     /// in polling.
     ///
