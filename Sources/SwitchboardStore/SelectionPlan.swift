@@ -19,8 +19,8 @@ struct SelectionPlan: Sendable {
 
     /// The plan of the operation named `operationName` in `document` (or its only operation).
     static func operation(_ document: String, named operationName: String?) throws(RecordStoreError) -> SelectionPlan {
-        let cacheKey = "operation:" + (operationName ?? "") + "\u{0}" + document
-        if let cached = cache.withLock({ $0.plans[cacheKey] }) { return cached }
+        let cacheKey = operationKey(document, named: operationName)
+        if let cached = cache.withLock({ $0[cacheKey] }) { return cached }
         let parsed = try parse(document)
         guard let operation = parsed.operation(named: operationName) else {
             throw .invalidDocument(
@@ -43,7 +43,7 @@ struct SelectionPlan: Sendable {
     /// by the fragments it spreads), read on an object of any type.
     static func fragment(_ document: String) throws(RecordStoreError) -> SelectionPlan {
         let cacheKey = "fragment:\u{0}" + document
-        if let cached = cache.withLock({ $0.plans[cacheKey] }) { return cached }
+        if let cached = cache.withLock({ $0[cacheKey] }) { return cached }
         let parsed = try parse(document)
         guard let fragment = parsed.fragments.first else {
             throw .invalidDocument(
@@ -66,19 +66,16 @@ struct SelectionPlan: Sendable {
         }
     }
 
+    /// The cache's key for the operation `operationName` of `document`.
+    private static func operationKey(_ document: String, named operationName: String?) -> String {
+        "operation:" + (operationName ?? "") + "\u{0}" + document
+    }
+
     private static func remember(_ plan: SelectionPlan, as key: String) {
         // Typed operations are a fixed set; the bounds only guard against documents built at run
         // time, which would otherwise grow the cache without end. A plan takes several times its
         // text, so the text is bounded too, and a very long document is planned every time.
-        guard key.utf8.count <= maximumCachedDocumentBytes else { return }
-        cache.withLock { cache in
-            if cache.plans.count >= maximumCachedPlans
-                || cache.textBytes + key.utf8.count > maximumCachedTextBytes
-            {
-                cache = PlanCache()
-            }
-            if cache.plans.updateValue(plan, forKey: key) == nil { cache.textBytes += key.utf8.count }
-        }
+        cache.withLock { $0.keep(plan, for: key) }
     }
 
     /// How many plans the process keeps.
@@ -88,20 +85,17 @@ struct SelectionPlan: Sendable {
     /// Plans of documents longer than this are not kept.
     static let maximumCachedDocumentBytes = 256 << 10
 
-    /// The kept plans by document (and operation name), and their texts' length together.
-    struct PlanCache {
-        var plans: [String: SelectionPlan] = [:]
-        var textBytes = 0
-    }
-
-    private static let cache = Locked(PlanCache())
+    private static let cache = Locked(
+        TextKeyedCache<SelectionPlan>(
+            maximumCount: maximumCachedPlans, maximumTextBytes: maximumCachedTextBytes,
+            maximumTextLength: maximumCachedDocumentBytes))
 
     /// What the cache holds now (for tests).
     static var cachedTextBytes: Int { cache.withLock { $0.textBytes } }
 
     /// Whether the plan of `document`'s operation `operationName` is kept (for tests).
     static func isCached(_ document: String, named operationName: String?) -> Bool {
-        cache.withLock { $0.plans["operation:" + (operationName ?? "") + "\u{0}" + document] != nil }
+        cache.withLock { $0[operationKey(document, named: operationName)] != nil }
     }
 }
 

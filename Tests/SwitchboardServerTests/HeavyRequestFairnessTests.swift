@@ -10,22 +10,16 @@ struct HeavyRequestFairnessTests {
     @Test func aMutationOnAnotherConnectionRunsWhileHeavyQueriesHoldTheOnlyLoop() async throws {
         let server = try await OneLoopServer.start(seeded: true)
         defer { server.stop() }
-        let (heavyConnection, lightConnection) = (server.heavy, server.light)
         // About 8,200 resolvers each (under the limit of 10,000), then the posts as they are when
         // the last root field runs; six pipelined on one connection, which the server reads
         // together and runs one after another without waiting for the network in between.
         let heavy = RequestLimitTests.doublingFragments(levels: 11, alsoSelecting: "posts: listPosts { items { id } }")
         let count = 6
-        try await heavyConnection.write(Array([[UInt8]](repeating: Self.post(heavy), count: count).joined()))
-        var heavyReader = HTTPResponseReader(stream: heavyConnection)
-        var replies = [try await Self.reply(from: &heavyReader)]
-
-        // The first has been answered, so the loop is running the second: a post created now,
+        var heavyReader = HTTPResponseReader(stream: server.heavy)
+        // Once the first has been answered, the loop is running the second: a post created then,
         // on the other connection, is there when the last one lists the posts.
-        try await Self.createLightPost(on: lightConnection)
-        for _ in 1..<count { replies.append(try await Self.reply(from: &heavyReader)) }
-
-        for reply in replies { #expect(reply["errors"] == nil, "\(reply.text.prefix(300))") }
+        let replies = try await Self.pipelined(
+            [[UInt8]](repeating: Self.post(heavy), count: count), on: server, reader: &heavyReader)
         #expect(Self.postIDs(replies[0]) == ["p1"])
         #expect(Self.postIDs(replies[count - 1]) == ["light", "p1"], "the mutation waited for every heavy query")
     }
@@ -38,23 +32,16 @@ struct HeavyRequestFairnessTests {
         try await withTaskExecutorPreference(try EventLoop()) {
             let server = try await OneLoopServer.start(seeded: true)
             defer { server.stop() }
-            let (heavyConnection, lightConnection) = (server.heavy, server.light)
             // Distinct documents of 20,000 fields (about 60 KB), each parsed and validated: tens of
             // milliseconds in a release build, while executing one is a single list. Pipelined, the
             // server reads them together.
             let selections = String(repeating: "id ", count: 20_000)
             let count = 4
             let heavy = (0..<count).map { "{ posts: listPosts { items { \(selections)} } request\($0): __typename }" }
-            try await heavyConnection.write(Array(heavy.map { Self.post($0) }.joined()))
-            var heavyReader = HTTPResponseReader(stream: heavyConnection)
-            var replies = [try await Self.reply(from: &heavyReader)]
-
-            // The loop is on the second document now; were it validated on the loop, the mutation
-            // would wait for every document before it was read.
-            try await Self.createLightPost(on: lightConnection)
-            for _ in 1..<count { replies.append(try await Self.reply(from: &heavyReader)) }
-
-            for reply in replies { #expect(reply["errors"] == nil, "\(reply.text.prefix(300))") }
+            var heavyReader = HTTPResponseReader(stream: server.heavy)
+            // Once the first is answered the loop is on the second document; were it validated
+            // on the loop, the mutation would wait for every document before it was read.
+            let replies = try await Self.pipelined(heavy.map { Self.post($0) }, on: server, reader: &heavyReader)
             #expect(Self.postIDs(replies[0]) == ["p1"])
             #expect(Self.postIDs(replies[count - 1]) == ["light", "p1"], "the mutation waited for every long document")
         }
@@ -68,8 +55,7 @@ struct HeavyRequestFairnessTests {
         try await withTaskExecutorPreference(try EventLoop()) {
             let server = try await OneLoopServer.start(seeded: false)
             defer { server.stop() }
-            let (heavyConnection, lightConnection) = (server.heavy, server.light)
-            var heavyReader = HTTPResponseReader(stream: heavyConnection)
+            var heavyReader = HTTPResponseReader(stream: server.heavy)
             // 600 posts, pipelined 50 at a time: written all at once while no answer is read, the
             // creates once waited in the client past the server's head timeout under the parallel
             // suite's load.
@@ -78,7 +64,7 @@ struct HeavyRequestFairnessTests {
                     let id = 1000 + batch * 50 + index
                     return Self.post(#"mutation { createPost(input: {id: "p\#(id)", title: "T"}) { id } }"#)
                 }
-                try await heavyConnection.write(Array(creates.joined()))
+                try await server.heavy.write(Array(creates.joined()))
                 for _ in 0..<50 { _ = try await Self.reply(from: &heavyReader) }
             }
 
@@ -90,15 +76,10 @@ struct HeavyRequestFairnessTests {
                 "query Q($filter: ModelPostFilterInput) { posts: listPosts(limit: 1000, filter: $filter) { items { id } } }",
                 variables: ["filter": ["or": .array(anyOf)]])
             let count = 8
-            try await heavyConnection.write(Array([[UInt8]](repeating: heavy, count: count).joined()))
-            var replies = [try await Self.reply(from: &heavyReader)]
-
-            // The loop is reading the second page now; were the filter tested without turns, the
-            // mutation would wait for every page.
-            try await Self.createLightPost(on: lightConnection)
-            for _ in 1..<count { replies.append(try await Self.reply(from: &heavyReader)) }
-
-            for reply in replies { #expect(reply["errors"] == nil, "\(reply.text.prefix(300))") }
+            // Once the first is answered the loop is reading the second page; were the filter
+            // tested without turns, the mutation would wait for every page.
+            let replies = try await Self.pipelined(
+                [[UInt8]](repeating: heavy, count: count), on: server, reader: &heavyReader)
             #expect(Self.postIDs(replies[0]).isEmpty)
             #expect(Self.postIDs(replies[count - 1]) == ["light"], "the mutation waited for every filtered page")
         }
@@ -157,6 +138,20 @@ struct HeavyRequestFairnessTests {
             light.closeNow()
             Task { [harness] in await harness.stop() }
         }
+    }
+
+    /// Writes `requests` pipelined on the heavy connection and, once the first is answered,
+    /// creates post "light" on the other; then reads the rest. The replies, each checked for
+    /// errors, in order.
+    private static func pipelined(
+        _ requests: [[UInt8]], on server: OneLoopServer, reader: inout HTTPResponseReader
+    ) async throws -> [JSON] {
+        try await server.heavy.write(Array(requests.joined()))
+        var replies = [try await reply(from: &reader)]
+        try await createLightPost(on: server.light)
+        for _ in 1..<requests.count { replies.append(try await reply(from: &reader)) }
+        for reply in replies { #expect(reply["errors"] == nil, "\(reply.text.prefix(300))") }
+        return replies
     }
 
     /// Creates post "light" on `connection`, checking that it was.

@@ -47,13 +47,7 @@ import Testing
             try await ModelStoreTests.put(
                 store, "Post", ModelStoreTests.post(id, rating: 1, category: "c"), key: ItemKey(partition: .string(id)))
         }
-        var seen: [String] = []
-        var after: [JSON]?
-        repeat {
-            let page = try await store.query(KeyQuery(table: "Post", after: after, limit: 113))
-            seen += ModelStoreTests.ids(page)
-            after = page.cursor
-        } while after != nil
+        let seen = try await ModelStoreTests.scanIDs(store, limit: 113)
         let expected = Set(ids.map { Array($0.utf8) }).sorted { $0.lexicographicallyPrecedes($1) }
         let got = seen.map { Array($0.utf8) }
         let firstDifference = got.indices.first { $0 < expected.count && got[$0] != expected[$0] }

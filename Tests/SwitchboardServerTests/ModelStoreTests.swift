@@ -67,6 +67,18 @@ import Testing
 
     static func ids(_ page: QueryPage) -> [String] { page.items.compactMap { $0["id"]?.stringValue } }
 
+    /// The ids of a whole scan of `table`, page by page of `limit` items, following the cursors.
+    static func scanIDs(_ store: any ModelStore, table: String = "Post", limit: Int) async throws -> [String] {
+        var seen: [String] = []
+        var after: [JSON]?
+        repeat {
+            let page = try await store.query(KeyQuery(table: table, after: after, limit: limit))
+            seen += ids(page)
+            after = page.cursor
+        } while after != nil
+        return seen
+    }
+
     @Test(arguments: Kind.allCases) func writesReadsAndDeletes(_ kind: Kind) async throws {
         let store = try Self.makeStore(kind, layouts: Self.layouts())
         let key = ItemKey(partition: "p1")
@@ -125,13 +137,7 @@ import Testing
     @Test(arguments: Kind.allCases) func scansPageInKeyOrderWithCursors(_ kind: Kind) async throws {
         let store = try Self.makeStore(kind, layouts: Self.layouts())
         try await Self.seedPosts(store)
-        var seen: [String] = []
-        var after: [JSON]?
-        repeat {
-            let page = try await store.query(KeyQuery(table: "Post", after: after, limit: 4))
-            seen += Self.ids(page)
-            after = page.cursor
-        } while after != nil
+        let seen = try await Self.scanIDs(store, limit: 4)
         #expect(seen == ["p1", "p2", "p3", "p4", "p5", "p6"])
         // A page that fills up carries a cursor even when nothing follows (DynamoDB's LastEvaluatedKey).
         let exact = try await store.query(KeyQuery(table: "Post", after: ["p2"], limit: 4))

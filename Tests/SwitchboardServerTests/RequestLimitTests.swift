@@ -114,12 +114,8 @@ struct RequestLimitTests {
             var configuration = LocalServer.Configuration()
             configuration.resolverCountLimit = resolvers
             configuration.queryDepthLimit = depth
-            await #expect {
-                _ = try await LocalServer.start(schema: ServerHarness.blogSchema, configuration: configuration)
-            } throws: { error in
-                guard case .invalidConfiguration(let reason)? = error as? LocalServerError else { return false }
-                return reason.contains(depth == nil ? "resolverCountLimit" : "queryDepthLimit")
-            }
+            await Self.expectRefusedAtStart(
+                configuration, naming: depth == nil ? "resolverCountLimit" : "queryDepthLimit")
         }
     }
 
@@ -127,12 +123,7 @@ struct RequestLimitTests {
         for threads in [0, 17] {
             var configuration = LocalServer.Configuration()
             configuration.threads = threads
-            await #expect {
-                _ = try await LocalServer.start(schema: ServerHarness.blogSchema, configuration: configuration)
-            } throws: { error in
-                guard case .invalidConfiguration(let reason)? = error as? LocalServerError else { return false }
-                return reason.contains("threads is \(threads)")
-            }
+            await Self.expectRefusedAtStart(configuration, naming: "threads is \(threads)")
         }
         var configuration = LocalServer.Configuration(apiKeys: [.init("da2-test")])
         configuration.threads = 1
@@ -146,12 +137,18 @@ struct RequestLimitTests {
         for window in [Duration.microseconds(-1), .microseconds(10_001)] {
             var configuration = LocalServer.Configuration()
             configuration.busyPoll = window
-            await #expect {
-                _ = try await LocalServer.start(schema: ServerHarness.blogSchema, configuration: configuration)
-            } throws: { error in
-                guard case .invalidConfiguration(let reason)? = error as? LocalServerError else { return false }
-                return reason.contains("busyPoll is \(window)")
-            }
+            await Self.expectRefusedAtStart(configuration, naming: "busyPoll is \(window)")
+        }
+    }
+
+    /// Expects a server started with `configuration` to be refused with an invalid-configuration
+    /// error whose reason contains `naming`.
+    private static func expectRefusedAtStart(_ configuration: LocalServer.Configuration, naming: String) async {
+        await #expect {
+            _ = try await LocalServer.start(schema: ServerHarness.blogSchema, configuration: configuration)
+        } throws: { error in
+            guard case .invalidConfiguration(let reason)? = error as? LocalServerError else { return false }
+            return reason.contains(naming)
         }
     }
 

@@ -16,30 +16,20 @@ enum MockDocumentCache {
     /// The longest document kept.
     static let maximumDocumentLength = 64 * 1024
 
-    private struct Entries {
-        var documents: [String: Result<Document, GraphQLSyntaxError>] = [:]
-        var textBytes = 0
-    }
-
-    private static let entries = Locked(Entries())
+    private static let entries = Locked(
+        TextKeyedCache<Result<Document, GraphQLSyntaxError>>(
+            maximumCount: maximumCount, maximumTextBytes: maximumTextBytes, maximumTextLength: maximumDocumentLength))
 
     /// The parsed `query`, or its syntax error, parsed once for as long as it stays cached.
     static func document(for query: String) -> Result<Document, GraphQLSyntaxError> {
-        if let cached = entries.withLock({ $0.documents[query] }) { return cached }
+        if let cached = entries.withLock({ $0[query] }) { return cached }
         let parsed = Result { () throws(GraphQLSyntaxError) in try Parser.parse(query) }
-        let length = query.utf8.count
-        guard length <= maximumDocumentLength else { return parsed }
-        entries.withLock { entries in
-            if entries.documents.count >= maximumCount || entries.textBytes + length > maximumTextBytes {
-                entries = Entries()
-            }
-            if entries.documents.updateValue(parsed, forKey: query) == nil { entries.textBytes += length }
-        }
+        entries.withLock { $0.keep(parsed, for: query) }
         return parsed
     }
 
     /// Whether `query` is kept, and the length of every kept text together.
     static func stateForTesting(_ query: String) -> (isKept: Bool, textBytes: Int) {
-        entries.withLock { ($0.documents[query] != nil, $0.textBytes) }
+        entries.withLock { ($0[query] != nil, $0.textBytes) }
     }
 }

@@ -16,42 +16,32 @@ final class DocumentCache: Sendable {
     /// The most copies: as many as a server's loops at most.
     static let maximumCopies = 16
 
-    /// One loop's documents and the length of their texts.
-    private struct Entries {
-        var documents: [String: ParsedDocument] = [:]
-        var textBytes = 0
-    }
-
-    private let copies: [ReadWriteLocked<Entries>]
+    private let copies: [ReadWriteLocked<TextKeyedCache<ParsedDocument>>]
 
     /// Empty caches, one per loop a server runs by default (see
     /// ``EventLoop/defaultServerLoopCount``).
     init(copies: Int = EventLoop.defaultServerLoopCount) {
-        self.copies = (0..<min(max(copies, 1), Self.maximumCopies)).map { _ in ReadWriteLocked(Entries()) }
+        self.copies = (0..<min(max(copies, 1), Self.maximumCopies)).map { _ in
+            ReadWriteLocked(
+                TextKeyedCache(
+                    maximumCount: GraphQLService.maximumCachedDocuments,
+                    maximumTextBytes: GraphQLService.maximumCachedDocumentBytes,
+                    maximumTextLength: GraphQLService.maximumCachedDocumentLength))
+        }
     }
 
     /// The document of `query`, from `parse` when the calling loop's copy lacks it.
     func document(_ query: String, parse: () async -> ParsedDocument) async -> ParsedDocument {
         // The copy is chosen before `parse`, which may run on another thread.
         let copy = copies[(CurrentLoop.number ?? 0) % copies.count]
-        if let cached = copy.withReadLock({ $0.documents[query] }) { return cached }
+        if let cached = copy.withReadLock({ $0[query] }) { return cached }
         let result = await parse()
-        let length = query.utf8.count
-        if length <= GraphQLService.maximumCachedDocumentLength {
-            copy.withWriteLock { cache in
-                if cache.documents.count >= GraphQLService.maximumCachedDocuments
-                    || cache.textBytes + length > GraphQLService.maximumCachedDocumentBytes
-                {
-                    cache = Entries()
-                }
-                if cache.documents.updateValue(result, forKey: query) == nil { cache.textBytes += length }
-            }
-        }
+        copy.withWriteLock { $0.keep(result, for: query) }
         return result
     }
 
     /// How many documents the calling loop's copy holds, and the length of their texts.
     var countsForTesting: (documents: Int, textBytes: Int) {
-        copies[(CurrentLoop.number ?? 0) % copies.count].withReadLock { ($0.documents.count, $0.textBytes) }
+        copies[(CurrentLoop.number ?? 0) % copies.count].withReadLock { ($0.count, $0.textBytes) }
     }
 }
