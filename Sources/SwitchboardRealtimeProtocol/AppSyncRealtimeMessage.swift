@@ -47,8 +47,7 @@ package enum AppSyncRealtimeMessage: Sendable, Equatable {
         case .keepAlive: return #"{"type":"ka"}"#
         case .startAck(let id): return JSONValue.object(["type": "start_ack", "id": .string(id)]).jsonText
         case .data(let id, let payload):
-            return #"{"type":"data","id":"# + JSONValue.string(id).jsonText + #","payload":"#
-                + String(decoding: payload, as: UTF8.self) + "}"
+            return RealtimeEventMessage.text(type: "data", id: id, payload: payload)
         case .error(let id, let errors):
             var message: [String: JSONValue] = ["type": "error", "payload": ["errors": RealtimeJSON.json(errors)]]
             if let id { message["id"] = .string(id) }

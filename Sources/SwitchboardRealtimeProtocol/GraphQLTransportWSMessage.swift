@@ -34,8 +34,7 @@ package enum GraphQLTransportWSMessage: Sendable, Equatable {
             RealtimeJSON.operation(
                 "subscribe", id: id, query: query, variables: variables, operationName: operationName)
         case .next(let id, let payload):
-            #"{"type":"next","id":"# + JSONValue.string(id).jsonText + #","payload":"#
-                + String(decoding: payload, as: UTF8.self) + "}"
+            RealtimeEventMessage.text(type: "next", id: id, payload: payload)
         case .error(let id, let errors):
             JSONValue.object(["type": "error", "id": .string(id), "payload": RealtimeJSON.json(errors)]).jsonText
         case .complete(let id): JSONValue.object(["type": "complete", "id": .string(id)]).jsonText

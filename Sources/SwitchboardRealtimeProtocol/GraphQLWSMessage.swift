@@ -45,8 +45,7 @@ package enum GraphQLWSMessage: Sendable, Equatable {
                 "connection_error", payload: RealtimeJSON.json(Array(errors.prefix(1))).arrayValue?.first)
         case .keepAlive: #"{"type":"ka"}"#
         case .data(let id, let payload):
-            #"{"type":"data","id":"# + JSONValue.string(id).jsonText + #","payload":"#
-                + String(decoding: payload, as: UTF8.self) + "}"
+            RealtimeEventMessage.text(type: "data", id: id, payload: payload)
         case .error(let id, let errors):
             JSONValue.object([
                 "type": "error", "id": .string(id),

@@ -34,8 +34,8 @@ extension RealtimeSession {
     /// connection is idle (a fan-out to many subscriptions of one client is one system call).
     package nonisolated func deliver(_ events: [(id: String, payload: [UInt8])]) {
         slots.withLock { slots in
-            var texts: [String] = []
-            texts.reserveCapacity(events.count)
+            var messages: [[UInt8]] = []
+            messages.reserveCapacity(events.count)
             for (id, payload) in events {
                 if slots.starting[id] != nil {
                     slots.startingBytes += payload.count
@@ -47,10 +47,10 @@ extension RealtimeSession {
                     }
                     slots.starting[id]?.append(payload)
                 } else if slots.active.contains(id) {
-                    texts.append(dataText(id: id, payload: payload))
+                    messages.append(dataMessage(id: id, payload: payload))
                 }
             }
-            queue(texts, in: &slots)
+            queue(utf8: messages, in: &slots)
         }
     }
 
@@ -79,13 +79,9 @@ extension RealtimeSession {
         }
     }
 
-    /// An event as the connection's protocol carries it.
-    nonisolated func dataText(id: String, payload: [UInt8]) -> String {
-        switch dialect {
-        case .appSync: AppSyncRealtimeMessage.data(id: id, payload: payload).jsonText
-        case .graphQLTransportWS: GraphQLTransportWSMessage.next(id: id, payload: payload).jsonText
-        case .graphQLWS: GraphQLWSMessage.data(id: id, payload: payload).jsonText
-        }
+    /// An event as the connection's protocol carries it, as UTF-8 bytes.
+    nonisolated func dataMessage(id: String, payload: [UInt8]) -> [UInt8] {
+        RealtimeEventMessage.bytes(type: dialect == .graphQLTransportWS ? "next" : "data", id: id, payload: payload)
     }
 
     /// The end of a subscription as the connection's protocol carries it.
@@ -117,6 +113,19 @@ extension RealtimeSession {
     nonisolated func queue(_ texts: [String], in slots: inout Slots) {
         guard !slots.finished, !texts.isEmpty else { return }
         if outbox.hasWaitingWriter && socket.sendIfReady(texts: texts) { return }
+        enqueue(texts, in: &slots)
+    }
+
+    /// ``queue(_:in:)`` for texts given as UTF-8 bytes (events): written as they are when they go
+    /// at once, made strings only to wait in the outbox.
+    nonisolated func queue(utf8 messages: [[UInt8]], in slots: inout Slots) {
+        guard !slots.finished, !messages.isEmpty else { return }
+        if outbox.hasWaitingWriter && socket.sendIfReady(utf8Texts: messages) { return }
+        enqueue(messages.map { String(decoding: $0, as: UTF8.self) }, in: &slots)
+    }
+
+    /// Puts `texts` in the outbox, behind what waits; a client too far behind is disconnected.
+    private nonisolated func enqueue(_ texts: [String], in slots: inout Slots) {
         for text in texts where !outbox.enqueue(text) {
             disconnectSlowConsumer(&slots)
             return

@@ -52,9 +52,12 @@ package actor RealtimeSession {
     /// tells the backend.
     package func run() async {
         let timeout = options.connectionInitTimeout
-        let initTimer = Task { [weak self] in
+        // The timers hold the session strongly (`run` cancels both before it returns): a weak
+        // reference would give the session a side table, and every retain of it in a fan-out to
+        // a thousand connections would take the slow path.
+        let initTimer = Task {
             try? await Task.sleep(for: timeout)
-            await self?.initDeadlinePassed()
+            self.initDeadlinePassed()
         }
         // The writer drains what is queued (a connection_error, a close) even after reading stops.
         async let writing: Void = write(outbox, to: socket)
@@ -186,7 +189,7 @@ package actor RealtimeSession {
             }
             slots.active.insert(id)
             if dialect == .appSync { queue(AppSyncRealtimeMessage.startAck(id: id).jsonText, in: &slots) }
-            for payload in held { queue(dataText(id: id, payload: payload), in: &slots) }
+            queue(utf8: held.map { dataMessage(id: id, payload: $0) }, in: &slots)
             if completed {
                 slots.active.remove(id)
                 queue(completeText(id: id), in: &slots)
@@ -209,10 +212,10 @@ package actor RealtimeSession {
         keepAlive?.cancel()
         let interval = options.keepAliveInterval
         let backend = self.backend
-        keepAlive = Task { [weak self] in
+        keepAlive = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
-                guard !Task.isCancelled, let self else { return }
+                guard !Task.isCancelled else { return }
                 if await backend.keepAlivePaused() { continue }
                 self.enqueue(self.keepAliveText)
             }

@@ -117,4 +117,22 @@ struct RealtimeMessageTests {
         #expect(throws: RealtimeProtocolError.self) { _ = try GraphQLWSMessage(parsing: #"{"type":"data"}"#) }
         #expect(throws: RealtimeProtocolError.self) { _ = try GraphQLWSMessage(parsing: #"{"type":"start","id":"1"}"#) }
     }
+
+    /// A fan-out builds each subscriber's event as bytes around the shared payload: the exact text
+    /// every protocol reads back, with an id that needs escapes.
+    @Test func eventMessagesAreBuiltAroundThePayloadAndParseBackInEveryProtocol() throws {
+        let id = "sub \"1\"\\\u{1}é"
+        let payload = Array(#"{"data":{"onCreate":{"id":"x"}}}"#.utf8)
+        let bytes = RealtimeEventMessage.bytes(type: "data", id: id, payload: payload)
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == #"{"type":"data","id":"sub \"1\"\\\u0001é","payload":{"data":{"onCreate":{"id":"x"}}}}"#)
+        #expect(
+            try AppSyncRealtimeMessage(parsing: String(decoding: bytes, as: UTF8.self))
+                == .data(id: id, payload: payload))
+        #expect(
+            try GraphQLWSMessage(parsing: String(decoding: bytes, as: UTF8.self)) == .data(id: id, payload: payload))
+        let next = RealtimeEventMessage.text(type: "next", id: id, payload: payload)
+        #expect(try GraphQLTransportWSMessage(parsing: next) == .next(id: id, payload: payload))
+    }
 }

@@ -249,6 +249,16 @@ package final class WebSocket: Sendable {
         return bytes
     }
 
+    /// The frames of `texts` (each valid UTF-8), one message after another.
+    private func frames(ofUTF8 texts: [[UInt8]]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(texts.reduce(0) { $0 + $1.count + WebSocketFrameEncoder.maximumHeaderSize })
+        for text in texts {
+            text.withUnsafeBytes { appendFrames(.text, $0, to: &bytes) }
+        }
+        return bytes
+    }
+
     /// Sends text messages now, with one write, if they can go without waiting: no other frame is
     /// being written and the socket takes at least part of them at once. `false` means nothing was
     /// written (the socket is busy, full, closed, or encrypted) and the caller should
@@ -258,6 +268,18 @@ package final class WebSocket: Sendable {
     /// A server publishing one event to many connections writes each one from the publishing
     /// thread this way, with no task to wake per connection.
     package func sendIfReady(texts: [String]) -> Bool {
+        sendFramesIfReady { frames(of: texts) }
+    }
+
+    /// ``sendIfReady(texts:)`` for texts given as their UTF-8 bytes (each valid UTF-8, which is
+    /// not checked): a publisher that builds its messages as bytes sends them without making a
+    /// `String` of each.
+    package func sendIfReady(utf8Texts: [[UInt8]]) -> Bool {
+        sendFramesIfReady { frames(ofUTF8: utf8Texts) }
+    }
+
+    /// Writes the frames `makeFrames` returns if they can go without waiting (built only then).
+    private func sendFramesIfReady(_ makeFrames: () -> [UInt8]) -> Bool {
         guard stream.writesWithoutWaiting, writeLock.tryLock() else { return false }
         // Checked holding the lock: a close sets `closeSent` before it takes the lock for its
         // frame, so no message can follow the close frame.
@@ -265,7 +287,7 @@ package final class WebSocket: Sendable {
             writeLock.unlock()
             return false
         }
-        let bytes = frames(of: texts)
+        let bytes = makeFrames()
         let written = stream.writeWithoutWaiting(bytes)
         guard written > 0 else {
             writeLock.unlock()

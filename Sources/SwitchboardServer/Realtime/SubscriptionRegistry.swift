@@ -28,6 +28,9 @@ final class Subscriber: Sendable {
     /// When the verified token that authorized it stops being accepted (seconds since 1970,
     /// its `exp` plus the verifier's leeway); `nil` for other modes and unverified tokens.
     let tokenExpiry: Double?
+    /// The loop that drives its connection (``RealtimeSession/eventLoop``), read once here rather
+    /// than through the socket for every event.
+    let loop: EventLoop?
 
     init(
         session: RealtimeSession, id: String, field: String, operation: Executor<RequestContext>.PreparedOperation,
@@ -44,6 +47,7 @@ final class Subscriber: Sendable {
         self.filter = filter
         self.ownerCheck = ownerCheck
         self.tokenExpiry = tokenExpiry
+        self.loop = session.eventLoop
     }
 
     /// Whether the event with `payload` goes to this subscriber.
@@ -68,12 +72,19 @@ actor SubscriptionRegistry {
         let id: String
     }
 
-    private var subscribers: [String: [Key: Subscriber]] = [:]
+    /// An active subscriber with the number of its shape, kept together: shaping awaits, and a
+    /// subscription stopped and restarted meanwhile under the same id must not lend its new
+    /// shape's number to the old one's operation.
+    private struct Listener {
+        let subscriber: Subscriber
+        let shape: Int
+    }
+
+    private var subscribers: [String: [Key: Listener]] = [:]
     private var fieldOfKey: [Key: String] = [:]
     /// A number per distinct shape among the active subscribers, with how many use it: an event
     /// is shaped once per number, found without hashing the shape's text per subscriber.
     private var shapes: [String: (number: Int, users: Int)] = [:]
-    private var shapeOfKey: [Key: Int] = [:]
     private var nextShape = 0
     /// A loop timer per subscriber whose verified token expires, that ends it then (whether or not
     /// events are published); cancelled when it is removed, so one per active subscription.
@@ -93,12 +104,11 @@ actor SubscriptionRegistry {
         let key = Key(session: ObjectIdentifier(subscriber.session), id: subscriber.id)
         if fieldOfKey[key] != nil { remove(session: subscriber.session, id: subscriber.id) }
         service.listenerCountChanged(subscriber.field, by: 1)
-        subscribers[subscriber.field, default: [:]][key] = subscriber
-        fieldOfKey[key] = subscriber.field
         let number = shapes[subscriber.shape]?.number ?? nextShape
         if number == nextShape { nextShape += 1 }
         shapes[subscriber.shape, default: (number, 0)].users += 1
-        shapeOfKey[key] = number
+        subscribers[subscriber.field, default: [:]][key] = Listener(subscriber: subscriber, shape: number)
+        fieldOfKey[key] = subscriber.field
         if let expiry = subscriber.tokenExpiry { scheduleExpiry(of: subscriber, at: expiry) }
     }
 
@@ -106,7 +116,7 @@ actor SubscriptionRegistry {
     private func isActive(_ subscriber: Subscriber) -> Bool {
         let key = Key(session: ObjectIdentifier(subscriber.session), id: subscriber.id)
         guard let field = fieldOfKey[key] else { return false }
-        return subscribers[field]?[key] === subscriber
+        return subscribers[field]?[key]?.subscriber === subscriber
     }
 
     /// Stops the expiry timer for good (server shutdown).
@@ -118,9 +128,9 @@ actor SubscriptionRegistry {
 
     func remove(session: RealtimeSession, id: String) {
         let key = Key(session: ObjectIdentifier(session), id: id)
-        guard let field = fieldOfKey.removeValue(forKey: key), let subscriber = subscribers[field]?[key] else { return }
+        guard let field = fieldOfKey.removeValue(forKey: key), let subscriber = subscribers[field]?[key]?.subscriber
+        else { return }
         subscribers[field]?[key] = nil
-        shapeOfKey[key] = nil
         if let entry = shapes[subscriber.shape] {
             shapes[subscriber.shape] = entry.users > 1 ? (entry.number, entry.users - 1) : nil
         }
@@ -136,27 +146,42 @@ actor SubscriptionRegistry {
     /// The number of active subscriptions (for tests and diagnostics).
     var count: Int { fieldOfKey.count }
 
+    /// One event's deliveries to the connections of one loop, each connection's in one delivery
+    /// (one write when it is idle).
+    private struct LoopDeliveries {
+        let loop: EventLoop?
+        var sessions: [(session: RealtimeSession, events: [(id: String, payload: [UInt8])])] = []
+        /// Where each connection's entry is in `sessions`.
+        var index: [ObjectIdentifier: Int] = [:]
+
+        init(loop: EventLoop?) { self.loop = loop }
+
+        mutating func append(_ subscriber: Subscriber, _ payload: [UInt8]) {
+            let session = ObjectIdentifier(subscriber.session)
+            if let at = index[session] {
+                sessions[at].events.append((subscriber.id, payload))
+            } else {
+                index[session] = sessions.count
+                sessions.append((subscriber.session, [(subscriber.id, payload)]))
+            }
+        }
+
+        func deliver() {
+            for (session, events) in sessions { session.deliver(events) }
+        }
+    }
+
     /// Hands each connection its events on the loop that drives its socket, every loop at once: an
     /// idle connection is written from there without a task of its own, and the writes of a
     /// thousand connections are spread over the loops' threads rather than made one by one.
-    private static func deliver(_ outgoing: [(session: RealtimeSession, events: [(id: String, payload: [UInt8])])])
-        async
-    {
-        var byLoop:
-            [ObjectIdentifier: (loop: EventLoop, deliveries: [(RealtimeSession, [(id: String, payload: [UInt8])])])] =
-                [:]
-        for (session, events) in outgoing {
-            guard let loop = session.eventLoop else {
-                session.deliver(events)
-                continue
-            }
-            byLoop[ObjectIdentifier(loop), default: (loop, [])].deliveries.append((session, events))
-        }
+    private static func deliver(_ byLoop: [ObjectIdentifier?: LoopDeliveries]) async {
         await withDiscardingTaskGroup { group in
-            for (loop, deliveries) in byLoop.values {
-                group.addTask(onLoop: loop) {
-                    for (session, events) in deliveries { session.deliver(events) }
+            for deliveries in byLoop.values {
+                guard let loop = deliveries.loop else {
+                    deliveries.deliver()
+                    continue
                 }
+                group.addTask(onLoop: loop) { deliveries.deliver() }
             }
         }
     }
@@ -171,34 +196,32 @@ actor SubscriptionRegistry {
         for event in events {
             guard case .object(let payload) = event.payload else { continue }
             var shaped: [Int: [UInt8]] = [:]
-            // Per connection, its subscriptions' events in one delivery (one write when it is idle).
-            var outgoing: [ObjectIdentifier: (session: RealtimeSession, events: [(id: String, payload: [UInt8])])] =
-                [:]
-            // The subscribers and their shape numbers as of this event, read together: shaping
-            // awaits, and a subscription stopped and restarted meanwhile under the same id must not
-            // lend its new shape's number to the old one's operation.
-            let (current, shapeNumbers) = (subscribers, shapeOfKey)
+            var byLoop: [ObjectIdentifier?: LoopDeliveries] = [:]
+            // The subscribers as of this event: shaping awaits, and they may change meanwhile.
+            let current = subscribers
             for field in service.subscriptionsByMutation[event.mutation] ?? [] {
-                for (key, subscriber) in current[field] ?? [:] {
+                for (key, listener) in current[field] ?? [:] {
+                    let subscriber = listener.subscriber
                     if let expiry = subscriber.tokenExpiry, seconds > expiry {
                         expired[key] = subscriber
                         continue
                     }
-                    guard subscriber.accepts(payload), let shape = shapeNumbers[key] else { continue }
+                    guard subscriber.accepts(payload) else { continue }
                     let bytes: [UInt8]
-                    if let known = shaped[shape] {
+                    if let known = shaped[listener.shape] {
                         bytes = known
                     } else {
                         let result = await service.executor.execute(
                             subscriber.operation, context: RequestContext(identity: subscriber.identity, now: now),
                             rootValue: .object([field: event.payload]), sourceOnly: true)
                         bytes = result.body
-                        shaped[shape] = bytes
+                        shaped[listener.shape] = bytes
                     }
-                    outgoing[key.session, default: (subscriber.session, [])].events.append((subscriber.id, bytes))
+                    let loop = subscriber.loop.map(ObjectIdentifier.init)
+                    byLoop[loop, default: LoopDeliveries(loop: subscriber.loop)].append(subscriber, bytes)
                 }
             }
-            await Self.deliver(Array(outgoing.values))
+            await Self.deliver(byLoop)
         }
     }
 
