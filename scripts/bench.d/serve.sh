@@ -87,9 +87,10 @@ for operation in getTodo listTodos createTodo; do
         cell=$((cell + 1))
     done
 done
-fanout_one=$("$bin/serve-bench" fanout "$switchboard_url" --api-key "$api_key" --connections 1 --events "$events")
+fanout_one=$("$bin/serve-bench" fanout "$switchboard_url" --api-key "$api_key" --connections 1 --events "$events" \
+    --server-pid "$switchboard_pid")
 fanout_all=$("$bin/serve-bench" fanout "$switchboard_url" --api-key "$api_key" --connections "$subscribers" \
-    --events "$events")
+    --events "$events" --server-pid "$switchboard_pid")
 # What the machine allows: the same number of loopback connections, one bare write each per event.
 fanout_floor=$("$bin/serve-bench" fanout-floor --connections "$subscribers" --events "$events")
 
@@ -118,11 +119,14 @@ print(f"{int(connections):>6} bare loopback writes (the machine's floor): p50 {f
       f"p50 {float(trip_p50):.2f}, p99 {float(trip_p99):.2f}")
 mutation_p99 = {}
 for text in sys.argv[4:]:
-    _, _, subscriptions, events, p50, p99, maximum, setup, mutation_p50, mutation_p99[subscriptions] = text.split()
+    _, _, subscriptions, events, p50, p99, maximum, setup, mutation_p50, mutation_p99[subscriptions], cpu = text.split()
     versus_floor = f", p99 / floor {float(p99) / float(floor_p99):.1f}x" if subscriptions == connections else ""
+    # Per delivery only where deliveries dominate: with one subscriber it is the mutation's cost.
+    server_cpu = f"; server CPU {float(cpu):.1f} us per delivery" if subscriptions == connections else ""
     print(f"{int(subscriptions):>6} subscribers x {events} events: p50 {float(p50):.2f}, p99 {float(p99):.2f}, "
           f"max {float(maximum):.2f}{versus_floor}; "
-          f"mutation p50 {float(mutation_p50):.2f}, p99 {float(mutation_p99[subscriptions]):.2f}  (setup {setup} s)")
+          f"mutation p50 {float(mutation_p50):.2f}, p99 {float(mutation_p99[subscriptions]):.2f}{server_cpu}  "
+          f"(setup {setup} s)")
 one, many = (float(mutation_p99[text.split()[2]]) for text in sys.argv[4:6])
 print(f"mutation p99 with {connections} subscribers / with one: {many / one:.2f}x")
 PY

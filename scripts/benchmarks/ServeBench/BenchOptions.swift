@@ -11,6 +11,7 @@ struct BenchOptions {
                serve-bench load URL --operation OPERATION --connections N [--seconds S] [--warmup S]
                    [--items N] [--min-priority N] [--pages N] [--server-pid PID] [--header 'Name: value']...
                serve-bench fanout URL --api-key KEY [--connections N] [--per-connection N] [--events N]
+                   [--server-pid PID]
                serve-bench fanout-floor [--connections N] [--events N]
         URL is http://host:port/graphql. OPERATION is getTodo, listTodos, createTodo, getTicket,
         listTickets, createTicket or typename; the Ticket reads expect `seed --model Ticket --items N`
@@ -19,7 +20,8 @@ struct BenchOptions {
         REQUESTS_PER_SECOND P50_MS P99_MS FAILURES SERVER_CPU_SECONDS (-1 without --server-pid: the
         CPU time that process used in the measured window); fanout prints
         RESULT fanout SUBSCRIPTIONS EVENTS P50_MS P99_MS MAX_MS SETUP_SECONDS MUTATION_P50_MS
-        MUTATION_P99_MS; fanout-floor writes a 128-byte frame per event to N loopback TCP
+        MUTATION_P99_MS SERVER_CPU_US_PER_DELIVERY (-1 without --server-pid: that process's CPU time
+        while the events went out, per delivery); fanout-floor writes a 128-byte frame per event to N loopback TCP
         connections with nothing else in the way (the machine's own floor for fanout), then makes a
         round trip on one more connection, and prints RESULT fanout-floor CONNECTIONS EVENTS P50_MS
         P99_MS MAX_MS ROUND_TRIP_P50_MS ROUND_TRIP_P99_MS.

@@ -10,6 +10,9 @@ struct FanOutResult: Sendable {
     let mutationLatencies: LatencySummary
     /// Seconds to open the connections and start every subscription.
     let setupSeconds: Double
+    /// The server's CPU time per delivery while the events went out (setup excluded), in
+    /// microseconds; `nil` without the server's process id.
+    let serverCPUMicrosecondsPerDelivery: Double?
 }
 
 /// Subscription fan-out: `connections` real-time connections with `subscriptionsPerConnection`
@@ -22,6 +25,8 @@ struct FanOutRun: Sendable {
     let connections: Int
     let subscriptionsPerConnection: Int
     let events: Int
+    /// The server's process, whose CPU time the run reads (Linux's /proc).
+    let serverPID: Int?
     /// How long one event may take to reach everyone before the run fails.
     let eventTimeout: Duration = .seconds(30)
 
@@ -38,6 +43,7 @@ struct FanOutRun: Sendable {
         let sendTimes = Locked<[ContinuousClock.Instant]>([])
         let latencies = Locked<[Double]>([])
         var mutationLatencies: [Double] = []
+        var cpuAfter: Double?
         // The mutations go out and their replies are read on a loop of their own: on the shared
         // loop or the cooperative pool, reading a reply would wait behind a thousand subscribers'
         // messages, and the mutation would look slower than the server made it.
@@ -45,6 +51,7 @@ struct FanOutRun: Sendable {
         let publisher = try await HTTPPostClient.connect(
             to: endpoint, headers: [("x-api-key", apiKey)], loop: mutationLoop)
         let request = publisher.request(body: Self.mutation)
+        let cpuBefore = serverPID.flatMap { ProcessCPU.seconds(pid: $0) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for subscriber in subscribers {
                 // On its socket's loop: a message is read and counted on the thread that learned
@@ -79,12 +86,18 @@ struct FanOutRun: Sendable {
                 for subscriber in subscribers { await subscriber.close() }
                 throw error
             }
+            // Read before the connections close: closing them costs the server too.
+            cpuAfter = serverPID.flatMap { ProcessCPU.seconds(pid: $0) }
             for subscriber in subscribers { await subscriber.close() }
             await publisher.close()
         }
+        let deliveries = Double(max(1, total * events))
+        var cpuPerDelivery: Double?
+        if let cpuBefore, let cpuAfter { cpuPerDelivery = (cpuAfter - cpuBefore) / deliveries * 1e6 }
         return FanOutResult(
             subscriptions: total, events: events, latencies: LatencySummary(latencies.withLock { $0 }),
-            mutationLatencies: LatencySummary(mutationLatencies), setupSeconds: setupSeconds)
+            mutationLatencies: LatencySummary(mutationLatencies), setupSeconds: setupSeconds,
+            serverCPUMicrosecondsPerDelivery: cpuPerDelivery)
     }
 
     /// Opens the connections, at most 32 handshakes at a time, spread over one loop per processor.

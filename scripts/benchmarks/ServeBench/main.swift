@@ -51,14 +51,16 @@ do {
             endpoint: options.endpoint, apiKey: try options.string("api-key"),
             connections: try options.integer("connections", default: 1000),
             subscriptionsPerConnection: try options.integer("per-connection", default: 1),
-            events: try options.integer("events", default: 20))
+            events: try options.integer("events", default: 20),
+            serverPID: options.values["server-pid"] == nil ? nil : try options.integer("server-pid"))
         let result = try await run.run()
         print(
             String(
-                format: "RESULT fanout %d %d %.3f %.3f %.3f %.2f %.3f %.3f", result.subscriptions, result.events,
+                format: "RESULT fanout %d %d %.3f %.3f %.3f %.2f %.3f %.3f %.2f", result.subscriptions, result.events,
                 result.latencies.percentile(0.5), result.latencies.percentile(0.99), result.latencies.maximum,
-                result.setupSeconds, result.mutationLatencies.percentile(0.5), result.mutationLatencies.percentile(0.99)
-            ))
+                result.setupSeconds, result.mutationLatencies.percentile(0.5),
+                result.mutationLatencies.percentile(0.99),
+                result.serverCPUMicrosecondsPerDelivery ?? -1))
     case "fanout-floor":
         let floor = FanOutFloor(
             connections: try options.integer("connections", default: 1000),
