@@ -9,7 +9,7 @@ package enum RealtimeEventMessage {
     package static func bytes(type: String, id: String, payload: [UInt8]) -> [UInt8] {
         var bytes: [UInt8] = []
         // The fixed parts take 30 bytes; an id needs escapes rarely, and then the buffer grows.
-        bytes.reserveCapacity(32 + type.utf8.count + id.utf8.count + payload.count)
+        bytes.reserveCapacity(30 + type.utf8.count + id.utf8.count + payload.count)
         bytes.append(contentsOf: #"{"type":"#.utf8)
         JSONValue.appendQuoted(type, to: &bytes)
         bytes.append(contentsOf: #","id":"#.utf8)

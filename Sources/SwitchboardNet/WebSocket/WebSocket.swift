@@ -236,25 +236,20 @@ package final class WebSocket: Sendable {
     /// subscriptions of a connection makes one system call rather than one per message.
     package func send(texts: [String]) async throws {
         try ensureOpen()
-        try await write(frames(of: texts))
+        try await write(frames(of: texts.map(\.utf8)))
     }
 
-    /// The frames of `texts`, one message after another.
-    private func frames(of texts: [String]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(texts.reduce(0) { $0 + $1.utf8.count + WebSocketFrameEncoder.maximumHeaderSize })
-        for var text in texts {
-            text.withUTF8 { appendFrames(.text, UnsafeRawBufferPointer($0), to: &bytes) }
-        }
-        return bytes
-    }
-
-    /// The frames of `texts` (each valid UTF-8), one message after another.
-    private func frames(ofUTF8 texts: [[UInt8]]) -> [UInt8] {
+    /// The frames of `texts` (each the UTF-8 of a message: a string's `utf8` view, or bytes that
+    /// are valid UTF-8), one message after another.
+    private func frames<Text: Collection<UInt8>>(of texts: [Text]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(texts.reduce(0) { $0 + $1.count + WebSocketFrameEncoder.maximumHeaderSize })
         for text in texts {
-            text.withUnsafeBytes { appendFrames(.text, $0, to: &bytes) }
+            // Read in place; only a text not stored contiguously (a bridged string) is copied.
+            let appended: Void? = text.withContiguousStorageIfAvailable {
+                appendFrames(.text, UnsafeRawBufferPointer($0), to: &bytes)
+            }
+            if appended == nil { Array(text).withUnsafeBytes { appendFrames(.text, $0, to: &bytes) } }
         }
         return bytes
     }
@@ -268,14 +263,14 @@ package final class WebSocket: Sendable {
     /// A server publishing one event to many connections writes each one from the publishing
     /// thread this way, with no task to wake per connection.
     package func sendIfReady(texts: [String]) -> Bool {
-        sendFramesIfReady { frames(of: texts) }
+        sendFramesIfReady { frames(of: texts.map(\.utf8)) }
     }
 
     /// ``sendIfReady(texts:)`` for texts given as their UTF-8 bytes (each valid UTF-8, which is
     /// not checked): a publisher that builds its messages as bytes sends them without making a
     /// `String` of each.
     package func sendIfReady(utf8Texts: [[UInt8]]) -> Bool {
-        sendFramesIfReady { frames(ofUTF8: utf8Texts) }
+        sendFramesIfReady { frames(of: utf8Texts) }
     }
 
     /// Writes the frames `makeFrames` returns if they can go without waiting (built only then).
