@@ -29,7 +29,9 @@ extension EventLoop {
         guard !batch.isEmpty else { return false }
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             let executor = asUnownedTaskExecutor()
+            CurrentLoop.setJobsInTurn(batch.count)
             for job in batch { job.runSynchronously(on: executor) }
+            CurrentLoop.setJobsInTurn(0)
         }
         batch.removeAll(keepingCapacity: true)
         return true

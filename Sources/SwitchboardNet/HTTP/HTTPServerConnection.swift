@@ -46,6 +46,9 @@ struct HTTPServerConnection: Sendable {
                     return
                 }
                 let keepAlive = request.keepAlive && !response.headers.containsToken("close", in: "Connection")
+                // Answers to requests that arrived together are written together, after the
+                // loop has computed all of them (see `EventLoop.yieldToOtherJobsOfTurn()`).
+                await EventLoop.yieldToOtherJobsOfTurn()
                 do {
                     try await send(response.serialized(keepAlive: keepAlive, includeBody: request.method != "HEAD"))
                 } catch {
