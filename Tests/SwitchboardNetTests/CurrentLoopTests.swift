@@ -1,3 +1,4 @@
+import SwitchboardCore
 import Testing
 
 @testable import SwitchboardNet
@@ -22,5 +23,16 @@ import Testing
         #expect(await Self.number(seenOn: other) == second)
         // The test's own task runs on the cooperative pool, not on a loop.
         #expect(CurrentLoop.number == nil)
+    }
+
+    @Test func aLoopThreadIsNamedForItsNumber() async throws {
+        let loop = try EventLoop()
+        let (number, name) = await withCheckedContinuation { continuation in
+            _ = loop.schedule(after: .zero) {
+                continuation.resume(returning: (CurrentLoop.number, ThreadName.current))
+            }
+        }
+        #expect(number != nil)
+        #expect(name == "sb-loop-\(number ?? -1)")
     }
 }

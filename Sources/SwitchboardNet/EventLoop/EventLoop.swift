@@ -96,10 +96,10 @@ package final class EventLoop: Sendable {
             return next
         }
         let thread = Thread { [self] in
+            ThreadName.set("sb-loop-\(number)")
             CurrentLoop.enter(number)
             run()
         }
-        thread.name = "switchboard-event-loop"
         thread.start()
     }
 

@@ -21,6 +21,7 @@ struct SocketAddress: Sendable {
         if let numeric = try? SocketAddress(host: host, port: port, flags: AI_NUMERICHOST) { return [numeric] }
         let result: Result<[SocketAddress], NetworkError> = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
+                ThreadName.set("sb-resolver")
                 do throws(NetworkError) {
                     continuation.resume(returning: .success(try lookup(host: host, port: port, flags: 0)))
                 } catch {

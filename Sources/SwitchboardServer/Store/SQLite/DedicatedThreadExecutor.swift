@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardCore
 
 /// A serial executor with a thread of its own, for an actor whose work blocks: SQLite waits on
 /// the file lock of another connection for up to its busy timeout, and on the disk. On the shared
@@ -19,11 +20,13 @@ final class DedicatedThreadExecutor: SerialExecutor {
 
     private let queue = JobQueue()
 
-    /// Starts the thread, named `name` for debuggers and profiles.
+    /// Starts the thread, named `name` for debuggers and profiles (at most 15 bytes are kept).
     init(name: String) {
         queue.executor = UnownedSerialExecutor(ordinary: self)
-        let thread = Thread { [queue] in Self.run(queue) }
-        thread.name = name
+        let thread = Thread { [queue] in
+            ThreadName.set(name)
+            Self.run(queue)
+        }
         thread.start()
     }
 

@@ -22,7 +22,7 @@ actor SQLiteStore: ModelStore {
     private let database: SQLiteDatabase
     /// The writer's own thread: a write can wait up to the busy timeout for another process's
     /// lock, which must not take a thread of the shared pool (see ``DedicatedThreadExecutor``).
-    private nonisolated let executor = DedicatedThreadExecutor(name: "switchboard.sqlite")
+    private nonisolated let executor = DedicatedThreadExecutor(name: "sb-sqlite")
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
