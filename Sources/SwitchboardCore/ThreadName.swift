@@ -1,5 +1,7 @@
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -19,7 +21,7 @@ package enum ThreadName {
     package static func set(_ name: String) {
         var cut = Substring(name)
         while cut.utf8.count > maximumLength { cut.removeLast() }
-        #if canImport(Glibc)
+        #if os(Linux)
             // Swift's Glibc module leaves out `pthread_setname_np` (a GNU extension); the kernel
             // takes the name through the thread's `comm` file as well.
             let file = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
@@ -35,21 +37,22 @@ package enum ThreadName {
     /// The calling thread's name, as the system has it ("" where it cannot be read).
     package static var current: String {
         var buffer = [UInt8](repeating: 0, count: 64)
-        #if canImport(Glibc)
+        #if os(Linux)
             let file = open("/proc/thread-self/comm", O_RDONLY | O_CLOEXEC)
             guard file >= 0 else { return "" }
             defer { close(file) }
             let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
             guard count > 0 else { return "" }
             // The kernel ends the name with a line feed.
-            let name = buffer[..<count].prefix { $0 != 10 }
+            return String(decoding: buffer[..<count].prefix { $0 != 10 }, as: UTF8.self)
         #elseif canImport(Darwin)
             let status = buffer.withUnsafeMutableBufferPointer { raw in
                 raw.withMemoryRebound(to: CChar.self) { pthread_getname_np(pthread_self(), $0.baseAddress!, $0.count) }
             }
             guard status == 0 else { return "" }
-            let name = buffer.prefix { $0 != 0 }
+            return String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+        #else
+            return ""
         #endif
-        return String(decoding: name, as: UTF8.self)
     }
 }
