@@ -14,9 +14,12 @@
 /// with this instead.
 package enum ThreadName {
     /// The longest name Linux keeps, in UTF-8 bytes.
-    package static let maximumLength = 15
+    private static let maximumLength = 15
 
-    /// Names the calling thread `name`, cut to ``maximumLength`` bytes without splitting a
+    /// The calling thread's name as Linux reads and writes it.
+    private static let linuxNameFile = "/proc/thread-self/comm"
+
+    /// Names the calling thread `name`, cut to 15 bytes (Linux's limit) without splitting a
     /// character.
     package static func set(_ name: String) {
         var cut = Substring(name)
@@ -24,7 +27,7 @@ package enum ThreadName {
         #if os(Linux)
             // Swift's Glibc module leaves out `pthread_setname_np` (a GNU extension); the kernel
             // takes the name through the thread's `comm` file as well.
-            let file = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+            let file = open(linuxNameFile, O_WRONLY | O_CLOEXEC)
             guard file >= 0 else { return }
             defer { close(file) }
             let bytes = Array(cut.utf8)
@@ -38,7 +41,7 @@ package enum ThreadName {
     package static var current: String {
         var buffer = [UInt8](repeating: 0, count: 64)
         #if os(Linux)
-            let file = open("/proc/thread-self/comm", O_RDONLY | O_CLOEXEC)
+            let file = open(linuxNameFile, O_RDONLY | O_CLOEXEC)
             guard file >= 0 else { return "" }
             defer { close(file) }
             let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
