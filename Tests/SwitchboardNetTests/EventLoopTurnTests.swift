@@ -38,6 +38,56 @@ import Testing
         #expect(order.withLock { $0 } == ["job", "probe"])
     }
 
+    @Test func aJobThatLetItsTurnGoFirstGoesOnAheadOfWhatReadinessBrings() async throws {
+        let order = try await Self.orderOfGivingWay { await EventLoop.yieldToOtherJobsOfTurn() }
+        #expect(order == ["gave way", "reader"])
+    }
+
+    @Test func bulkWorkThatGivesWayGoesOnBehindWhatReadinessBrings() async throws {
+        let order = try await Self.orderOfGivingWay { await EventLoop.giveWay() }
+        #expect(order == ["reader", "gave way"])
+    }
+
+    @Test func offTheLoopsGivingWayReturns() async {
+        await EventLoop.giveWay()
+        #expect(CurrentLoop.loop == nil)
+    }
+
+    /// In which order a loop goes on with a job that gave way (by `giveWay`) in a turn shared with
+    /// another job, and with a reader that the other job's write to its socket made ready.
+    private static func orderOfGivingWay(
+        _ giveWay: @escaping @Sendable () async -> Void
+    ) async throws -> [String] {
+        let loop = try EventLoop()
+        let listener = try TCPListener()
+        async let accepted = listener.accept(on: loop)
+        let client = try await TCPConnection.connect(host: "127.0.0.1", port: listener.port)
+        let server = try await accepted
+        defer { listener.close() }
+        let order = Locked<[String]>([])
+        await Task.onLoop(loop) {
+            // Waits for the socket from the loop's next turn on.
+            let reader = Task.onLoop(loop) {
+                _ = try? await server.read(maxBytes: 1)
+                order.withLock { $0.append("reader") }
+            }
+            // Goes on once that turn has run.
+            await Task.onLoop(loop) {}.value
+            // Both in the following turn: the first gives way, the second makes the reader ready.
+            let first = Task.onLoop(loop) {
+                await giveWay()
+                order.withLock { $0.append("gave way") }
+            }
+            let second = Task.onLoop(loop) { try? await client.write([1]) }
+            await first.value
+            await second.value
+            await reader.value
+        }.value
+        await client.close()
+        await server.close()
+        return order.withLock { $0 }
+    }
+
     @Test func offTheLoopsItReturnsAtOnce() async {
         #expect(CurrentLoop.jobsInTurn == 0)
         await EventLoop.yieldToOtherJobsOfTurn()

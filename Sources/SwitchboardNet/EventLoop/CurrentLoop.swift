@@ -7,7 +7,8 @@
 /// Which event loop's thread the caller runs on, for state kept once per loop: threads that
 /// never share such state never write the same memory (a lock's counter, a reference count),
 /// which otherwise moves a cache line between processors on every access. And how many jobs the
-/// loop's current turn runs, for a job that would rather let the others go first.
+/// loop's current turn runs, for a job that would rather let the others go first, and the loop
+/// itself, which takes such a job back in its next turn.
 package enum CurrentLoop {
     /// The number of the loop whose thread is calling (loops are numbered from 0 as they are
     /// created), or `nil` on any other thread (and everywhere, should the process have no
@@ -17,10 +18,17 @@ package enum CurrentLoop {
         return Int(bitPattern: value) - 1
     }
 
-    /// Marks the calling thread as loop `number`'s.
-    static func enter(_ number: Int) {
-        guard let key else { return }
-        pthread_setspecific(key, UnsafeRawPointer(bitPattern: number + 1))
+    /// The loop whose thread is calling, or `nil` on any other thread.
+    static var loop: EventLoop? {
+        guard let loopKey, let value = pthread_getspecific(loopKey) else { return nil }
+        return Unmanaged<EventLoop>.fromOpaque(value).takeUnretainedValue()
+    }
+
+    /// Marks the calling thread as `loop`'s, loop number `number`.
+    static func enter(_ number: Int, of loop: EventLoop) {
+        if let key { pthread_setspecific(key, UnsafeRawPointer(bitPattern: number + 1)) }
+        // Unretained: a loop and its thread live as long as the process.
+        if let loopKey { pthread_setspecific(loopKey, Unmanaged.passUnretained(loop).toOpaque()) }
     }
 
     /// How many jobs the turn the calling loop thread is running has; 0 on any other thread.
@@ -39,6 +47,8 @@ package enum CurrentLoop {
     private static let key = newKey()
     // A thread-specific value holding the count of jobs (0 is `nil`, which reads as 0).
     private static let jobsKey = newKey()
+    // A thread-specific value holding the loop itself.
+    private static let loopKey = newKey()
 
     private static func newKey() -> pthread_key_t? {
         var key = pthread_key_t()

@@ -12,7 +12,53 @@ extension EventLoop {
     /// a switch of threads each, where a run of them lets a client read several per wake-up.
     /// A lone request is answered at once: it has nothing to wait for.
     package static func yieldToOtherJobsOfTurn() async {
-        guard CurrentLoop.jobsInTurn > 1 else { return }
-        await Task.yield()
+        guard CurrentLoop.jobsInTurn > 1, let loop = CurrentLoop.loop else { return }
+        await loop.goOnNextTurn(aheadOfReadiness: true)
+    }
+
+    /// Gives way, for bulk work that would otherwise hold its thread: on a loop thread, goes on in
+    /// the loop's next turn, after the jobs queued meanwhile and the work that the readiness the
+    /// loop collects then brings (a request that arrived meanwhile is served first); on any other
+    /// thread, `Task.yield()`.
+    ///
+    /// Not `Task.yield()` on a loop: that hands the task to the cooperative pool, whose thread is
+    /// woken only to hand it back to the loop, a wake-up of another thread for every turn given.
+    package static func giveWay() async {
+        guard let loop = CurrentLoop.loop else {
+            await Task.yield()
+            return
+        }
+        await loop.goOnNextTurn(aheadOfReadiness: false)
+    }
+
+    /// Suspends the calling task until the loop's next turn resumes it, ahead of or behind the
+    /// readiness the loop collects before that turn. Only on this loop's thread.
+    private func goOnNextTurn(aheadOfReadiness: Bool) async {
+        await withUnsafeContinuation { (task: UnsafeContinuation<Void, Never>) in
+            schedule.withLock { schedule in
+                if aheadOfReadiness {
+                    schedule.aheadOfReadiness.append(task)
+                } else {
+                    schedule.behindReadiness.append(task)
+                }
+            }
+        }
+    }
+}
+
+extension EventLoop.Schedule {
+    /// Whether a task waits for the next turn (so the loop must not sleep).
+    var hasTasksThatGaveWay: Bool { !aheadOfReadiness.isEmpty || !behindReadiness.isEmpty }
+
+    /// The tasks that gave way, for the loop to resume in its next turn.
+    mutating func takeTasksThatGaveWay() -> (
+        ahead: [UnsafeContinuation<Void, Never>], behind: [UnsafeContinuation<Void, Never>]
+    ) {
+        guard hasTasksThatGaveWay else { return ([], []) }
+        defer {
+            aheadOfReadiness.removeAll()
+            behindReadiness.removeAll()
+        }
+        return (aheadOfReadiness, behindReadiness)
     }
 }

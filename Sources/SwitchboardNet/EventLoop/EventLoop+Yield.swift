@@ -7,8 +7,8 @@
 extension EventLoop {
     /// Calls `body` with each of `elements` in order, giving way after every `turn` of them: the
     /// thread offers its processor to other threads waiting for one (`sched_yield`, which returns
-    /// at once when none waits), and the task yields, so that a task running on a loop lets the
-    /// loop collect readiness and run what was queued meanwhile before it goes on.
+    /// at once when none waits), and the task gives way (``giveWay()``), so that a task running on
+    /// a loop lets the loop collect readiness and run what was queued meanwhile before it goes on.
     ///
     /// For bulk work on a loop thread, such as a fan-out of one event to a thousand connections:
     /// without giving way it keeps the loop, and on a small machine every processor, busy for
@@ -22,7 +22,7 @@ extension EventLoop {
         for element in elements {
             if count > 0 && count.isMultiple(of: max(1, turn)) {
                 _ = sched_yield()
-                await Task.yield()
+                await EventLoop.giveWay()
             }
             body(element)
             count += 1

@@ -67,6 +67,10 @@ package final class EventLoop: Sendable {
         /// many times it went to sleep in the poller (for tests and diagnostics).
         var busyPolls = 0
         var sleeps = 0
+        /// Tasks that gave way (see `EventLoop+Turn.swift`), to go on in the next turn: ahead of
+        /// the work the readiness collected then brings, or behind it.
+        var aheadOfReadiness: [UnsafeContinuation<Void, Never>] = []
+        var behindReadiness: [UnsafeContinuation<Void, Never>] = []
     }
 
     let poller: Poller
@@ -97,7 +101,7 @@ package final class EventLoop: Sendable {
         }
         let thread = Thread { [self] in
             ThreadName.set("sb-loop-\(number)")
-            CurrentLoop.enter(number)
+            CurrentLoop.enter(number, of: self)
             run()
         }
         thread.start()
@@ -119,7 +123,9 @@ package final class EventLoop: Sendable {
             if ranJobs || !events.isEmpty { lastWork = now }
             let (due, timeout) = schedule.withLock { schedule -> ([@Sendable () -> Void], Duration?) in
                 let due = schedule.timers.takeDue(at: now)
-                guard schedule.jobs.isEmpty && due.isEmpty else { return (due, .zero) }
+                guard schedule.jobs.isEmpty && due.isEmpty && !schedule.hasTasksThatGaveWay else {
+                    return (due, .zero)
+                }
                 // Still busy polling: the next request of a client that answers at once is found
                 // without the thread going to sleep and being woken, which on a virtual machine
                 // costs more than the request itself (see `keepPolling(for:)`).
@@ -142,7 +148,10 @@ package final class EventLoop: Sendable {
                     schedule.isWakeSent = false
                 }
             }
+            let gaveWay = schedule.withLock { $0.takeTasksThatGaveWay() }
+            for task in gaveWay.ahead { task.resume() }
             for event in events { dispatch(event) }
+            for task in gaveWay.behind { task.resume() }
         }
     }
 

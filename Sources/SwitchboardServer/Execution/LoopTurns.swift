@@ -1,3 +1,5 @@
+import SwitchboardNet
+
 /// When a long stretch of work that does not suspend gives its event loop's other connections a
 /// turn: at the first check after it has held the thread for ``interval``. The server answers
 /// each connection's requests on that connection's loop thread, so work that runs straight
@@ -14,7 +16,7 @@ struct LoopTurns: Sendable {
     /// last turn (a clock read, about 20 ns, when it has not).
     mutating func takeTurnIfDue() async {
         guard ContinuousClock.now >= next else { return }
-        await Task.yield()
+        await EventLoop.giveWay()
         next = ContinuousClock.now + Self.interval
     }
 }
