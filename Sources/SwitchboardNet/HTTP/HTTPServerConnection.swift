@@ -24,12 +24,15 @@ struct HTTPServerConnection: Sendable {
 
     func run() async {
         var parser = HTTPRequestParser(limits: limits)
+        // Whether the connection has let the rest of its loop's turn go first since it last read.
+        var gaveWaySinceRead = false
         do {
             while true {
                 let request: HTTPRequest
                 do {
                     guard let next = try await readRequest(with: &parser) else { return }
-                    request = next
+                    request = next.request
+                    if next.afterRead { gaveWaySinceRead = false }
                 } catch let error as HTTPParseError {
                     try await refuse(.text("\(error.reason)\n", status: error.status))
                     return
@@ -47,8 +50,13 @@ struct HTTPServerConnection: Sendable {
                 }
                 let keepAlive = request.keepAlive && !response.headers.containsToken("close", in: "Connection")
                 // Answers to requests that arrived together are written together, after the
-                // loop has computed all of them (see `EventLoop.yieldToOtherJobsOfTurn()`).
-                await EventLoop.yieldToOtherJobsOfTurn()
+                // loop has computed all of them (see `EventLoop.yieldToOtherJobsOfTurn()`). Once
+                // per read: the requests a pipelining client sent behind this one are already
+                // here, and their answers follow in this job, not a turn apart each.
+                if !gaveWaySinceRead {
+                    await EventLoop.yieldToOtherJobsOfTurn()
+                    gaveWaySinceRead = true
+                }
                 do {
                     try await send(response.serialized(keepAlive: keepAlive, includeBody: request.method != "HEAD"))
                 } catch {
@@ -73,10 +81,14 @@ struct HTTPServerConnection: Sendable {
         await lingeringClose()
     }
 
-    /// Reads until a complete request is parsed; `nil` when the client closed between requests.
-    /// Throws ``RequestTimeout`` once the reaper found the head or body late (it shuts the input, so a
-    /// pending read returns).
-    private func readRequest(with parser: inout HTTPRequestParser) async throws -> HTTPRequest? {
+    /// Reads until a complete request is parsed, and says whether that took a read (or the request
+    /// was already buffered, sent behind the previous one); `nil` when the client closed between
+    /// requests. Throws ``RequestTimeout`` once the reaper found the head or body late (it shuts
+    /// the input, so a pending read returns).
+    private func readRequest(
+        with parser: inout HTTPRequestParser
+    ) async throws -> (request: HTTPRequest, afterRead: Bool)? {
+        var afterRead = false
         while true {
             let request = try parser.nextRequest()
             if request == nil && parser.expectsContinue {
@@ -94,7 +106,7 @@ struct HTTPServerConnection: Sendable {
                 wait = .request
             }
             guard table.setWaiting(entry, for: wait) else { throw RequestTimeout() }
-            if let request { return request }
+            if let request { return (request, afterRead) }
             let bytes: [UInt8]
             do {
                 bytes = try await stream.read(maxBytes: 65_536)
@@ -107,6 +119,7 @@ struct HTTPServerConnection: Sendable {
                 return nil
             }
             parser.append(bytes)
+            afterRead = true
         }
     }
 
