@@ -113,9 +113,10 @@ for operation in ("getTodo", "listTodos", "createTodo"):
 if failed:
     print(f"{failed} replies were not a clean 200 (see the messages above)")
 print("subscription fan-out (Switchboard, AppSync real-time, one connection per subscriber; ms from the mutation's send)")
-_, _, connections, _, floor_p50, floor_p99, floor_max, trip_p50, trip_p99 = sys.argv[3].split()
+_, _, connections, _, floor_p50, floor_p99, floor_max, trip_p50, trip_p99, during_p50, during_p99 = sys.argv[3].split()
 print(f"{int(connections):>6} bare loopback writes (the machine's floor): p50 {float(floor_p50):.2f}, "
-      f"p99 {float(floor_p99):.2f}, max {float(floor_max):.2f}; a round trip right after: "
+      f"p99 {float(floor_p99):.2f}, max {float(floor_max):.2f}; a round trip answered as they begin "
+      f"(the mutation's floor): p50 {float(during_p50):.2f}, p99 {float(during_p99):.2f}; one right after: "
       f"p50 {float(trip_p50):.2f}, p99 {float(trip_p99):.2f}")
 mutation_p99 = {}
 for text in sys.argv[4:]:
@@ -128,5 +129,6 @@ for text in sys.argv[4:]:
           f"mutation p50 {float(mutation_p50):.2f}, p99 {float(mutation_p99[subscriptions]):.2f}{server_cpu}  "
           f"(setup {setup} s)")
 one, many = (float(mutation_p99[text.split()[2]]) for text in sys.argv[4:6])
-print(f"mutation p99 with {connections} subscribers / with one: {many / one:.2f}x")
+print(f"mutation p99 with {connections} subscribers / with one: {many / one:.2f}x; "
+      f"the floor's round trip during the writes / after them: {float(during_p99) / float(trip_p99):.2f}x")
 PY

@@ -22,9 +22,11 @@ struct BenchOptions {
         RESULT fanout SUBSCRIPTIONS EVENTS P50_MS P99_MS MAX_MS SETUP_SECONDS MUTATION_P50_MS
         MUTATION_P99_MS SERVER_CPU_US_PER_DELIVERY (-1 without --server-pid: that process's CPU time
         while the events went out, per delivery); fanout-floor writes a 128-byte frame per event to N loopback TCP
-        connections with nothing else in the way (the machine's own floor for fanout), then makes a
-        round trip on one more connection, and prints RESULT fanout-floor CONNECTIONS EVENTS P50_MS
-        P99_MS MAX_MS ROUND_TRIP_P50_MS ROUND_TRIP_P99_MS.
+        connections with nothing else in the way (the machine's own floor for fanout), each event's
+        writes starting once a round trip on one more connection is answered (read while they go
+        on, as the mutation's answer), and after them another round trip; it prints RESULT
+        fanout-floor CONNECTIONS EVENTS P50_MS P99_MS MAX_MS ROUND_TRIP_P50_MS ROUND_TRIP_P99_MS
+        DURING_WRITES_P50_MS DURING_WRITES_P99_MS.
         """
 
     init(_ arguments: [String]) throws(BenchUsageError) {

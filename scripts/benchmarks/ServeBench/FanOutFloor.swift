@@ -23,9 +23,14 @@ struct FanOutFloor: Sendable {
     struct Result {
         /// Each frame's latency.
         let deliveries: LatencySummary
-        /// A round trip on one more connection right after each event's last frame arrived (the
-        /// mutation's place in `FanOutRun`): what the fan-out's aftermath alone costs it.
+        /// A round trip on one more connection right after each event's last frame arrived: one
+        /// on a machine that the fan-out left.
         let roundTrips: LatencySummary
+        /// A round trip on that connection whose answer is written just before each event's
+        /// writes begin, and read while they go on: the mutation's place in `FanOutRun` (answered,
+        /// then published) with a server that does nothing else, what sharing the processors
+        /// with a fan-out alone costs it.
+        let roundTripsDuringWrites: LatencySummary
     }
 
     func run() throws -> Result {
@@ -40,13 +45,31 @@ struct FanOutFloor: Sendable {
             // The last pair carries the round trips: its far end echoes from a thread of its own.
             let echo = allPairs[connections]
             _ = fcntl(echo.receiver, F_SETFL, fcntl(echo.receiver, F_GETFL) & ~O_NONBLOCK)
+            // Signalled once the echo of a round trip "during writes" is written.
+            let answered = DispatchSemaphore(value: 0)
             let echoThread = Thread {
                 var buffer = [UInt8](repeating: 0, count: 4096)
                 while case let count = read(echo.sender, &buffer, buffer.count), count > 0 {
                     _ = send(echo.sender, buffer, count, Int32(MSG_NOSIGNAL))
+                    if buffer[0] == Self.duringWrites { answered.signal() }
                 }
             }
             echoThread.start()
+            // The client of the round trips during the writes: one per event, on a thread of its
+            // own, as the mutation's client is.
+            let go = DispatchSemaphore(value: 0)
+            let done = DispatchSemaphore(value: 0)
+            let roundTripsDuring = Locked<[Double]>([])
+            let client = Thread {
+                for _ in 0..<events {
+                    go.wait()
+                    if let latency = try? roundTrip(on: echo.receiver, marker: Self.duringWrites) {
+                        roundTripsDuring.withLock { $0.append(latency) }
+                    }
+                    done.signal()
+                }
+            }
+            client.start()
             var roundTrips: [Double] = []
             let pairs = Array(allPairs.prefix(connections))
             let writers = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -56,6 +79,8 @@ struct FanOutFloor: Sendable {
             reader.start()
             let frame = [UInt8](repeating: UInt8(ascii: "x"), count: frameBytes)
             for event in 0..<events {
+                go.signal()
+                answered.wait()
                 sendStart.withLock { $0 = ContinuousClock.now }
                 DispatchQueue.concurrentPerform(iterations: writers) { writer in
                     frame.withUnsafeBytes { bytes in
@@ -72,19 +97,30 @@ struct FanOutFloor: Sendable {
                     }
                     usleep(50)
                 }
-                roundTrips.append(try roundTrip(on: echo.receiver))
+                done.wait()
+                roundTrips.append(try roundTrip(on: echo.receiver, marker: UInt8(ascii: "m")))
                 usleep(2_000)
             }
-            return Result(deliveries: LatencySummary(arrivals.withLock { $0 }), roundTrips: LatencySummary(roundTrips))
+            let during = roundTripsDuring.withLock { $0 }
+            guard during.count == events else {
+                throw HTTPPostClientError(description: "fanout-floor: a round trip during the writes failed")
+            }
+            return Result(
+                deliveries: LatencySummary(arrivals.withLock { $0 }), roundTrips: LatencySummary(roundTrips),
+                roundTripsDuringWrites: LatencySummary(during))
         #else
             throw HTTPPostClientError(description: "fanout-floor measures epoll and runs on Linux only")
         #endif
     }
 
     #if os(Linux)
-        /// Sends a frame on `fd` and reads its echo (blocking), returning the milliseconds taken.
-        private func roundTrip(on fd: Int32) throws -> Double {
-            let frame = [UInt8](repeating: UInt8(ascii: "m"), count: frameBytes)
+        /// The first byte of a round trip's frame during the writes, which the echo signals.
+        private static let duringWrites = UInt8(ascii: "d")
+
+        /// Sends a frame of `marker` bytes on `fd` and reads its echo (blocking), returning the
+        /// milliseconds taken.
+        private func roundTrip(on fd: Int32, marker: UInt8) throws -> Double {
+            let frame = [UInt8](repeating: marker, count: frameBytes)
             let start = ContinuousClock.now
             guard send(fd, frame, frame.count, Int32(MSG_NOSIGNAL)) == frame.count else {
                 throw HTTPPostClientError(description: "fanout-floor: the round-trip write failed")

@@ -68,9 +68,10 @@ do {
         let result = try floor.run()
         print(
             String(
-                format: "RESULT fanout-floor %d %d %.3f %.3f %.3f %.3f %.3f", floor.connections, floor.events,
+                format: "RESULT fanout-floor %d %d %.3f %.3f %.3f %.3f %.3f %.3f %.3f", floor.connections, floor.events,
                 result.deliveries.percentile(0.5), result.deliveries.percentile(0.99), result.deliveries.maximum,
-                result.roundTrips.percentile(0.5), result.roundTrips.percentile(0.99)))
+                result.roundTrips.percentile(0.5), result.roundTrips.percentile(0.99),
+                result.roundTripsDuringWrites.percentile(0.5), result.roundTripsDuringWrites.percentile(0.99)))
     default:
         throw BenchUsageError(description: BenchOptions.usage)
     }
