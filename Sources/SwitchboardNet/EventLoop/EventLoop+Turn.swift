@@ -47,14 +47,11 @@ extension EventLoop {
 }
 
 extension EventLoop.Schedule {
-    /// Whether a task waits for the next turn (so the loop must not sleep).
-    var hasTasksThatGaveWay: Bool { !aheadOfReadiness.isEmpty || !behindReadiness.isEmpty }
-
-    /// The tasks that gave way, for the loop to resume in its next turn.
+    /// The tasks that gave way, for the loop to resume in its next turn (it must not sleep first).
     mutating func takeTasksThatGaveWay() -> (
         ahead: [UnsafeContinuation<Void, Never>], behind: [UnsafeContinuation<Void, Never>]
     ) {
-        guard hasTasksThatGaveWay else { return ([], []) }
+        guard !aheadOfReadiness.isEmpty || !behindReadiness.isEmpty else { return ([], []) }
         defer {
             aheadOfReadiness.removeAll()
             behindReadiness.removeAll()

@@ -121,23 +121,26 @@ package final class EventLoop: Sendable {
             let ranJobs = runEnqueuedJobs(&batch)
             let now = ContinuousClock.now
             if ranJobs || !events.isEmpty { lastWork = now }
-            let (due, timeout) = schedule.withLock { schedule -> ([@Sendable () -> Void], Duration?) in
+            // The tasks that gave way are taken with the rest: only this thread's jobs add to
+            // them, and it runs none before it has resumed these.
+            let (due, timeout, gaveWay) = schedule.withLock { schedule -> (_, Duration?, _) in
                 let due = schedule.timers.takeDue(at: now)
-                guard schedule.jobs.isEmpty && due.isEmpty && !schedule.hasTasksThatGaveWay else {
-                    return (due, .zero)
+                let gaveWay = schedule.takeTasksThatGaveWay()
+                guard schedule.jobs.isEmpty && due.isEmpty && gaveWay.ahead.isEmpty && gaveWay.behind.isEmpty else {
+                    return (due, .zero, gaveWay)
                 }
                 // Still busy polling: the next request of a client that answers at once is found
                 // without the thread going to sleep and being woken, which on a virtual machine
                 // costs more than the request itself (see `keepPolling(for:)`).
                 if now - lastWork < schedule.busyPoll {
                     schedule.busyPolls &+= 1
-                    return (due, .zero)
+                    return (due, .zero, gaveWay)
                 }
                 schedule.sleeps &+= 1
                 let next = schedule.timers.nextDeadline()
                 schedule.isPolling = true
                 schedule.pollDeadline = next
-                return (due, next.map { $0 - now })
+                return (due, next.map { $0 - now }, gaveWay)
             }
             for action in due { action() }
             events.removeAll(keepingCapacity: true)
@@ -148,7 +151,6 @@ package final class EventLoop: Sendable {
                     schedule.isWakeSent = false
                 }
             }
-            let gaveWay = schedule.withLock { $0.takeTasksThatGaveWay() }
             for task in gaveWay.ahead { task.resume() }
             for event in events { dispatch(event) }
             for task in gaveWay.behind { task.resume() }
