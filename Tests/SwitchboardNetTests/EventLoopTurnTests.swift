@@ -1,11 +1,13 @@
 import SwitchboardCore
+import TestSupport
 import Testing
 
 @testable import SwitchboardNet
 
 /// A job that shares its loop's turn with others lets them run first; alone, it goes on at once
 /// (a server's answers to requests that arrived together leave together; a lone one is not
-/// delayed).
+/// delayed). The loop itself takes back a task that gave way, in its next turn: an answer ahead of
+/// the work that turn's readiness brings, bulk work behind it.
 @Suite struct EventLoopTurnTests {
     @Test func aJobSharingItsTurnGoesOnAfterTheOthers() async throws {
         // Its own loop: another test's job in the same turn would not change the order here, but
@@ -48,9 +50,16 @@ import Testing
         #expect(order == ["reader", "gave way"])
     }
 
-    @Test func offTheLoopsGivingWayReturns() async {
-        await EventLoop.giveWay()
+    @Test func aLoopThreadKnowsItsLoopAndOtherThreadsNone() async throws {
+        let loop = try EventLoop()
+        #expect(await Task.onLoop(loop) { CurrentLoop.loop === loop }.value)
         #expect(CurrentLoop.loop == nil)
+        // Off the loops, giving way is a plain yield: it comes back.
+        let returned = try await resultUnlessHung(deadline: .seconds(20)) {
+            await EventLoop.giveWay()
+            return true
+        }
+        #expect(returned == true)
     }
 
     /// In which order a loop goes on with a job that gave way (by `giveWay`) in a turn shared with
