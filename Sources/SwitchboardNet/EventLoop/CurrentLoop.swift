@@ -13,10 +13,7 @@ package enum CurrentLoop {
     /// The number of the loop whose thread is calling (loops are numbered from 0 as they are
     /// created), or `nil` on any other thread (and everywhere, should the process have no
     /// thread-specific key left: the number is only a hint for spreading state).
-    package static var number: Int? {
-        guard let key, let value = pthread_getspecific(key) else { return nil }
-        return Int(bitPattern: value) - 1
-    }
+    package static var number: Int? { loop?.number }
 
     /// The loop whose thread is calling, or `nil` on any other thread.
     static var loop: EventLoop? {
@@ -24,9 +21,8 @@ package enum CurrentLoop {
         return Unmanaged<EventLoop>.fromOpaque(value).takeUnretainedValue()
     }
 
-    /// Marks the calling thread as `loop`'s, loop number `number`.
-    static func enter(_ number: Int, of loop: EventLoop) {
-        if let key { pthread_setspecific(key, UnsafeRawPointer(bitPattern: number + 1)) }
+    /// Marks the calling thread as `loop`'s.
+    static func enter(_ loop: EventLoop) {
         // Unretained: a loop and its thread live as long as the process.
         if let loopKey { pthread_setspecific(loopKey, Unmanaged.passUnretained(loop).toOpaque()) }
     }
@@ -43,12 +39,10 @@ package enum CurrentLoop {
         pthread_setspecific(jobsKey, UnsafeRawPointer(bitPattern: count))
     }
 
-    // A thread-specific value holding the number plus one (so that 0 is never stored as `nil`).
-    private static let key = newKey()
+    // A thread-specific value holding the loop.
+    private static let loopKey = newKey()
     // A thread-specific value holding the count of jobs (0 is `nil`, which reads as 0).
     private static let jobsKey = newKey()
-    // A thread-specific value holding the loop itself.
-    private static let loopKey = newKey()
 
     private static func newKey() -> pthread_key_t? {
         var key = pthread_key_t()

@@ -51,10 +51,9 @@ extension EventLoop.Schedule {
     mutating func takeTasksThatGaveWay() -> (
         ahead: [UnsafeContinuation<Void, Never>], behind: [UnsafeContinuation<Void, Never>]
     ) {
-        guard !aheadOfReadiness.isEmpty || !behindReadiness.isEmpty else { return ([], []) }
         defer {
-            aheadOfReadiness.removeAll()
-            behindReadiness.removeAll()
+            aheadOfReadiness = []
+            behindReadiness = []
         }
         return (aheadOfReadiness, behindReadiness)
     }

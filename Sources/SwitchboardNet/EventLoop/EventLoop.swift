@@ -92,16 +92,19 @@ package final class EventLoop: Sendable {
     /// The number the next loop gets (see ``CurrentLoop``).
     private static let nextNumber = Locked(0)
 
+    /// The loop's number, from 0 in the order loops are created (see ``CurrentLoop``).
+    let number: Int
+
     /// Creates a loop and starts its thread; the thread lives as long as the process.
     package init() throws(NetworkError) {
         poller = try Poller()
-        let number = Self.nextNumber.withLock { next in
+        number = Self.nextNumber.withLock { next in
             defer { next += 1 }
             return next
         }
         let thread = Thread { [self] in
             ThreadName.set("sb-loop-\(number)")
-            CurrentLoop.enter(number, of: self)
+            CurrentLoop.enter(self)
             run()
         }
         thread.start()

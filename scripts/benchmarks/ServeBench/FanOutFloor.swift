@@ -45,13 +45,19 @@ struct FanOutFloor: Sendable {
             // The last pair carries the round trips: its far end echoes from a thread of its own.
             let echo = allPairs[connections]
             _ = fcntl(echo.receiver, F_SETFL, fcntl(echo.receiver, F_GETFL) & ~O_NONBLOCK)
-            // Signalled once the echo of a round trip "during writes" is written.
+            // Signalled once the echo of a whole round-trip frame "during writes" is written.
             let answered = DispatchSemaphore(value: 0)
             let echoThread = Thread {
                 var buffer = [UInt8](repeating: 0, count: 4096)
+                var duringBytes = 0
                 while case let count = read(echo.sender, &buffer, buffer.count), count > 0 {
                     _ = send(echo.sender, buffer, count, Int32(MSG_NOSIGNAL))
-                    if buffer[0] == Self.duringWrites { answered.signal() }
+                    guard buffer[0] == Self.duringWrites else { continue }
+                    duringBytes += count
+                    while duringBytes >= frameBytes {
+                        duringBytes -= frameBytes
+                        answered.signal()
+                    }
                 }
             }
             echoThread.start()
@@ -80,7 +86,7 @@ struct FanOutFloor: Sendable {
             let frame = [UInt8](repeating: UInt8(ascii: "x"), count: frameBytes)
             for event in 0..<events {
                 go.signal()
-                answered.wait()
+                try Self.wait(for: answered, "the round trip during the writes was not answered")
                 sendStart.withLock { $0 = ContinuousClock.now }
                 DispatchQueue.concurrentPerform(iterations: writers) { writer in
                     frame.withUnsafeBytes { bytes in
@@ -97,7 +103,7 @@ struct FanOutFloor: Sendable {
                     }
                     usleep(50)
                 }
-                done.wait()
+                try Self.wait(for: done, "the round trip during the writes did not end")
                 roundTrips.append(try roundTrip(on: echo.receiver, marker: UInt8(ascii: "m")))
                 usleep(2_000)
             }
@@ -116,6 +122,13 @@ struct FanOutFloor: Sendable {
     #if os(Linux)
         /// The first byte of a round trip's frame during the writes, which the echo signals.
         private static let duringWrites = UInt8(ascii: "d")
+
+        /// Waits for `signal`, failing with `failure` after 30 s rather than hanging the run.
+        private static func wait(for signal: DispatchSemaphore, _ failure: String) throws {
+            guard signal.wait(timeout: .now() + 30) == .success else {
+                throw HTTPPostClientError(description: "fanout-floor: \(failure)")
+            }
+        }
 
         /// Sends a frame of `marker` bytes on `fd` and reads its echo (blocking), returning the
         /// milliseconds taken.
