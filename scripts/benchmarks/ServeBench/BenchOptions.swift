@@ -21,8 +21,10 @@ struct BenchOptions {
         CPU time that process used in the measured window); fanout prints
         RESULT fanout SUBSCRIPTIONS EVENTS P50_MS P99_MS MAX_MS SETUP_SECONDS MUTATION_P50_MS
         MUTATION_P99_MS SERVER_CPU_US_PER_DELIVERY (-1 without --server-pid: that process's CPU time
-        while the events went out, per delivery); fanout-floor writes a 128-byte frame per event to N loopback TCP
-        connections with nothing else in the way (the machine's own floor for fanout), each event's
+        while the events went out, per delivery), each after 16 unmeasured events (new connections
+        acknowledge their first segments one by one); fanout-floor writes a 128-byte frame per event
+        to N loopback TCP connections with nothing else in the way (the machine's own floor for
+        fanout, read by a thread per processor, after the same warm-up), each event's
         writes starting once a round trip on one more connection is answered (read while they go
         on, as the mutation's answer), and after them another round trip; it prints RESULT
         fanout-floor CONNECTIONS EVENTS P50_MS P99_MS MAX_MS ROUND_TRIP_P50_MS ROUND_TRIP_P99_MS

@@ -9,8 +9,9 @@ import SwitchboardCore
 
 /// What the machine itself allows a fan-out: `connections` loopback TCP connections, one
 /// `frameBytes` write to each per event (spread over one writer thread per processor, as the
-/// server spreads its connections over its loops), read by one thread on `epoll`; the latency is
-/// from the first write to each read. No WebSocket, JSON or GraphQL: only the system calls and
+/// server spreads its connections over its loops), read by one thread per processor on `epoll`
+/// (as the load generator reads its subscribers); the latency is from the first write to each
+/// read, after ``warmUpEvents`` unmeasured events, as ``FanOutRun`` measures. No WebSocket, JSON or GraphQL: only the system calls and
 /// wake-ups every server pays, so a fan-out result is judged against this floor measured on the
 /// same machine in the same run.
 struct FanOutFloor: Sendable {
@@ -18,6 +19,8 @@ struct FanOutFloor: Sendable {
     let events: Int
     /// The size of the `data` message the server sends for `FanOutRun`'s subscription.
     let frameBytes = 128
+    /// Events written to every connection before the measured ones, as ``FanOutRun`` does.
+    let warmUpEvents = FanOutRun.warmUpEvents
 
     /// What a floor run measured.
     struct Result {
@@ -66,8 +69,9 @@ struct FanOutFloor: Sendable {
             let go = DispatchSemaphore(value: 0)
             let done = DispatchSemaphore(value: 0)
             let roundTripsDuring = Locked<[Double]>([])
+            let allEvents = warmUpEvents + events
             let client = Thread {
-                for _ in 0..<events {
+                for _ in 0..<allEvents {
                     go.wait()
                     if let latency = try? roundTrip(on: echo.receiver, marker: Self.duringWrites) {
                         roundTripsDuring.withLock { $0.append(latency) }
@@ -81,10 +85,14 @@ struct FanOutFloor: Sendable {
             let writers = max(1, ProcessInfo.processInfo.activeProcessorCount)
             let arrivals = Locked<[Double]>([])
             let sendStart = Locked(ContinuousClock.now)
-            let reader = Thread { receiveAll(pairs.map(\.receiver), arrivals: arrivals, sendStart: sendStart) }
-            reader.start()
+            // Read as the load generator reads its subscribers: one thread per processor, each with
+            // its share of the connections.
+            for reader in 0..<writers {
+                let share = stride(from: reader, to: pairs.count, by: writers).map { pairs[$0].receiver }
+                Thread { receiveAll(share, events: allEvents, arrivals: arrivals, sendStart: sendStart) }.start()
+            }
             let frame = [UInt8](repeating: UInt8(ascii: "x"), count: frameBytes)
-            for event in 0..<events {
+            for event in 0..<allEvents {
                 go.signal()
                 try Self.wait(for: answered, "the round trip during the writes was not answered")
                 sendStart.withLock { $0 = ContinuousClock.now }
@@ -108,12 +116,15 @@ struct FanOutFloor: Sendable {
                 usleep(2_000)
             }
             let during = roundTripsDuring.withLock { $0 }
-            guard during.count == events else {
+            guard during.count == allEvents else {
                 throw HTTPPostClientError(description: "fanout-floor: a round trip during the writes failed")
             }
+            // Each event's frames all arrived before the next event's were written: the warm-up's
+            // come first.
             return Result(
-                deliveries: LatencySummary(arrivals.withLock { $0 }), roundTrips: LatencySummary(roundTrips),
-                roundTripsDuringWrites: LatencySummary(during))
+                deliveries: LatencySummary(Array(arrivals.withLock { $0 }.dropFirst(warmUpEvents * connections))),
+                roundTrips: LatencySummary(Array(roundTrips.dropFirst(warmUpEvents))),
+                roundTripsDuringWrites: LatencySummary(Array(during.dropFirst(warmUpEvents))))
         #else
             throw HTTPPostClientError(description: "fanout-floor measures epoll and runs on Linux only")
         #endif
@@ -187,7 +198,8 @@ struct FanOutFloor: Sendable {
         /// Reads every frame (edge-triggered `epoll`, reading each ready socket dry) and records
         /// each one's latency, until `events` frames arrived on every socket.
         private func receiveAll(
-            _ receivers: [Int32], arrivals: Locked<[Double]>, sendStart: Locked<ContinuousClock.Instant>
+            _ receivers: [Int32], events: Int, arrivals: Locked<[Double]>,
+            sendStart: Locked<ContinuousClock.Instant>
         ) {
             let poll = epoll_create1(0)
             defer { close(poll) }
