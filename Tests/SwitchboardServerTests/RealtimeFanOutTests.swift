@@ -49,4 +49,46 @@ import Testing
             await client.close()
         }
     }
+
+    /// The server keeps each field's subscribers arranged for publishing between events; a
+    /// subscription started or stopped between two events changes who gets the second.
+    @Test func subscriptionsStartedAndStoppedBetweenEventsGetExactlyTheEventsOfTheirTime() async throws {
+        let harness = try await ServerHarness.start()
+        defer { Task { await harness.stop() } }
+        let first = try await RealtimeClient.appSync(harness.server)
+        let second = try await RealtimeClient.appSync(harness.server)
+        for client in [first, second] { _ = try await client.initialize() }
+        func start(_ client: RealtimeClient, _ id: String, selecting selection: String) async throws {
+            try await client.start(
+                id: id, query: "subscription { onCreatePost { \(selection) } }", server: harness.server)
+            #expect(try await client.next() == ["type": "start_ack", "id": .string(id)])
+        }
+        func event(_ id: String, _ post: JSON) -> JSON {
+            ["type": "data", "id": .string(id), "payload": ["data": ["onCreatePost": post]]]
+        }
+        try await start(first, "a", selecting: "id")
+        try await RealtimeProtocolTests.createPost(harness, "p0", "zero")
+        #expect(try await first.next() == event("a", ["id": "p0"]))
+
+        // A new connection with the same selection, and a new selection on a known connection.
+        try await start(second, "c", selecting: "id")
+        try await start(first, "b", selecting: "id title")
+        try await RealtimeProtocolTests.createPost(harness, "p1", "one")
+        var received = [try await first.next(), try await first.next()]
+        #expect(received.contains(event("a", ["id": "p1"])))
+        #expect(received.contains(event("b", ["id": "p1", "title": "one"])))
+        #expect(try await second.next() == event("c", ["id": "p1"]))
+
+        // A stopped subscription gets nothing more; the others still do.
+        try await first.send(["type": "stop", "id": "a"])
+        #expect(try await first.next() == ["type": "complete", "id": "a"])
+        try await RealtimeProtocolTests.createPost(harness, "p2", "two")
+        #expect(try await first.next() == event("b", ["id": "p2", "title": "two"]))
+        #expect(try await second.next() == event("c", ["id": "p2"]))
+        await second.close()
+        try await RealtimeProtocolTests.createPost(harness, "p3", "three")
+        received = [try await first.next()]
+        #expect(received == [event("b", ["id": "p3", "title": "three"])])
+        await first.close()
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ModelTransform
+import SwitchboardCore
 import SwitchboardNet
 import SwitchboardRealtimeServer
 
@@ -72,15 +73,9 @@ actor SubscriptionRegistry {
         let id: String
     }
 
-    /// An active subscriber with the number of its shape, kept together: shaping awaits, and a
-    /// subscription stopped and restarted meanwhile under the same id must not lend its new
-    /// shape's number to the old one's operation.
-    private struct Listener {
-        let subscriber: Subscriber
-        let shape: Int
-    }
-
-    private var subscribers: [String: [Key: Listener]] = [:]
+    private var subscribers: [String: [Key: ShapedListener]] = [:]
+    /// Each field's subscribers arranged for publishing, made when first needed after they change.
+    private var plans: [String: DeliveryPlan] = [:]
     private var fieldOfKey: [Key: String] = [:]
     /// A number per distinct shape among the active subscribers, with how many use it: an event
     /// is shaped once per number, found without hashing the shape's text per subscriber.
@@ -107,7 +102,8 @@ actor SubscriptionRegistry {
         let number = shapes[subscriber.shape]?.number ?? nextShape
         if number == nextShape { nextShape += 1 }
         shapes[subscriber.shape, default: (number, 0)].users += 1
-        subscribers[subscriber.field, default: [:]][key] = Listener(subscriber: subscriber, shape: number)
+        subscribers[subscriber.field, default: [:]][key] = ShapedListener(subscriber: subscriber, shape: number)
+        plans[subscriber.field] = nil
         fieldOfKey[key] = subscriber.field
         if let expiry = subscriber.tokenExpiry { scheduleExpiry(of: subscriber, at: expiry) }
     }
@@ -131,6 +127,7 @@ actor SubscriptionRegistry {
         guard let field = fieldOfKey.removeValue(forKey: key), let subscriber = subscribers[field]?[key]?.subscriber
         else { return }
         subscribers[field]?[key] = nil
+        plans[field] = nil
         if let entry = shapes[subscriber.shape] {
             shapes[subscriber.shape] = entry.users > 1 ? (entry.number, entry.users - 1) : nil
         }
@@ -146,57 +143,35 @@ actor SubscriptionRegistry {
     /// The number of active subscriptions (for tests and diagnostics).
     var count: Int { fieldOfKey.count }
 
-    /// One event's deliveries to the connections of one loop, each connection's in one delivery
-    /// (one write when it is idle).
-    private struct LoopDeliveries {
-        let loop: EventLoop?
-        var sessions: [(session: RealtimeSession, events: [(id: String, payload: [UInt8])])] = []
-        /// Where each connection's entry is in `sessions`.
-        var index: [ObjectIdentifier: Int] = [:]
-
-        init(loop: EventLoop?) { self.loop = loop }
-
-        mutating func append(_ subscriber: Subscriber, _ payload: [UInt8]) {
-            let session = ObjectIdentifier(subscriber.session)
-            if let at = index[session] {
-                sessions[at].events.append((subscriber.id, payload))
-            } else {
-                index[session] = sessions.count
-                sessions.append((subscriber.session, [(subscriber.id, payload)]))
-            }
-        }
-
-        func deliver() {
-            for (session, events) in sessions { session.deliver(events) }
-        }
-
-        /// ``deliver()`` on the loop, giving way every ``sessionsPerTurn`` connections: the loop
-        /// serves the requests that arrived meanwhile (a mutation's answer does not wait behind a
-        /// thousand writes), and other threads get a processor, so a fan-out is bulk work that
-        /// never holds one for long. Measured with the mutation's client on the same two
-        /// processors, 300 events to 1,000 subscribers: the mutation's p99 0.8-1.8 ms against
-        /// 1.6-5.1 ms without giving way; deliveries no slower.
-        func deliverGivingWay() async {
-            await EventLoop.forEach(sessions, givingWayEvery: Self.sessionsPerTurn) { $0.session.deliver($0.events) }
-        }
-
-        /// How many connections a fan-out writes before giving way (about 0.2 ms of writes).
-        static let sessionsPerTurn = 32
+    /// The plan of `field`'s current subscribers.
+    private func plan(for field: String) -> DeliveryPlan {
+        if let plan = plans[field] { return plan }
+        let plan = DeliveryPlan((subscribers[field] ?? [:]).values)
+        plans[field] = plan
+        return plan
     }
 
-    /// Hands each connection its events on the loop that drives its socket, every loop at once: an
-    /// idle connection is written from there without a task of its own, and the writes of a
-    /// thousand connections are spread over the loops' threads rather than made one by one.
-    private static func deliver(_ byLoop: [ObjectIdentifier?: LoopDeliveries]) async {
+    /// Hands each connection its events on the loop that drives its socket, every loop at once:
+    /// an idle connection is written from there without a task of its own, the writes of a
+    /// thousand connections are spread over the loops' threads, and so is checking which
+    /// subscribers take the event. Returns the subscribers whose token expired.
+    private static func deliver(_ event: DeliveryPlan.Event, to shares: [DeliveryPlan.LoopShare]) async -> [Subscriber]
+    {
+        let expired = Locked<[Subscriber]>([])
         await withDiscardingTaskGroup { group in
-            for deliveries in byLoop.values {
-                guard let loop = deliveries.loop else {
-                    deliveries.deliver()
+            for share in shares {
+                guard let loop = share.loop else {
+                    let more = await DeliveryPlan.deliver(event, to: share, givingWay: false)
+                    expired.withLock { $0 += more }
                     continue
                 }
-                group.addTask(onLoop: loop) { await deliveries.deliverGivingWay() }
+                group.addTask(onLoop: loop) {
+                    let more = await DeliveryPlan.deliver(event, to: share, givingWay: true)
+                    if !more.isEmpty { expired.withLock { $0 += more } }
+                }
             }
         }
+        return expired.withLock { $0 }
     }
 
     /// Delivers `events` (in order) to the subscribers of their mutations.
@@ -204,37 +179,35 @@ actor SubscriptionRegistry {
         let seconds = Date().timeIntervalSince1970
         // Subscriptions whose token expired get no more events: they end with AppSync's error.
         // (The expiry timer ends them on time; an event may come between the expiry and the timer.)
-        var expired: [Key: Subscriber] = [:]
+        var expired: [ObjectIdentifier: Subscriber] = [:]
         defer { end(expired.values) }
         for event in events {
             guard case .object(let payload) = event.payload else { continue }
+            // Each field's subscribers as of this event (a plan is a value): shaping awaits, and
+            // they may change meanwhile.
+            var plans: [DeliveryPlan] = []
             var shaped: [Int: [UInt8]] = [:]
-            var byLoop: [ObjectIdentifier?: LoopDeliveries] = [:]
-            // The subscribers as of this event: shaping awaits, and they may change meanwhile.
-            let current = subscribers
             for field in service.subscriptionsByMutation[event.mutation] ?? [] {
-                for (key, listener) in current[field] ?? [:] {
-                    let subscriber = listener.subscriber
-                    if let expiry = subscriber.tokenExpiry, seconds > expiry {
-                        expired[key] = subscriber
-                        continue
-                    }
-                    guard subscriber.accepts(payload) else { continue }
-                    let bytes: [UInt8]
-                    if let known = shaped[listener.shape] {
-                        bytes = known
-                    } else {
-                        let result = await service.executor.execute(
-                            subscriber.operation, context: RequestContext(identity: subscriber.identity, now: now),
-                            rootValue: .object([field: event.payload]), sourceOnly: true)
-                        bytes = result.body
-                        shaped[listener.shape] = bytes
-                    }
-                    let loop = subscriber.loop.map(ObjectIdentifier.init)
-                    byLoop[loop, default: LoopDeliveries(loop: subscriber.loop)].append(subscriber, bytes)
+                let plan = plan(for: field)
+                plans.append(plan)
+                for (shape, listeners) in plan.listenersByShape where shaped[shape] == nil {
+                    // Shaped once, by a listener that takes it; none may, and then nobody gets it.
+                    guard
+                        let listener = listeners.first(where: {
+                            ($0.subscriber.tokenExpiry.map { seconds <= $0 } ?? true) && $0.subscriber.accepts(payload)
+                        })
+                    else { continue }
+                    let result = await service.executor.execute(
+                        listener.subscriber.operation,
+                        context: RequestContext(identity: listener.subscriber.identity, now: now),
+                        rootValue: .object([field: event.payload]), sourceOnly: true)
+                    shaped[shape] = result.body
                 }
             }
-            await Self.deliver(byLoop)
+            let event = DeliveryPlan.Event(payload: payload, shaped: shaped, seconds: seconds)
+            for subscriber in await Self.deliver(event, to: DeliveryPlan.sharesByLoop(plans)) {
+                expired[ObjectIdentifier(subscriber)] = subscriber
+            }
         }
     }
 
