@@ -91,4 +91,42 @@ import Testing
         #expect(received == [event("b", ["id": "p3", "title": "three"])])
         await first.close()
     }
+
+    /// A mutation that several subscription fields follow reaches each of them, on one connection
+    /// and on others, and only the fields that follow it.
+    @Test func aMutationReachesEverySubscriptionFieldThatFollowsIt() async throws {
+        let schema = """
+            type Post @model {
+              id: ID!
+              title: String!
+            }
+            type Subscription {
+              onPostChange: Post @aws_subscribe(mutations: ["createPost", "updatePost"])
+            }
+            """
+        let harness = try await ServerHarness.start(schema)
+        defer { Task { await harness.stop() } }
+        let both = try await RealtimeClient.appSync(harness.server)
+        let one = try await RealtimeClient.appSync(harness.server)
+        for (client, id, field) in [
+            (both, "a", "onCreatePost"), (both, "b", "onPostChange"), (one, "c", "onPostChange"),
+        ] {
+            if id != "b" { _ = try await client.initialize() }
+            try await client.start(id: id, query: "subscription { \(field) { id title } }", server: harness.server)
+            #expect(try await client.next() == ["type": "start_ack", "id": .string(id)])
+        }
+        func event(_ id: String, _ field: String, _ title: String) -> JSON {
+            ["type": "data", "id": .string(id), "payload": ["data": [field: ["id": "p0", "title": .string(title)]]]]
+        }
+        _ = try await harness.data(#"mutation { createPost(input: {id: "p0", title: "new"}) { id title } }"#)
+        let received = [try await both.next(), try await both.next()]
+        #expect(received.contains(event("a", "onCreatePost", "new")))
+        #expect(received.contains(event("b", "onPostChange", "new")))
+        #expect(try await one.next() == event("c", "onPostChange", "new"))
+        _ = try await harness.data(#"mutation { updatePost(input: {id: "p0", title: "changed"}) { id title } }"#)
+        #expect(try await both.next() == event("b", "onPostChange", "changed"))
+        #expect(try await one.next() == event("c", "onPostChange", "changed"))
+        await both.close()
+        await one.close()
+    }
 }

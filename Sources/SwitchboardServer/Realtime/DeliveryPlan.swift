@@ -28,50 +28,47 @@ struct DeliveryPlan: Sendable {
         var connections: [Connection] = []
     }
 
+    /// The listeners by loop, then by connection.
     private(set) var shares: [LoopShare] = []
     /// The listeners of each shape: an event is shaped once per shape, by one that takes it.
     private(set) var listenersByShape: [Int: [ShapedListener]] = [:]
+    /// Where each loop's share is in `shares`.
+    private var shareOfLoop: [ObjectIdentifier?: Int] = [:]
+    /// Where each connection is: its loop's share and its place in it.
+    private var placeOfSession: [ObjectIdentifier: (share: Int, connection: Int)] = [:]
 
     init(_ listeners: some Sequence<ShapedListener>) {
-        var shareOfLoop: [ObjectIdentifier?: Int] = [:]
-        var placeOfSession: [ObjectIdentifier: (share: Int, connection: Int)] = [:]
-        for listener in listeners {
-            let subscriber = listener.subscriber
-            listenersByShape[listener.shape, default: []].append(listener)
-            let loop = subscriber.loop.map(ObjectIdentifier.init)
-            let share: Int
-            if let known = shareOfLoop[loop] {
-                share = known
-            } else {
-                share = shares.count
-                shareOfLoop[loop] = share
-                shares.append(LoopShare(loop: subscriber.loop))
-            }
-            let session = ObjectIdentifier(subscriber.session)
-            if let place = placeOfSession[session] {
-                shares[place.share].connections[place.connection].listeners.append(listener)
-            } else {
-                placeOfSession[session] = (share, shares[share].connections.count)
-                shares[share].connections.append(Connection(session: subscriber.session, listeners: [listener]))
-            }
+        for listener in listeners { add(listener) }
+    }
+
+    private mutating func add(_ listener: ShapedListener) {
+        let subscriber = listener.subscriber
+        listenersByShape[listener.shape, default: []].append(listener)
+        let loop = subscriber.loop.map(ObjectIdentifier.init)
+        let share: Int
+        if let known = shareOfLoop[loop] {
+            share = known
+        } else {
+            share = shares.count
+            shareOfLoop[loop] = share
+            shares.append(LoopShare(loop: subscriber.loop))
+        }
+        let session = ObjectIdentifier(subscriber.session)
+        if let place = placeOfSession[session] {
+            shares[place.share].connections[place.connection].listeners.append(listener)
+        } else {
+            placeOfSession[session] = (share, shares[share].connections.count)
+            shares[share].connections.append(Connection(session: subscriber.session, listeners: [listener]))
         }
     }
 
-    /// The shares of `plans` with those of one loop together, so that each loop gets one task.
+    /// The shares of `plans` (the fields one mutation publishes to) with those of one loop
+    /// together, so that each loop gets one task, and each connection's listeners together, so
+    /// that it gets one delivery.
     static func sharesByLoop(_ plans: [DeliveryPlan]) -> [LoopShare] {
         guard plans.count > 1 else { return plans.first?.shares ?? [] }
-        var merged: [LoopShare] = []
-        var index: [ObjectIdentifier?: Int] = [:]
-        for share in plans.flatMap(\.shares) {
-            let loop = share.loop.map(ObjectIdentifier.init)
-            if let at = index[loop] {
-                merged[at].connections += share.connections
-            } else {
-                index[loop] = merged.count
-                merged.append(share)
-            }
-        }
-        return merged
+        let listeners = plans.lazy.flatMap(\.shares).flatMap(\.connections).flatMap(\.listeners)
+        return DeliveryPlan(listeners).shares
     }
 
     /// What one event is, for the listeners of a share to take or turn away.
