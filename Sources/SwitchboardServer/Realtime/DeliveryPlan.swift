@@ -32,33 +32,31 @@ struct DeliveryPlan: Sendable {
     private(set) var shares: [LoopShare] = []
     /// The listeners of each shape: an event is shaped once per shape, by one that takes it.
     private(set) var listenersByShape: [Int: [ShapedListener]] = [:]
-    /// Where each loop's share is in `shares`.
-    private var shareOfLoop: [ObjectIdentifier?: Int] = [:]
-    /// Where each connection is: its loop's share and its place in it.
-    private var placeOfSession: [ObjectIdentifier: (share: Int, connection: Int)] = [:]
 
     init(_ listeners: some Sequence<ShapedListener>) {
-        for listener in listeners { add(listener) }
-    }
-
-    private mutating func add(_ listener: ShapedListener) {
-        let subscriber = listener.subscriber
-        listenersByShape[listener.shape, default: []].append(listener)
-        let loop = subscriber.loop.map(ObjectIdentifier.init)
-        let share: Int
-        if let known = shareOfLoop[loop] {
-            share = known
-        } else {
-            share = shares.count
-            shareOfLoop[loop] = share
-            shares.append(LoopShare(loop: subscriber.loop))
-        }
-        let session = ObjectIdentifier(subscriber.session)
-        if let place = placeOfSession[session] {
-            shares[place.share].connections[place.connection].listeners.append(listener)
-        } else {
-            placeOfSession[session] = (share, shares[share].connections.count)
-            shares[share].connections.append(Connection(session: subscriber.session, listeners: [listener]))
+        // Where each loop's share is in `shares`, and each connection in its share: needed only
+        // while the plan is made.
+        var shareOfLoop: [ObjectIdentifier?: Int] = [:]
+        var placeOfSession: [ObjectIdentifier: (share: Int, connection: Int)] = [:]
+        for listener in listeners {
+            let subscriber = listener.subscriber
+            listenersByShape[listener.shape, default: []].append(listener)
+            let loop = subscriber.loop.map(ObjectIdentifier.init)
+            let share: Int
+            if let known = shareOfLoop[loop] {
+                share = known
+            } else {
+                share = shares.count
+                shareOfLoop[loop] = share
+                shares.append(LoopShare(loop: subscriber.loop))
+            }
+            let session = ObjectIdentifier(subscriber.session)
+            if let place = placeOfSession[session] {
+                shares[place.share].connections[place.connection].listeners.append(listener)
+            } else {
+                placeOfSession[session] = (share, shares[share].connections.count)
+                shares[share].connections.append(Connection(session: subscriber.session, listeners: [listener]))
+            }
         }
     }
 

@@ -160,15 +160,16 @@ actor SubscriptionRegistry {
         let expired = Locked<[Subscriber]>([])
         await withDiscardingTaskGroup { group in
             for share in shares {
-                guard let loop = share.loop else {
-                    let more = await DeliveryPlan.deliver(event, to: share, givingWay: false)
-                    expired.withLock { $0 += more }
-                    continue
-                }
-                group.addTask(onLoop: loop) {
-                    let more = await DeliveryPlan.deliver(event, to: share, givingWay: true)
+                let deliver = { @Sendable in
+                    let more = await DeliveryPlan.deliver(event, to: share, givingWay: share.loop != nil)
                     if !more.isEmpty { expired.withLock { $0 += more } }
                 }
+                // Connections without a loop are written from here.
+                guard let loop = share.loop else {
+                    await deliver()
+                    continue
+                }
+                group.addTask(onLoop: loop, deliver)
             }
         }
         return expired.withLock { $0 }

@@ -11,9 +11,9 @@ import SwitchboardCore
 /// `frameBytes` write to each per event (spread over one writer thread per processor, as the
 /// server spreads its connections over its loops), read by one thread per processor on `epoll`
 /// (as the load generator reads its subscribers); the latency is from the first write to each
-/// read, after ``warmUpEvents`` unmeasured events, as ``FanOutRun`` measures. No WebSocket, JSON or GraphQL: only the system calls and
-/// wake-ups every server pays, so a fan-out result is judged against this floor measured on the
-/// same machine in the same run.
+/// read, after ``warmUpEvents`` unmeasured events, as ``FanOutRun`` measures. No WebSocket, JSON
+/// or GraphQL: only the system calls and wake-ups every server pays, so a fan-out result is judged
+/// against this floor measured on the same machine in the same run.
 struct FanOutFloor: Sendable {
     let connections: Int
     let events: Int
