@@ -61,77 +61,48 @@ public enum CommandRunner {
         _ executable: URL, _ arguments: [String], environment: [String: String], standardInput: Data?,
         timeout: Duration
     ) async throws -> Result {
-        let process = Process()
         // Compilers and formatters at a lower priority (`nice` execs the command, so the process is
         // the child itself): those the codegen tests run took half of the machine's CPU during
         // `swift test`, and the tests' own threads (servers and clients with deadlines) should
         // come first. Other children, such as clients of servers in this process, keep theirs.
+        var command = [executable.path] + arguments
         if Self.toolchainCommands.contains(executable.lastPathComponent),
             FileManager.default.isExecutableFile(atPath: niceExecutable.path)
         {
-            process.executableURL = niceExecutable
-            process.arguments = ["-n", "10", executable.path] + arguments
-        } else {
-            process.executableURL = executable
-            process.arguments = arguments
+            command = [niceExecutable.path, "-n", "10"] + command
         }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.currentDirectoryURL = childWorkingDirectory
         let output = Pipe()
         let errors = Pipe()
         let input = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = input
+        let child = try SpawnedChild(
+            command[0], Array(command.dropFirst()),
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            directory: childWorkingDirectory, standardInput: input.fileHandleForReading.fileDescriptor,
+            standardOutput: output.fileHandleForWriting.fileDescriptor,
+            standardError: errors.fileHandleForWriting.fileDescriptor)
+        // The child has its own copies: the pipes end when it closes them.
+        for handle in [input.fileHandleForReading, output.fileHandleForWriting, errors.fileHandleForWriting] {
+            try? handle.close()
+        }
         let collectedOutput = DataCollector(output.fileHandleForReading)
         let collectedErrors = DataCollector(errors.fileHandleForReading)
-        let child = ChildExit()
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { process in
-                child.markExited()
-                continuation.resume(returning: process.terminationStatus)
-            }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-                return
-            }
-            child.killAfter(timeout, pid: process.processIdentifier)
-            // Written from a background queue: a child that never reads must not block this task.
-            // A child that exits without reading must not kill the test process with SIGPIPE
-            // either: the write then fails with EPIPE instead.
-            if standardInput != nil { signal(SIGPIPE, SIG_IGN) }
-            let writer = input.fileHandleForWriting
-            Thread.detachNewThread {
-                if let standardInput { try? writer.write(contentsOf: standardInput) }
-                try? writer.close()
-            }
+        Task.detached {
+            try? await Task.sleep(for: timeout)
+            child.send(SIGKILL)
         }
+        // Written from a thread of its own: a child that never reads must not block this task.
+        // A child that exits without reading must not kill the test process with SIGPIPE either:
+        // the write then fails with EPIPE instead.
+        if standardInput != nil { signal(SIGPIPE, SIG_IGN) }
+        let writer = input.fileHandleForWriting
+        Thread.detachNewThread {
+            if let standardInput { try? writer.write(contentsOf: standardInput) }
+            try? writer.close()
+        }
+        let status = await child.waitForExit().status
         return Result(
             status: status, standardOutput: await collectedOutput.finish(),
             standardError: await collectedErrors.finish())
-    }
-}
-
-/// Kills a child that overran its time, unless it has exited: the flag is set, under the lock,
-/// before the exit is reported, so a number the system may hand to another process is never
-/// signalled.
-private final class ChildExit: @unchecked Sendable {
-    // `lock` protects `hasExited`.
-    private let lock = NSLock()
-    private var hasExited = false
-
-    func markExited() { lock.withLock { hasExited = true } }
-
-    func killAfter(_ timeout: Duration, pid: Int32) {
-        Task.detached { [self] in
-            try? await Task.sleep(for: timeout)
-            lock.withLock {
-                if !hasExited { kill(pid, SIGKILL) }
-            }
-        }
     }
 }
 
@@ -182,13 +153,12 @@ private final class DataCollector: @unchecked Sendable {
 extension CommandRunner {
     /// A long-running child process (a server) whose output is read line by line.
     public final class RunningProcess: @unchecked Sendable {
-        // `process` is configured before `run()` and then only queried or terminated, which
-        // Foundation's Process allows from any thread; `lines` is an AsyncStream (Sendable).
-        private let process: Process
+        // `child` is Sendable; `iterator` is advanced by one caller at a time (`nextLine`).
+        private let child: SpawnedChild
         private var iterator: AsyncStream<String>.Iterator
 
-        fileprivate init(process: Process, lines: AsyncStream<String>) {
-            self.process = process
+        fileprivate init(child: SpawnedChild, lines: AsyncStream<String>) {
+            self.child = child
             self.iterator = lines.makeAsyncIterator()
         }
 
@@ -196,32 +166,23 @@ extension CommandRunner {
         public func nextLine() async -> String? { await iterator.next() }
 
         /// Whether the process is still running (a server that crashed is not).
-        public var isRunning: Bool { process.isRunning }
+        public var isRunning: Bool { child.exit == nil }
 
-        /// Sends SIGTERM (and waits briefly for the process to go).
+        /// Sends SIGTERM and waits for the process to go.
         public func terminate() {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
+            child.send(SIGTERM)
+            _ = child.blockUntilExit()
         }
 
         /// Sends `signal` (SIGINT, SIGTERM, SIGKILL…) to the process if it is still running.
-        public func send(signal: Int32) {
-            if process.isRunning { kill(process.processIdentifier, signal) }
-        }
+        public func send(signal: Int32) { child.send(signal) }
 
         /// Waits, without blocking a thread of the cooperative pool, until the process exits;
         /// returns its exit status, or the signal's number when a signal ended it.
-        public func exitStatus() async -> Int32 {
-            await withCheckedContinuation { continuation in
-                Thread.detachNewThread { [process] in
-                    process.waitUntilExit()
-                    continuation.resume(returning: process.terminationStatus)
-                }
-            }
-        }
+        public func exitStatus() async -> Int32 { await child.waitForExit().status }
 
         /// Whether a signal (rather than `exit`) ended the process; valid after ``exitStatus()``.
-        public var wasKilledBySignal: Bool { process.terminationReason == .uncaughtSignal }
+        public var wasKilledBySignal: Bool { child.exit?.bySignal ?? false }
     }
 
     /// Starts `executable` with extra `environment` and returns at once; read its output with
@@ -229,18 +190,15 @@ extension CommandRunner {
     public static func start(
         _ executable: URL, _ arguments: [String], environment: [String: String] = [:]
     ) throws -> RunningProcess {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.currentDirectoryURL = childWorkingDirectory
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let child = try SpawnedChild(
+            executable.path, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            directory: childWorkingDirectory, standardInput: STDIN_FILENO,
+            standardOutput: output.fileHandleForWriting.fileDescriptor, standardError: nil)
+        try? output.fileHandleForWriting.close()
         let (lines, continuation) = AsyncStream<String>.makeStream()
         let buffer = LineBuffer()
         let handle = output.fileHandleForReading
-        try process.run()
         // Blocking reads on a thread of its own (see DataCollector), until the child closes it.
         Thread {
             while case let chunk = handle.availableData, !chunk.isEmpty {
@@ -248,7 +206,7 @@ extension CommandRunner {
             }
             continuation.finish()
         }.start()
-        return RunningProcess(process: process, lines: lines)
+        return RunningProcess(child: child, lines: lines)
     }
 }
 

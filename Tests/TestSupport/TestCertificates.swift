@@ -3,7 +3,7 @@ import Foundation
 /// A throw-away CA and server certificates made with the `openssl` command-line tool at test
 /// time (nothing is committed). `nil`, after printing why, when `openssl` is not installed.
 ///
-/// They are made once per test run, on a Dispatch thread: `Process.waitUntilExit()` blocks, and
+/// They are made once per test run, on a Dispatch thread: waiting for `openssl` blocks, and
 /// blocking the few cooperative-pool threads would stall every other test's sockets meanwhile.
 public struct TestCertificates: Sendable {
     private static let once = CertificateCache()
@@ -38,15 +38,10 @@ public struct TestCertificates: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             func run(_ arguments: [String]) throws {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: openssl)
-                process.arguments = arguments
-                process.currentDirectoryURL = directory
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                process.waitUntilExit()
-                guard process.terminationStatus == 0 else {
+                let child = try SpawnedChild(
+                    openssl, arguments, environment: ProcessInfo.processInfo.environment, directory: directory,
+                    standardInput: STDIN_FILENO, standardOutput: nil, standardError: nil)
+                guard child.blockUntilExit().status == 0 else {
                     throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "openssl \(arguments)"])
                 }
             }
